@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+//
+// One package, two reactive APIs and the shared layer under them. The library has
+// no dependencies beyond the Swift toolchain; the Benchmarks package lives in its
+// own folder so that its dependencies never reach users of this one.
+import PackageDescription
+
+let package = Package(
+    name: "SignalKit",
+    products: [
+        .library(name: "SignalSync", targets: ["SignalSync"]),
+        .library(name: "STypedSignal", targets: ["STypedSignal"]),
+        .library(name: "SUntypedSignal", targets: ["SUntypedSignal"]),
+        .library(name: "Bridge", targets: ["Bridge"]),
+        .executable(name: "signal-demo", targets: ["SignalDemo"]),
+    ],
+    targets: [
+        // Locks, Atomic, Bag, queues, timers, the worker pool and virtual time.
+        .target(name: "SignalSync"),
+        // SwiftSignalKit: Signal<T, E> with free-function operators joined by |>.
+        .target(name: "STypedSignal", dependencies: ["SignalSync"]),
+        // SSignalKit: SSignal with Any? values and method-chained operators.
+        .target(name: "SUntypedSignal", dependencies: ["SignalSync"]),
+        // Conversions between the two APIs.
+        .target(name: "Bridge", dependencies: ["STypedSignal", "SUntypedSignal"]),
+        // The demo that README's first command runs.
+        .executableTarget(name: "SignalDemo", dependencies: ["STypedSignal", "SUntypedSignal", "Bridge"]),
+
+        .testTarget(name: "SignalSyncTests", dependencies: ["SignalSync"]),
+        .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "SignalSync"]),
+        .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SignalSync"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "STypedSignal", "SUntypedSignal", "SignalSync"]),
+        // The executable specification: one scenario catalogue, run against both APIs.
+        .testTarget(
+            name: "ParityTests",
+            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync"],
+            path: "Parity"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Bridge: conversions between STypedSignal and SUntypedSignal. Filled by the bridge issue.

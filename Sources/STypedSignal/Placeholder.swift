@@ -1,0 +1,1 @@
+let placeholder = 0

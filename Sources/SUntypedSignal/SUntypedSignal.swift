@@ -1,0 +1,1 @@
+// SUntypedSignal: the SSignalKit surface. Filled by the untyped issue.

@@ -1,0 +1,15 @@
+/// Carries a value across a concurrency boundary that the compiler cannot check.
+///
+/// Both signal APIs take ordinary (non-`Sendable`) closures, as the originals do, and
+/// decide themselves which thread runs them; this box is how such a closure reaches
+/// Dispatch or a thread. Every use sits next to the reason it is safe.
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+    /// The carried value.
+    package let value: Value
+
+    /// Wraps `value`.
+    @inline(__always)
+    package init(_ value: Value) {
+        self.value = value
+    }
+}

@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Manual time for tests: queues and timers that run only when the clock is advanced.
+///
+/// Make queues with `makeQueue(label:)` and hand them to timing operators instead of
+/// real queues. Nothing scheduled on them runs until the test calls `advance(by:)` or
+/// `run()`; then every item that is due runs, in deadline order (FIFO among equal
+/// deadlines), on the thread that advanced the clock, and the clock's `now` steps to
+/// each item's deadline while it runs. A one-second delay is tested in microseconds,
+/// and the test decides exactly when it fires:
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// let queue = clock.makeQueue(label: "test")
+/// var fired = false
+/// queue.after(1.0) { fired = true }
+/// clock.advance(by: 0.5)   // fired == false, clock.now == 0.5
+/// clock.advance(by: 0.5)   // fired == true,  clock.now == 1.0
+/// ```
+///
+/// Work sent with `async` from outside a virtual queue is due "now": it runs on the
+/// next `run()` or `advance(by:)`. While a virtual queue's item runs, that queue
+/// `isCurrent`, so `async` onto it runs inline exactly as on a real serial queue.
+/// Advance the clock from one thread at a time.
+public final class VirtualClock: @unchecked Sendable {
+    // Safety: every stored property below is guarded by `mutex`.
+    private let mutex = Mutex()
+    private var time: Double
+    private var nextID = 0
+    private var pending: [Item] = []
+    private var runningQueue: ObjectIdentifier?
+    private var runningThread: pthread_t?
+
+    private struct Item {
+        let id: Int
+        let deadline: Double
+        let queue: ObjectIdentifier
+        let work: () -> Void
+    }
+
+    /// Creates a clock whose time starts at `now` seconds.
+    public init(now: Double = 0) {
+        time = now
+    }
+
+    /// The clock's current time in seconds.
+    public var now: Double {
+        mutex.withLock { time }
+    }
+
+    /// How many scheduled items have not run yet (cancelled timers excluded).
+    public var pendingCount: Int {
+        mutex.withLock { pending.count }
+    }
+
+    /// The deadline of the earliest scheduled item, if any.
+    public var nextDeadline: Double? {
+        mutex.withLock { pending.first?.deadline }
+    }
+
+    /// Creates a serial queue that runs on this clock.
+    public func makeQueue(label: String = "virtual") -> ExecutionQueue {
+        ExecutionQueue(virtualClock: self, label: label)
+    }
+
+    /// Runs everything that is due now, including work that the running items
+    /// schedule for now; the time does not move.
+    public func run() {
+        advance(by: 0)
+    }
+
+    /// Moves time forward by `interval` seconds (negative counts as zero), running
+    /// every item whose deadline is reached, in deadline order.
+    public func advance(by interval: Double) {
+        let target = mutex.withLock { time + max(0, interval) }
+        advance(to: target)
+    }
+
+    /// Moves time forward to `target` (never backwards), running every item whose
+    /// deadline is at or before it.
+    public func advance(to target: Double) {
+        while let item = popItem(dueBy: target) {
+            execute(item.work, on: item.queue)
+        }
+        mutex.withLock { time = max(time, target) }
+    }
+
+    // MARK: - Used by ExecutionQueue and ExecutionTimer
+
+    /// Schedules `work` on the queue `queue` after `delay` seconds; returns a token for
+    /// `cancel`.
+    @discardableResult
+    func schedule(after delay: Double, on queue: ObjectIdentifier, _ work: @escaping () -> Void) -> Int {
+        mutex.withLock {
+            let id = nextID
+            nextID += 1
+            let item = Item(id: id, deadline: time + max(0, delay), queue: queue, work: work)
+            // Stable insertion: after every item with the same or an earlier deadline.
+            var low = 0
+            var high = pending.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pending[middle].deadline <= item.deadline { low = middle + 1 } else { high = middle }
+            }
+            pending.insert(item, at: low)
+            return id
+        }
+    }
+
+    /// Forgets a scheduled item that has not run yet.
+    func cancel(_ id: Int) {
+        let removed: Item? = mutex.withLock {
+            guard let index = pending.firstIndex(where: { $0.id == id }) else { return nil }
+            return pending.remove(at: index)
+        }
+        // The item's closure is released here, outside the lock.
+        _ = removed
+    }
+
+    /// True when the calling thread is running an item of `queue` right now.
+    func isRunning(_ queue: ObjectIdentifier) -> Bool {
+        mutex.withLock {
+            guard runningQueue == queue, let thread = runningThread else { return false }
+            return pthread_equal(thread, pthread_self()) != 0
+        }
+    }
+
+    /// Runs `work` as if on `queue`: that queue is current while it runs.
+    func execute(_ work: () -> Void, on queue: ObjectIdentifier) {
+        let previous = mutex.withLock { () -> (ObjectIdentifier?, pthread_t?) in
+            let saved = (runningQueue, runningThread)
+            runningQueue = queue
+            runningThread = pthread_self()
+            return saved
+        }
+        work()
+        mutex.withLock {
+            runningQueue = previous.0
+            runningThread = previous.1
+        }
+    }
+
+    private func popItem(dueBy target: Double) -> Item? {
+        mutex.withLock {
+            guard let first = pending.first, first.deadline <= target else { return nil }
+            pending.removeFirst()
+            time = max(time, first.deadline)
+            return first
+        }
+    }
+}

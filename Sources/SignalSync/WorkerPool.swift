@@ -1,0 +1,116 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fixed set of threads that run work from serial lanes.
+///
+/// The mechanism under `ThreadPool` (typed) and `SThreadPool` (untyped). Work added to
+/// one `WorkerLane` runs serially and in order, never two items at once; different
+/// lanes run in parallel, up to the number of threads. Lanes take turns: after an item
+/// runs, its lane goes to the back of the ready line if it has more work. The threads
+/// live as long as the process (as in the originals, a pool is meant to be long-lived).
+public final class WorkerPool: @unchecked Sendable {
+    // Safety: `ready`, `threadIDs` and every lane's `work`/`scheduled` are guarded by
+    // `mutex`; `condition` is used only with `mutex`.
+    let mutex = Mutex()
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private var ready: [WorkerLane] = []
+    private var readyStart = 0
+    private var threadIDs: [pthread_t] = []
+
+    /// The number of worker threads (at least 1).
+    public let threadCount: Int
+    /// The requested thread priority, clamped to 0...1. Applied on Apple platforms;
+    /// Linux's Foundation has no per-thread priority, so there it is only recorded.
+    public let priority: Double
+
+    /// Starts `threadCount` threads (values below 1 start one) with `priority`, a
+    /// scheduling hint from 0 to 1.
+    public init(threadCount: Int, priority: Double = 0.5) {
+        self.threadCount = max(1, threadCount)
+        self.priority = priority.isNaN ? 0.5 : min(1, max(0, priority))
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        pthread_cond_init(condition, nil)
+        for index in 0..<self.threadCount {
+            let thread = Thread { [self] in workerLoop() }
+            thread.name = "WorkerPool-\(index)"
+            #if canImport(Darwin)
+            thread.threadPriority = self.priority
+            #endif
+            thread.start()
+        }
+    }
+
+    /// A new serial lane on this pool.
+    public func makeLane() -> WorkerLane {
+        WorkerLane(pool: self)
+    }
+
+    /// True when the calling thread is one of this pool's threads.
+    public func isCurrentThreadInPool() -> Bool {
+        let me = pthread_self()
+        return mutex.withLock { threadIDs.contains { pthread_equal($0, me) != 0 } }
+    }
+
+    /// Appends `work` to `lane` and wakes a worker; called by `WorkerLane.add`.
+    func enqueue(_ work: @escaping () -> Void, on lane: WorkerLane) {
+        mutex.lock()
+        lane.work.append(work)
+        if !lane.scheduled {
+            lane.scheduled = true
+            ready.append(lane)
+        }
+        pthread_cond_signal(condition)
+        mutex.unlock()
+    }
+
+    private func workerLoop() {
+        mutex.lock()
+        threadIDs.append(pthread_self())
+        while true {
+            while readyStart == ready.count {
+                pthread_cond_wait(condition, mutex.handle)
+            }
+            let lane = ready[readyStart]
+            readyStart += 1
+            if readyStart > 64 && readyStart * 2 > ready.count {
+                ready.removeFirst(readyStart)
+                readyStart = 0
+            }
+            let work = lane.work.removeFirst()
+            mutex.unlock()
+            work()
+            mutex.lock()
+            if lane.work.isEmpty {
+                lane.scheduled = false
+            } else {
+                ready.append(lane)
+                pthread_cond_signal(condition)
+            }
+        }
+    }
+}
+
+/// A serial lane of a `WorkerPool`: its work runs in order, one item at a time.
+public final class WorkerLane: @unchecked Sendable {
+    // Safety: `work` and `scheduled` are guarded by the pool's mutex.
+    private weak var pool: WorkerPool?
+    var work: [() -> Void] = []
+    var scheduled = false
+
+    init(pool: WorkerPool) {
+        self.pool = pool
+    }
+
+    /// Appends `work` to the lane; dropped silently when the pool is gone.
+    public func add(_ work: @escaping () -> Void) {
+        pool?.enqueue(work, on: self)
+    }
+}
