@@ -1,1 +1,0 @@
-let placeholder = 0

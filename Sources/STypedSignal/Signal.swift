@@ -1,0 +1,119 @@
+/// A value type with no values: "nothing meaningful is emitted".
+public enum NoValue {}
+
+/// An error type with no values: a `Signal<T, NoError>` cannot fail.
+public enum NoError {}
+
+/// Returns its argument.
+public func identity<A>(a: A) -> A {
+    a
+}
+
+/// Precedence of `|>`: left-associative, above the default precedence.
+precedencegroup PipeRight {
+    associativity: left
+    higherThan: DefaultPrecedence
+}
+
+infix operator |> : PipeRight
+
+/// Applies `function` to `value`: `signal |> map { $0 + 1 } |> filter { $0 > 2 }`.
+///
+/// Left-associative, so `s |> f |> g` is `g(f(s))`. Works for any value, not only
+/// signals.
+@inline(__always)
+public func |> <T, U>(value: T, function: (T) -> U) -> U {
+    function(value)
+}
+
+/// A cold stream of values of type `T` that ends with completion or an error of type `E`.
+///
+/// A signal is only a generator: nothing runs until `start`, and each `start` runs the
+/// generator again, synchronously, on the calling thread. Events arrive on whatever
+/// thread the source sends them from; only dispatch and timing operators move them.
+///
+/// ```swift
+/// let numbers = Signal<Int, NoError> { subscriber in
+///     subscriber.putNext(1)
+///     subscriber.putNext(2)
+///     subscriber.putCompletion()
+///     return EmptyDisposable
+/// }
+/// let _ = (numbers |> map { $0 * 10 }).start(next: { print($0) })  // 10, 20
+/// ```
+public final class Signal<T, E>: @unchecked Sendable {
+    // Safety: the generator is immutable; like the original, a signal may be started
+    // from any thread, and the generator's own captures are the caller's contract.
+    private let generator: (Subscriber<T, E>) -> Disposable
+
+    /// Wraps a generator; nothing runs until the signal is started.
+    public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
+        self.generator = generator
+    }
+
+    /// Subscribes: runs the generator now and returns the handle that ends the
+    /// subscription.
+    ///
+    /// A nil callback ignores that event (termination still tears down upstream). If
+    /// the generator terminates the subscriber before returning, the disposable it
+    /// returns is disposed before `start` returns. Disposing the handle disposes the
+    /// generator's disposable, then drops every later event without calling back.
+    /// Dropping the handle cancels nothing.
+    @discardableResult
+    public func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable {
+        let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
+        let state = subscriber.state
+        state.assign(generator(subscriber))
+        return state
+    }
+
+    /// The same as `start`; marks call sites that manage the handle themselves.
+    @discardableResult
+    public func startStandalone(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable {
+        start(next: next, error: error, completed: completed)
+    }
+
+    /// Like `start`, but the handle is a `StrictDisposable`: in debug builds, dropping
+    /// it without calling `dispose()` reports a leak naming `file` and `line`.
+    public func startStrict(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: String = #file, line: Int = #line) -> Disposable {
+        StrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)
+    }
+
+    /// Subscribes a given subscriber: runs the generator with it and returns the
+    /// generator's disposable. Operators use it to skip a wrapper per stage.
+    @inline(__always)
+    func run(_ subscriber: Subscriber<T, E>) -> Disposable {
+        generator(subscriber)
+    }
+
+    /// Emits `value`, then completes, synchronously.
+    public static func single(_ value: T) -> Signal<T, E> {
+        Signal { subscriber in
+            subscriber.putNext(value)
+            subscriber.putCompletion()
+            return EmptyDisposable
+        }
+    }
+
+    /// Completes synchronously without a value.
+    public static func complete() -> Signal<T, E> {
+        Signal { subscriber in
+            subscriber.putCompletion()
+            return EmptyDisposable
+        }
+    }
+
+    /// Fails synchronously with `error`.
+    public static func fail(_ error: E) -> Signal<T, E> {
+        Signal { subscriber in
+            subscriber.putError(error)
+            return EmptyDisposable
+        }
+    }
+
+    /// Never emits and never terminates; it retains nothing, so the callbacks are
+    /// released as soon as `start` returns.
+    public static func never() -> Signal<T, E> {
+        Signal { _ in EmptyDisposable }
+    }
+}
