@@ -1,0 +1,59 @@
+/// An object confined to a queue: created, used and released there.
+public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
+    // Safety: `object` is only touched on `queue`.
+    /// The queue the object lives on.
+    public let queue: Queue
+    private var object: T?
+
+    /// Creates the object with `generate` on `queue` (inline when already there).
+    public init(queue: Queue, generate: @escaping () -> T) {
+        self.queue = queue
+        queue.async {
+            self.object = generate()
+        }
+    }
+
+    deinit {
+        // Release the object on its queue; the closure is the last owner.
+        let box = ObjectBox(object)
+        object = nil
+        queue.async {
+            box.object = nil
+        }
+    }
+
+    private final class ObjectBox {
+        var object: T?
+        init(_ object: T?) { self.object = object }
+    }
+
+    /// Calls `f` with the object on the queue (inline when already there).
+    public func with(_ f: @escaping (T) -> Void) {
+        queue.async {
+            if let object = self.object {
+                f(object)
+            }
+        }
+    }
+
+    /// Calls `f` with the object on the queue and waits; nil when the object does not
+    /// exist.
+    public func syncWith<R>(_ f: @escaping (T) -> R) -> R? {
+        var result: R?
+        queue.sync {
+            if let object = self.object {
+                result = f(object)
+            }
+        }
+        return result
+    }
+
+    /// A signal that subscribes on the queue with the object: `f(object, subscriber)`.
+    /// If this holder or its object is gone by then, the signal never emits.
+    public func signalWith<R, E>(_ f: @escaping (T, Subscriber<R, E>) -> Disposable) -> Signal<R, E> {
+        Signal { [weak self] subscriber in
+            guard let self, let object = self.object else { return EmptyDisposable }
+            return f(object, subscriber)
+        } |> runOn(queue)
+    }
+}

@@ -1,0 +1,121 @@
+import SignalSync
+
+/// Delivers every event through `queue.async`: inline when already on `queue`,
+/// dispatched otherwise; order is kept on a serial queue.
+///
+/// Upstream is torn down on termination right away, on the upstream thread, even when
+/// the terminal event reaches downstream later. Events still queued when the
+/// subscription is disposed are dropped. On the concurrent queues (never current)
+/// every event is dispatched and order is not guaranteed.
+public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        Signal { subscriber in
+            signal.start(next: { value in
+                queue.async { subscriber.putNext(value) }
+            }, error: { error in
+                queue.async { subscriber.putError(error) }
+            }, completed: {
+                queue.async { subscriber.putCompletion() }
+            })
+        }
+    }
+}
+
+/// `deliverOn(Queue.mainQueue())`: inline when already on the main thread.
+public func deliverOnMainQueue<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
+    signal |> deliverOn(Queue.mainQueue())
+}
+
+/// Delivers every event as a task on a lane of `threadPool` of its own per
+/// subscription: serial and ordered, on pool threads. Events after disposal are
+/// dropped.
+public func deliverOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        Signal { subscriber in
+            let lane = threadPool.nextQueue()
+            func deliver(_ event: @escaping () -> Void) {
+                lane.addTask(ThreadPoolTask { _ in event() })
+            }
+            return signal.start(next: { value in
+                deliver { subscriber.putNext(value) }
+            }, error: { error in
+                deliver { subscriber.putError(error) }
+            }, completed: {
+                deliver { subscriber.putCompletion() }
+            })
+        }
+    }
+}
+
+/// Runs the subscription (the upstream generator) on `queue`: inline when current,
+/// otherwise dispatched, so `start` returns before upstream is subscribed. Disposal
+/// before that prevents the subscription. Events are not moved.
+public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        Signal { subscriber in
+            if queue.isCurrent() {
+                return signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
+            }
+            let pending = PendingSubscription()
+            queue.async {
+                pending.begin {
+                    signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
+                }
+            }
+            return pending
+        }
+    }
+}
+
+/// Runs the subscription as a task on `threadPool`; disposing before the task runs
+/// cancels it. Events are not moved.
+public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        Signal { subscriber in
+            let pending = PendingSubscription()
+            let task = ThreadPoolTask { state in
+                guard !state.cancelled.with({ $0 }) else { return }
+                pending.begin {
+                    signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
+                }
+            }
+            threadPool.addTask(task)
+            return ActionDisposable {
+                task.cancel()
+                pending.dispose()
+            }
+        }
+    }
+}
+
+/// A subscription that starts later, unless it is disposed first.
+final class PendingSubscription: Disposable, @unchecked Sendable {
+    // Safety: `disposed` and `subscription` are guarded by `mutex`.
+    private let mutex = Mutex()
+    private var disposed = false
+    private var subscription: Disposable?
+
+    /// Starts the subscription now, unless disposed; disposes it at once if a disposal
+    /// raced with the start.
+    func begin(_ start: () -> Disposable) {
+        if mutex.withLock({ disposed }) { return }
+        let started = start()
+        mutex.lock()
+        if disposed {
+            mutex.unlock()
+            started.dispose()
+        } else {
+            subscription = started
+            mutex.unlock()
+        }
+    }
+
+    func dispose() {
+        mutex.lock()
+        disposed = true
+        let current = subscription
+        subscription = nil
+        mutex.unlock()
+        current?.dispose()
+    }
+}
