@@ -1,0 +1,85 @@
+import SignalSync
+
+/// Emits `f(value)` for every value; error and completion pass unchanged.
+///
+/// ```swift
+/// single(2, NoError.self) |> map { $0 * 10 }   // 20, completed
+/// ```
+public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
+    { signal in
+        Signal { subscriber in
+            signal.start(next: { subscriber.putNext(f($0)) },
+                         error: subscriber.putError,
+                         completed: subscriber.putCompletion)
+        }
+    }
+}
+
+/// Forwards the values for which `f` returns true; terminal events pass unchanged.
+public func filter<T, E>(_ f: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        Signal { subscriber in
+            signal.start(next: { if f($0) { subscriber.putNext($0) } },
+                         error: subscriber.putError,
+                         completed: subscriber.putCompletion)
+        }
+    }
+}
+
+/// Maps the wrapped value of an optional signal: `.some(v)` becomes `f(v)`, `nil` stays
+/// `nil` (it is not dropped). Not a signal-flattening operator.
+public func flatMap<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T?, E>) -> Signal<R?, E> {
+    { signal in
+        signal |> map { $0.map(f) }
+    }
+}
+
+/// Transforms the error; values and completion pass unchanged.
+public func mapError<T, E, R>(_ f: @escaping (E) -> R) -> (Signal<T, E>) -> Signal<T, R> {
+    { signal in
+        Signal { subscriber in
+            signal.start(next: subscriber.putNext,
+                         error: { subscriber.putError(f($0)) },
+                         completed: subscriber.putCompletion)
+        }
+    }
+}
+
+/// Gives a signal that cannot fail any error type.
+public func castError<T, E>(_ type: E.Type) -> (Signal<T, NoError>) -> Signal<T, E> {
+    { signal in
+        Signal { subscriber in
+            signal.start(next: subscriber.putNext, completed: subscriber.putCompletion)
+        }
+    }
+}
+
+/// Drops a value equal to the last emitted one; the first value always passes.
+///
+/// ```swift
+/// [1, 1, 2, 2, 1] → 1, 2, 1
+/// ```
+public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
+    signal |> distinctUntilChanged(isEqual: ==)
+}
+
+/// Drops a value when `isEqual(lastEmitted, value)` is true; the first value always
+/// passes, and the reference changes only when a value passes. State is per
+/// subscription and updated atomically.
+public func distinctUntilChanged<T, E>(isEqual: @escaping (T, T) -> Bool) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        Signal { subscriber in
+            let last = Atomic<T?>(value: nil)
+            return signal.start(next: { value in
+                let passes = last.with { previous -> Bool in
+                    guard let previous else { return true }
+                    return !isEqual(previous, value)
+                }
+                if passes {
+                    last.swap(value)
+                    subscriber.putNext(value)
+                }
+            }, error: subscriber.putError, completed: subscriber.putCompletion)
+        }
+    }
+}
