@@ -2,22 +2,22 @@
 ///
 /// Every disposable in this library is idempotent and thread-safe: a second
 /// `dispose()` does nothing. Operators may dispose the same object more than once, so
-/// a custom disposable must tolerate that too.
-public protocol Disposable: AnyObject {
+/// a custom disposable must tolerate that too. Disposables are `Sendable`: any thread
+/// may dispose them.
+public protocol Disposable: AnyObject, Sendable {
     /// Releases the resource; later calls do nothing.
     func dispose()
 }
 
 /// The disposable that does nothing: one shared instance.
-final class _EmptyDisposable: Disposable, @unchecked Sendable {
-    // Safety: stateless.
+final class _EmptyDisposable: Disposable {
     func dispose() {}
 }
 
 /// A shared disposable whose `dispose()` does nothing; return it from a generator that
 /// holds no resources. `EmptyDisposable === EmptyDisposable`. (Stateless, so sharing it
 /// across threads is safe.)
-nonisolated(unsafe) public let EmptyDisposable: Disposable = _EmptyDisposable()
+public let EmptyDisposable: Disposable = _EmptyDisposable()
 
 extension Disposable {
     /// Wraps `self` in a new `StrictDisposable` that, in debug builds, reports being

@@ -1,0 +1,109 @@
+import XCTest
+import STypedSignal
+
+final class SignalMappingTests: XCTestCase {
+    private func values(_ list: [Int]) -> Signal<Int, TestError> {
+        Signal { subscriber in
+            list.forEach(subscriber.putNext)
+            subscriber.putCompletion()
+            return EmptyDisposable
+        }
+    }
+
+    func testMapTransformsValuesAndForwardsTerminals() {
+        let log = EventLog()
+        log.record(values([1, 2]) |> map { $0 * 10 })
+        log.record(Signal<Int, TestError>.fail(TestError(1)) |> map { $0 * 10 })
+        XCTAssertEqual(log.events, ["next 10", "next 20", "completed", "error E1"])
+    }
+
+    func testMapDisposalDisposesUpstreamOnce() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let handle = log.record(traced("a", log, source.signal) |> map { $0 + 1 })
+        source.putNext(1)
+        handle.dispose()
+        handle.dispose()
+        XCTAssertEqual(log.events, ["a.subscribe#1", "next 2", "a.dispose#1"])
+    }
+
+    func testMapEvaluatesPerSubscription() {
+        var calls = 0
+        let mapped = values([1]) |> map { (x: Int) -> Int in calls += 1; return x }
+        mapped.start()
+        mapped.start()
+        XCTAssertEqual(calls, 2)
+    }
+
+    func testFilter() {
+        let log = EventLog()
+        log.record(values([1, 2, 3, 4]) |> filter { $0 % 2 == 0 })
+        XCTAssertEqual(log.events, ["next 2", "next 4", "completed"])
+    }
+
+    func testFlatMapKeepsNil() {
+        let log = EventLog()
+        let optionals = Signal<Int?, NoError> { subscriber in
+            subscriber.putNext(1)
+            subscriber.putNext(nil)
+            subscriber.putCompletion()
+            return EmptyDisposable
+        }
+        log.record(optionals |> flatMap { $0 + 1 })
+        XCTAssertEqual(log.events, ["next Optional(2)", "next nil", "completed"])
+    }
+
+    func testMapErrorAndCastError() {
+        let log = EventLog()
+        log.record(Signal<Int, TestError>.fail(TestError(2)) |> mapError { "mapped \($0)" })
+        log.record(Signal<Int, NoError>.single(5) |> castError(TestError.self))
+        XCTAssertEqual(log.events, ["error mapped E2", "next 5", "completed"])
+    }
+
+    func testDistinctUntilChanged() {
+        let log = EventLog()
+        log.record(values([1, 1, 2, 2, 1, 3, 3]) |> distinctUntilChanged)
+        XCTAssertEqual(log.events, ["next 1", "next 2", "next 1", "next 3", "completed"])
+    }
+
+    func testDistinctUntilChangedOptionalNil() {
+        let log = EventLog()
+        let optionals = Signal<Int?, NoError> { subscriber in
+            [nil, nil, 1, nil].forEach(subscriber.putNext)
+            return EmptyDisposable
+        }
+        log.record(optionals |> distinctUntilChanged)
+        XCTAssertEqual(log.events, ["next nil", "next Optional(1)", "next nil"])
+    }
+
+    func testDistinctUntilChangedComparesWithLastEmitted() {
+        let log = EventLog()
+        let signal = values([10, 11, 12, 13, 20, 19]) |> distinctUntilChanged(isEqual: { (a: Int, b: Int) -> Bool in
+            log.add("\(a)~\(b)")
+            return abs(a - b) < 2
+        })
+        signal.start()
+        XCTAssertEqual(log.events, ["10~11", "10~12", "12~13", "12~20", "20~19"])
+    }
+
+    func testDistinctStateIsPerSubscription() {
+        let log = EventLog()
+        let signal = values([1, 1]) |> distinctUntilChanged
+        log.record(signal)
+        log.record(signal)
+        XCTAssertEqual(log.events, ["next 1", "completed", "next 1", "completed"])
+    }
+
+    func testMapReleasesClosureCapturesAfterCompletion() {
+        weak var weakObject: Tracked?
+        let source = ManualSource<Int, TestError>()
+        do {
+            let object = Tracked()
+            weakObject = object
+            (source.signal |> map { (x: Int) -> Int in _ = object; return x }).start()
+        }
+        XCTAssertNotNil(weakObject)
+        source.putCompletion()
+        XCTAssertNil(weakObject)
+    }
+}
