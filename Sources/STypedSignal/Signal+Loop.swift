@@ -31,7 +31,7 @@ extension SignalFeedbackLoopState: Equatable where T: Equatable {}
 /// unrelated `R` the output only terminates.
 ///
 /// ```swift
-/// let sums: Signal<Int, NoError> = feedbackLoop(once: { state in
+/// let sums: Signal<Int, NoError> = feedbackLoop(once: { (state: SignalFeedbackLoopState<Int>) -> Signal<Int, NoError>? in
 ///     switch state {
 ///     case .initial: return .single(1)
 ///     case .loop(let sum): return sum < 4 ? .single(sum) : nil
