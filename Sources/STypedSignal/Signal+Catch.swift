@@ -254,7 +254,7 @@ final class RetryLoop<T, E>: @unchecked Sendable {
 }
 
 /// `value`, with negative numbers and NaN replaced by 0 (infinity is kept).
-func nonNegative(_ value: Double) -> Double {
+private func nonNegative(_ value: Double) -> Double {
     value.isNaN ? 0 : Swift.max(0, value)
 }
 

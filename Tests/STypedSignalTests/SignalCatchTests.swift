@@ -320,27 +320,31 @@ final class SignalCatchTests: XCTestCase {
     }
 
     func testRestartConcurrentAsynchronousCompletionsAndDisposal() {
-        // Iterations complete on a concurrent queue; the handle is disposed while they
-        // run. No event may arrive after dispose() returns.
+        // Iterations complete on a concurrent queue while the handle is disposed from the
+        // test thread. Once the in-flight work has drained, every iteration that started
+        // has been disposed and no further one starts.
         for _ in 0 ..< 20 {
-            let disposed = Atomic(value: false)
-            let late = Atomic(value: 0)
+            let group = DispatchGroup()
+            let live = Atomic(value: 0)
+            let started = Atomic(value: 0)
             let source = Signal<Int, TestError> { subscriber in
-                DispatchQueue.global().async {
+                started.modify { $0 + 1 }
+                live.modify { $0 + 1 }
+                DispatchQueue.global().async(group: group) {
                     subscriber.putNext(1)
                     subscriber.putCompletion()
                 }
-                return EmptyDisposable
+                return ActionDisposable { live.modify { $0 - 1 } }
             }
             let values = Atomic(value: 0)
-            let handle = (source |> restart).start(next: { _ in
-                if disposed.with({ $0 }) { late.modify { $0 + 1 } }
-                values.modify { $0 + 1 }
-            })
+            let handle = (source |> restart).start(next: { _ in values.modify { $0 + 1 } })
             while values.with({ $0 }) < 50 {}
             handle.dispose()
-            disposed.swap(true)
-            XCTAssertEqual(late.with { $0 }, 0)
+            group.wait()
+            let total = started.with { $0 }
+            XCTAssertEqual(live.with { $0 }, 0)
+            group.wait()
+            XCTAssertEqual(started.with { $0 }, total)
         }
     }
 
