@@ -129,8 +129,10 @@ public func timeout<T, E>(_ timeout: Double, queue: Queue, alternate: Signal<T, 
 ///
 /// Used by `delay`, `suspendAwareDelay`, `timeout` and `retry`. `dispose()` stops the
 /// armed timer, disposes the live subscription and releases the action; once it has
-/// returned, no timer of the gate starts anything. The timer handlers hold the gate,
-/// the gate holds the armed timer: the cycle ends when the timer fires or is stopped.
+/// returned, no timer of the gate fires. (A fire that had already begun on another
+/// thread may still be subscribing; that subscription is disposed as soon as it
+/// returns.) The timer handlers hold the gate, the gate holds the armed timer: the
+/// cycle ends when the timer fires or is stopped.
 final class TimerGate: Disposable, @unchecked Sendable {
     // Safety: every `var` is guarded by `mutex`; nothing is called with it held.
     private let mutex = Mutex()
