@@ -1,0 +1,413 @@
+import SignalSync
+
+// MARK: - catch
+
+/// Replaces a failed signal with the signal `f` makes from its error.
+///
+/// Values pass through. When upstream fails with `e`, `f(e)` is called and its signal
+/// is subscribed from inside the error callback, so the alternative starts before the
+/// failed upstream subscription is disposed. The alternative's values, error (of the
+/// new type `R`) and completion are forwarded. Completion without an error never calls
+/// `f`. Disposal disposes upstream and, if it started, the alternative.
+///
+/// ```swift
+/// let recovered = Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in .single(0) }
+/// // emits 0, then completes
+/// ```
+public func `catch`<T, E, R>(_ f: @escaping (E) -> Signal<T, R>) -> (Signal<T, E>) -> Signal<T, R> {
+    { signal in
+        Signal { subscriber in
+            let alternative = MetaDisposable()
+            let upstream = signal.start(next: subscriber.putNext, error: { error in
+                alternative.set(f(error).start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion))
+            }, completed: subscriber.putCompletion)
+            return ActionDisposable {
+                upstream.dispose()
+                alternative.dispose()
+            }
+        }
+    }
+}
+
+// MARK: - restart family
+
+/// Subscribes to `signal` again each time it completes, forever; use as `s |> restart`.
+///
+/// Values are forwarded; completion never is. An error is forwarded and stops the
+/// restarts. Each new subscription starts before the completed one is disposed.
+/// Disposal stops further restarts and disposes the live subscription.
+///
+/// Fixed divergence from the original: synchronous completions do not recurse on the
+/// stack. They are run one after another in a loop (any number of them in constant
+/// stack space), and the live subscription that finally stays open is never disposed
+/// by the earlier ones. A source that completes synchronously on every subscription
+/// therefore restarts until the handle is disposed (for example from another thread).
+public func restart<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
+    Signal { subscriber in
+        RestartLoop<T, E>.start(
+            next: { signal },
+            onNext: subscriber.putNext,
+            onEnd: { ending in
+                switch ending {
+                case .completed:
+                    return .restart
+                case .failed(let error):
+                    subscriber.putError(error)
+                    return .stop
+                }
+            },
+            onExhausted: subscriber.putCompletion
+        )
+    }
+}
+
+/// The same as `restart`; `latestValue` is ignored.
+///
+/// Resubscribes each time the signal completes; forwards values and the error.
+public func recurse<T, E>(_ latestValue: T?) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in restart(signal) }
+}
+
+/// Subscribes to `signal` again, at once, each time it fails; the result never fails.
+///
+/// Values are forwarded; completion is forwarded and ends the subscription. The new
+/// subscription starts (from the error callback) before the failed one is disposed.
+/// Disposal stops the restarts and disposes the live subscription.
+///
+/// Fixed divergence from the original: synchronous failures are restarted in a loop,
+/// not by recursion, and never dispose the live subscription that follows them. A
+/// source that fails synchronously on every subscription restarts until the handle is
+/// disposed.
+public func restartIfError<T, E>(_ signal: Signal<T, E>) -> Signal<T, NoError> {
+    Signal { subscriber in
+        RestartLoop<T, E>.start(
+            next: { signal },
+            onNext: subscriber.putNext,
+            onEnd: { ending in
+                switch ending {
+                case .completed:
+                    subscriber.putCompletion()
+                    return .stop
+                case .failed:
+                    return .restart
+                }
+            },
+            onExhausted: subscriber.putCompletion
+        )
+    }
+}
+
+/// What `restartOrMapError` does with one upstream error.
+public enum RestartOrMapErrorCondition<E> {
+    /// Subscribe to the signal again at once.
+    case restart
+    /// Fail with this error.
+    case error(E)
+}
+
+extension RestartOrMapErrorCondition: Sendable where E: Sendable {}
+extension RestartOrMapErrorCondition: Equatable where E: Equatable {}
+
+/// Per upstream error, either restarts the signal or fails with a mapped error.
+///
+/// On an error `e`, `condition(e)` decides: `.restart` subscribes again at once (the new
+/// subscription starts before the failed one is disposed); `.error(x)` forwards `x` and
+/// ends. Values and completion are forwarded. Disposal stops the restarts and disposes
+/// the live subscription. Synchronous failures are restarted in a loop, never by
+/// recursion (a fixed divergence, as for `restartIfError`).
+public func restartOrMapError<T, E, R>(condition: @escaping (E) -> RestartOrMapErrorCondition<R>) -> (Signal<T, E>) -> Signal<T, R> {
+    { signal in
+        Signal { subscriber in
+            RestartLoop<T, E>.start(
+                next: { signal },
+                onNext: subscriber.putNext,
+                onEnd: { ending in
+                    switch ending {
+                    case .completed:
+                        subscriber.putCompletion()
+                        return .stop
+                    case .failed(let error):
+                        switch condition(error) {
+                        case .restart:
+                            return .restart
+                        case .error(let mapped):
+                            subscriber.putError(mapped)
+                            return .stop
+                        }
+                    }
+                },
+                onExhausted: subscriber.putCompletion
+            )
+        }
+    }
+}
+
+// MARK: - retry
+
+/// Resubscribes after every error, waiting longer each time; the result never fails.
+///
+/// The first subscription runs on the caller's thread. On an error the failed
+/// subscription is torn down, then, after a delay on `queue`, the signal is subscribed
+/// again (on `queue`). The delay grows by `delayIncrement` per error up to `maxDelay`
+/// and is never reset: the first retry waits `delayIncrement`, the n-th
+/// `min(maxDelay, n × delayIncrement)`. Values are forwarded; completion completes.
+/// Disposal during a wait cancels the pending retry (its timer is stopped, nothing
+/// subscribes after `dispose()` returns); disposal while subscribed disposes upstream.
+///
+/// Bad input: a negative or NaN `delayIncrement` or `maxDelay` counts as 0 (retries then
+/// come on the next turn of `queue`, never inline); an infinite delay never retries.
+public func retry<T, E>(_ delayIncrement: Double, maxDelay: Double, onQueue queue: Queue) -> (_ signal: Signal<T, E>) -> Signal<T, NoError> {
+    { signal in
+        Signal { subscriber in
+            RetryLoop.start(signal, delayIncrement: delayIncrement, maxDelay: maxDelay, queue: queue,
+                            next: subscriber.putNext, completed: subscriber.putCompletion,
+                            shouldRetry: { _ in true })
+        }
+    }
+}
+
+/// Resubscribes after retryable errors with a growing delay, at most `maxRetries`
+/// subscriptions in total.
+///
+/// On an error `e`: if `retryOnError(e)` is false, `e` is forwarded at once. Otherwise a
+/// failure counter grows by one; when it reaches `maxRetries`, `e` is forwarded, else the
+/// signal is subscribed again after a delay on `queue`, exactly as in
+/// `retry(_:maxDelay:onQueue:)`. So `maxRetries: n` allows n subscriptions (n − 1
+/// retries); `nil` means no limit. Values and completion are forwarded.
+///
+/// Bad input: `maxRetries` of 0, 1 or any negative number forwards the first retryable
+/// error; delays are sanitised as in `retry(_:maxDelay:onQueue:)`.
+public func retry<T, E>(retryOnError: @escaping (E) -> Bool, delayIncrement: Double, maxDelay: Double, maxRetries: Int?, onQueue queue: Queue) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        Signal { subscriber in
+            let failures = Atomic(value: 0)
+            return RetryLoop.start(signal, delayIncrement: delayIncrement, maxDelay: maxDelay, queue: queue,
+                                   next: subscriber.putNext, completed: subscriber.putCompletion,
+                                   shouldRetry: { error in
+                                       guard retryOnError(error) else {
+                                           subscriber.putError(error)
+                                           return false
+                                       }
+                                       let count = failures.modify { $0 + 1 }
+                                       if let maxRetries, count >= maxRetries {
+                                           subscriber.putError(error)
+                                           return false
+                                       }
+                                       return true
+                                   })
+        }
+    }
+}
+
+/// One subscription of a `retry` operator: the current attempt and the back-off timer.
+///
+/// The returned disposable is the `TimerGate`, which does not hold the loop: once the
+/// subscription ends, the loop (and everything it captured) goes with the last attempt's
+/// callbacks or the last timer's handler.
+final class RetryLoop<T, E>: @unchecked Sendable {
+    // Safety: the `let`s are immutable; `delay` is an Atomic; `gate` is thread-safe.
+    private let signal: Signal<T, E>
+    private let increment: Double
+    private let maxDelay: Double
+    private let queue: Queue
+    private let next: (T) -> Void
+    private let completed: () -> Void
+    private let shouldRetry: (E) -> Bool
+    private let delay = Atomic(value: 0.0)
+    private let gate = TimerGate()
+
+    private init(_ signal: Signal<T, E>, increment: Double, maxDelay: Double, queue: Queue,
+                 next: @escaping (T) -> Void, completed: @escaping () -> Void, shouldRetry: @escaping (E) -> Bool) {
+        self.signal = signal
+        self.increment = increment
+        self.maxDelay = maxDelay
+        self.queue = queue
+        self.next = next
+        self.completed = completed
+        self.shouldRetry = shouldRetry
+    }
+
+    /// Subscribes now and returns the disposable of the whole retrying subscription.
+    static func start(_ signal: Signal<T, E>, delayIncrement: Double, maxDelay: Double, queue: Queue,
+                      next: @escaping (T) -> Void, completed: @escaping () -> Void,
+                      shouldRetry: @escaping (E) -> Bool) -> Disposable {
+        let loop = RetryLoop(signal, increment: nonNegative(delayIncrement), maxDelay: nonNegative(maxDelay),
+                             queue: queue, next: next, completed: completed, shouldRetry: shouldRetry)
+        loop.attempt()
+        return loop.gate
+    }
+
+    private func attempt() {
+        gate.begin {
+            signal.start(next: next, error: { [self] error in failed(error) }, completed: completed)
+        }
+    }
+
+    private func failed(_ error: E) {
+        guard shouldRetry(error) else { return }
+        let (increment, maxDelay) = (self.increment, self.maxDelay)
+        let wait = delay.modify { Swift.min(maxDelay, $0 + increment) }
+        gate.arm(ExecutionTimer(timeout: wait, repeats: false, queue: queue.executionQueue)) { [self] in
+            attempt()
+        }
+    }
+}
+
+/// `value`, with negative numbers and NaN replaced by 0 (infinity is kept).
+private func nonNegative(_ value: Double) -> Double {
+    value.isNaN ? 0 : Swift.max(0, value)
+}
+
+// MARK: - The restart loop
+
+/// Runs subscriptions back to back, one at a time, for the restarting operators
+/// (`restart`, `restartIfError`, `restartOrMapError`, `feedbackLoop`).
+///
+/// How it avoids the original's recursion: when an iteration ends while the loop is
+/// still inside that iteration's subscription call (a synchronous ending), the ending
+/// only sets a flag, and the loop starts the next iteration after the call returns.
+/// When an iteration ends later (asynchronously), the ending starts the next iteration
+/// itself, from inside its terminal callback. Either way the next iteration is
+/// subscribed before the ended one's disposable is disposed, and only the ended one
+/// is disposed.
+///
+/// Iterations are subscribed with `Signal.run` and a subscriber of their own, so that
+/// the loop, not the subscription machinery, decides when an iteration's disposable is
+/// disposed: that is what keeps "new before old" for synchronous endings too.
+final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
+    // Safety: every `var` is guarded by `mutex`; the closures are immutable and are
+    // only called with the mutex released.
+
+    /// How an iteration ended.
+    enum Ending {
+        case completed
+        case failed(E)
+    }
+
+    /// What to do after an iteration ended.
+    enum Decision {
+        /// Start the next iteration.
+        case restart
+        /// Stop; the decision closure has delivered the terminal event downstream.
+        case stop
+    }
+
+    private let mutex = Mutex()
+    private var disposed = false
+    private var subscribing = false
+    private var endedWhileSubscribing = false
+    private var current: Iteration?
+
+    private let makeSignal: () -> Signal<T, E>?
+    private let onNext: (T) -> Void
+    private let onEnd: (Ending) -> Decision
+    private let onExhausted: () -> Void
+
+    private init(next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+                 onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void) {
+        self.makeSignal = next
+        self.onNext = onNext
+        self.onEnd = onEnd
+        self.onExhausted = onExhausted
+    }
+
+    /// Starts the first iteration now and returns the loop as the subscription's
+    /// disposable.
+    ///
+    /// - Parameters:
+    ///   - next: the signal of the next iteration; nil ends the loop with `onExhausted`.
+    ///   - onNext: receives every value of every iteration.
+    ///   - onEnd: decides what follows an iteration's ending.
+    ///   - onExhausted: called when `next` returns nil.
+    static func start(next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+                      onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void) -> RestartLoop {
+        let loop = RestartLoop(next: next, onNext: onNext, onEnd: onEnd, onExhausted: onExhausted)
+        loop.run()
+        return loop
+    }
+
+    /// Starts iterations until one stays open (or the loop is disposed or exhausted).
+    private func run() {
+        while true {
+            if mutex.withLock({ disposed }) { return }
+            guard let signal = makeSignal() else {
+                onExhausted()
+                return
+            }
+            let subscriber = Subscriber<T, E>(next: onNext, error: { [self] error in
+                ended(.failed(error))
+            }, completed: { [self] in
+                ended(.completed)
+            })
+            mutex.withLock {
+                subscribing = true
+                endedWhileSubscribing = false
+            }
+            let iteration = Iteration(subscriber.state, signal.run(subscriber))
+
+            mutex.lock()
+            subscribing = false
+            let again = endedWhileSubscribing
+            endedWhileSubscribing = false
+            if disposed {
+                mutex.unlock()
+                iteration.dispose()
+                return
+            }
+            let previous = current
+            current = iteration
+            mutex.unlock()
+            previous?.dispose()
+            if !again { return }
+        }
+    }
+
+    private func ended(_ ending: Ending) {
+        guard case .restart = onEnd(ending) else { return }
+        mutex.lock()
+        if disposed {
+            mutex.unlock()
+            return
+        }
+        if subscribing {
+            // Synchronous ending: the loop that is subscribing this iteration goes on.
+            endedWhileSubscribing = true
+            mutex.unlock()
+            return
+        }
+        mutex.unlock()
+        run()
+    }
+
+    /// Stops the loop and disposes the current iteration; idempotent.
+    func dispose() {
+        mutex.lock()
+        if disposed {
+            mutex.unlock()
+            return
+        }
+        disposed = true
+        let last = current
+        current = nil
+        mutex.unlock()
+        last?.dispose()
+    }
+
+    /// One iteration: its subscription state and its generator's disposable.
+    private final class Iteration {
+        private let state: SubscriptionState<T, E>
+        private let disposable: Disposable
+
+        init(_ state: SubscriptionState<T, E>, _ disposable: Disposable) {
+            self.state = state
+            self.disposable = disposable
+        }
+
+        /// As a `start` handle does: disposes the generator's disposable, then ends the
+        /// subscription without calling back.
+        func dispose() {
+            disposable.dispose()
+            state.dispose()
+        }
+    }
+}

@@ -1,0 +1,686 @@
+import Dispatch
+import SignalSync
+import STypedSignal
+import XCTest
+
+/// A signal whose n-th subscription (from 1) runs `body(n, subscriber)`; the returned
+/// disposable does nothing.
+private func scripted<T, E>(_ body: @escaping (Int, Subscriber<T, E>) -> Void) -> Signal<T, E> {
+    let count = Atomic(value: 0)
+    return Signal { subscriber in
+        body(count.modify { $0 + 1 }, subscriber)
+        return EmptyDisposable
+    }
+}
+
+/// A signal that runs `syncBody(n, subscriber)` for its first `synchronous`
+/// subscriptions and forwards `live` (until disposed) for the later ones.
+private func thenLive<T, E>(after synchronous: Int, _ live: ManualSource<T, E>,
+                            _ syncBody: @escaping (Int, Subscriber<T, E>) -> Void) -> Signal<T, E> {
+    let count = Atomic(value: 0)
+    return Signal { subscriber in
+        let n = count.modify { $0 + 1 }
+        if n <= synchronous {
+            syncBody(n, subscriber)
+            return EmptyDisposable
+        }
+        return live.signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
+    }
+}
+
+/// A test-local `take(1)`: forwards the first value, then completes.
+private func firstValue<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
+    Signal { subscriber in
+        signal.start(next: { value in
+            subscriber.putNext(value)
+            subscriber.putCompletion()
+        }, error: subscriber.putError, completed: subscriber.putCompletion)
+    }
+}
+
+final class SignalCatchTests: XCTestCase {
+    // MARK: catch
+
+    func testCatchPassesValuesAndCompletionWithoutCallingF() {
+        let log = EventLog()
+        let source = Signal<Int, TestError> { subscriber in
+            subscriber.putNext(1)
+            subscriber.putNext(2)
+            subscriber.putCompletion()
+            return EmptyDisposable
+        }
+        log.record(source |> `catch` { (_: TestError) -> Signal<Int, String> in
+            log.add("f called")
+            return .single(0)
+        })
+        XCTAssertEqual(log.events, ["next 1", "next 2", "completed"])
+    }
+
+    func testCatchSwitchesToAlternativeWithNewErrorType() {
+        let log = EventLog()
+        let source = Signal<Int, TestError> { subscriber in
+            subscriber.putNext(1)
+            subscriber.putError(TestError(7))
+            return EmptyDisposable
+        }
+        let caught: Signal<Int, String> = source |> `catch` { error in
+            log.add("f \(error)")
+            return Signal { subscriber in
+                subscriber.putNext(error.code * 10)
+                subscriber.putError("alt failed")
+                return EmptyDisposable
+            }
+        }
+        log.record(caught)
+        XCTAssertEqual(log.events, ["next 1", "f E7", "next 70", "error alt failed"])
+    }
+
+    func testCatchForwardsAlternativeCompletion() {
+        let log = EventLog()
+        let caught = Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in Signal<Int, NoError>.single(5) }
+        log.record(caught)
+        XCTAssertEqual(log.events, ["next 5", "completed"])
+    }
+
+    func testCatchSubscribesAlternativeBeforeDisposingFailedUpstream() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let alternative = ManualSource<Int, TestError>()
+        let caught = traced("a", log, source.signal) |> `catch` { _ in traced("b", log, alternative.signal) }
+        let handle = log.record(caught)
+        source.putNext(1)
+        source.putError(TestError(1))
+        alternative.putNext(2)
+        XCTAssertEqual(log.events, ["a.subscribe#1", "next 1", "b.subscribe#1", "a.dispose#1", "next 2"])
+        XCTAssertEqual(source.subscriberCount, 0)
+        handle.dispose()
+        XCTAssertEqual(log.events.last, "b.dispose#1")
+        XCTAssertEqual(alternative.subscriberCount, 0)
+    }
+
+    func testCatchSynchronousErrorTrace() {
+        let log = EventLog()
+        let failing = Signal<Int, TestError> { subscriber in
+            subscriber.putNext(1)
+            subscriber.putError(TestError(1))
+            return EmptyDisposable
+        }
+        let caught = traced("a", log, failing) |> `catch` { _ in traced("b", log, Signal<Int, TestError>.single(2)) }
+        log.record(caught)
+        XCTAssertEqual(log.events, ["a.subscribe#1", "next 1", "b.subscribe#1", "next 2", "completed", "b.dispose#1", "a.dispose#1"])
+    }
+
+    func testCatchDisposalBeforeErrorNeverCallsF() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let handle = log.record(traced("a", log, source.signal) |> `catch` { (_: TestError) -> Signal<Int, TestError> in
+            log.add("f called")
+            return .never()
+        })
+        handle.dispose()
+        source.putError(TestError(1))
+        XCTAssertEqual(log.events, ["a.subscribe#1", "a.dispose#1"])
+    }
+
+    func testCatchDisposalFromInsideAlternativeValue() {
+        let log = EventLog()
+        let alternative = ManualSource<Int, TestError>()
+        var handle: Disposable?
+        handle = (Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in traced("b", log, alternative.signal) })
+            .start(next: { value in
+                log.add("next \(value)")
+                handle?.dispose()
+            })
+        alternative.putNext(1)
+        alternative.putNext(2)
+        XCTAssertEqual(log.events, ["b.subscribe#1", "next 1", "b.dispose#1"])
+        XCTAssertEqual(alternative.subscriberCount, 0)
+    }
+
+    func testCatchReleasesCapturedObjects() {
+        weak var weakObject: Tracked?
+        let alternative = ManualSource<Int, NoError>()
+        do {
+            let object = Tracked()
+            weakObject = object
+            let source = ManualSource<Int, TestError>()
+            let handle = (source.signal |> `catch` { _ in
+                withExtendedLifetime(object) {}
+                return alternative.signal
+            }).start()
+            source.putError(TestError(1))
+            handle.dispose()
+        }
+        XCTAssertNil(weakObject)
+        XCTAssertEqual(alternative.subscriberCount, 0)
+    }
+
+    // MARK: restart
+
+    func testRestartResubscribesOnCompletionNewBeforeOld() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let handle = log.record(traced("s", log, source.signal) |> restart)
+        source.putNext(1)
+        source.putCompletion()
+        source.putNext(2)
+        source.putCompletion()
+        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "s.subscribe#2", "s.dispose#1", "next 2", "s.subscribe#3", "s.dispose#2"])
+        XCTAssertEqual(source.subscriberCount, 1)
+        handle.dispose()
+        XCTAssertEqual(log.events.last, "s.dispose#3")
+        XCTAssertEqual(source.subscriberCount, 0)
+    }
+
+    func testRestartForwardsErrorAndStops() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        log.record(traced("s", log, source.signal) |> restart)
+        source.putCompletion()
+        source.putError(TestError(3))
+        source.putNext(9)
+        XCTAssertEqual(log.events, ["s.subscribe#1", "s.subscribe#2", "s.dispose#1", "error E3", "s.dispose#2"])
+        XCTAssertEqual(source.subscriberCount, 0)
+    }
+
+    func testRestartSynchronousCompletionsAreTrampolinedAndLiveIterationSurvives() {
+        // Fixed: the original's trace here ends "s.subscribe#3, s.dispose#2, s.dispose#3,
+        // s.dispose#1", disposing the live third iteration.
+        let log = EventLog()
+        let live = ManualSource<Int, TestError>()
+        let source = thenLive(after: 2, live) { n, subscriber in
+            subscriber.putNext(n)
+            subscriber.putCompletion()
+        }
+        let handle = log.record(traced("s", log, source) |> restart)
+        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "s.subscribe#2", "next 2", "s.dispose#1", "s.subscribe#3", "s.dispose#2"])
+        XCTAssertEqual(live.subscriberCount, 1)
+        live.putNext(3)
+        XCTAssertEqual(log.events.last, "next 3")
+        handle.dispose()
+        XCTAssertEqual(log.events.last, "s.dispose#3")
+        XCTAssertEqual(live.subscriberCount, 0)
+    }
+
+    func testRestartHundredThousandSynchronousCompletionsDoNotOverflowTheStack() {
+        let count = 100_000
+        var values = 0
+        var failure: TestError?
+        let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+            if n < count {
+                subscriber.putNext(n)
+                subscriber.putCompletion()
+            } else {
+                subscriber.putError(TestError(n))
+            }
+        }
+        (source |> restart).start(next: { _ in values += 1 }, error: { failure = $0 })
+        XCTAssertEqual(values, count - 1)
+        XCTAssertEqual(failure, TestError(count))
+    }
+
+    func testRestartDisposalFromInsideValueStopsRestarting() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        var handle: Disposable?
+        handle = (traced("s", log, source.signal) |> restart).start(next: { value in
+            log.add("next \(value)")
+            if value == 2 { handle?.dispose() }
+        }, completed: { log.add("completed") })
+        source.putNext(1)
+        source.putCompletion()
+        source.putNext(2)
+        source.putCompletion()
+        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "s.subscribe#2", "s.dispose#1", "next 2", "s.dispose#2"])
+        XCTAssertEqual(source.subscriberCount, 0)
+    }
+
+    func testRestartDisposalFromInsideSynchronousIterationStopsTheLoop() {
+        // Odd subscriptions complete synchronously, even ones stay live. An asynchronous
+        // ending starts a synchronous iteration whose value disposes the handle: the loop
+        // stops there and the fourth subscription never happens.
+        let log = EventLog()
+        let live = ManualSource<Int, TestError>()
+        let subscriptions = Atomic(value: 0)
+        let source = Signal<Int, TestError> { subscriber in
+            let n = subscriptions.modify { $0 + 1 }
+            if n % 2 == 1 {
+                subscriber.putNext(n)
+                subscriber.putCompletion()
+                return EmptyDisposable
+            }
+            return live.signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
+        }
+        var handle: Disposable?
+        handle = (source |> restart).start(next: { value in
+            log.add("next \(value)")
+            if value == 3 { handle?.dispose() }
+        })
+        live.putNext(2)
+        live.putCompletion()
+        XCTAssertEqual(log.events, ["next 1", "next 2", "next 3"])
+        XCTAssertEqual(subscriptions.with { $0 }, 3)
+        XCTAssertEqual(live.subscriberCount, 0)
+    }
+
+    func testRestartWithFirstValueDownstreamMakesOneExtraSubscription() {
+        let log = EventLog()
+        let live = ManualSource<Int, TestError>()
+        let source = thenLive(after: 1, live) { n, subscriber in
+            subscriber.putNext(1)
+            subscriber.putCompletion()
+        }
+        log.record(firstValue(traced("s", log, source) |> restart))
+        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "completed", "s.subscribe#2", "s.dispose#1", "s.dispose#2"])
+        XCTAssertEqual(live.subscriberCount, 0)
+    }
+
+    func testRecurseIsRestart() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let handle = log.record(traced("s", log, source.signal) |> recurse(42))
+        source.putNext(1)
+        source.putCompletion()
+        source.putError(TestError(1))
+        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "s.subscribe#2", "s.dispose#1", "error E1", "s.dispose#2"])
+        handle.dispose()
+    }
+
+    func testRestartReleasesCapturedObjectsAfterDisposal() {
+        weak var weakObject: Tracked?
+        let source = ManualSource<Int, TestError>()
+        do {
+            let object = Tracked()
+            weakObject = object
+            let signal = (source.signal |> restart) |> `catch` { (_: TestError) -> Signal<Int, TestError> in
+                withExtendedLifetime(object) {}
+                return .never()
+            }
+            let handle = signal.start(next: { _ in withExtendedLifetime(object) {} })
+            source.putCompletion()
+            source.putCompletion()
+            handle.dispose()
+        }
+        XCTAssertNil(weakObject)
+        XCTAssertEqual(source.subscriberCount, 0)
+    }
+
+    func testRestartReleasesCapturedObjectsAfterError() {
+        weak var weakObject: Tracked?
+        do {
+            let object = Tracked()
+            weakObject = object
+            let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+                withExtendedLifetime(object) {}
+                if n < 3 { subscriber.putCompletion() } else { subscriber.putError(TestError(n)) }
+            }
+            (source |> restart).start(next: { _ in withExtendedLifetime(object) {} })
+        }
+        XCTAssertNil(weakObject)
+    }
+
+    func testRestartConcurrentAsynchronousCompletionsAndDisposal() {
+        // Iterations complete on a concurrent queue while the handle is disposed from the
+        // test thread. Once the in-flight work has drained, every iteration that started
+        // has been disposed and no further one starts.
+        for _ in 0 ..< 20 {
+            let group = DispatchGroup()
+            let live = Atomic(value: 0)
+            let started = Atomic(value: 0)
+            let source = Signal<Int, TestError> { subscriber in
+                started.modify { $0 + 1 }
+                live.modify { $0 + 1 }
+                DispatchQueue.global().async(group: group) {
+                    subscriber.putNext(1)
+                    subscriber.putCompletion()
+                }
+                return ActionDisposable { live.modify { $0 - 1 } }
+            }
+            let values = Atomic(value: 0)
+            let handle = (source |> restart).start(next: { _ in values.modify { $0 + 1 } })
+            while values.with({ $0 }) < 50 {}
+            handle.dispose()
+            group.wait()
+            let total = started.with { $0 }
+            XCTAssertEqual(live.with { $0 }, 0)
+            group.wait()
+            XCTAssertEqual(started.with { $0 }, total)
+        }
+    }
+
+    // MARK: restartIfError
+
+    func testRestartIfErrorResubscribesOnErrorNewBeforeOld() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let signal: Signal<Int, NoError> = traced("s", log, source.signal) |> restartIfError
+        log.record(signal)
+        source.putNext(1)
+        source.putError(TestError(1))
+        source.putNext(2)
+        source.putCompletion()
+        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "s.subscribe#2", "s.dispose#1", "next 2", "completed", "s.dispose#2"])
+        XCTAssertEqual(source.subscriberCount, 0)
+    }
+
+    func testRestartIfErrorSynchronousFailuresAreTrampolinedAndLiveIterationSurvives() {
+        // Fixed: the original's trace is "s.subscribe#1, s.subscribe#2, s.subscribe#3,
+        // s.dispose#2, s.dispose#3, s.dispose#1" and the live third iteration is lost.
+        let log = EventLog()
+        let live = ManualSource<Int, TestError>()
+        let source = thenLive(after: 2, live) { n, subscriber in
+            subscriber.putError(TestError(n))
+        }
+        let handle = log.record(traced("s", log, source) |> restartIfError)
+        XCTAssertEqual(log.events, ["s.subscribe#1", "s.subscribe#2", "s.dispose#1", "s.subscribe#3", "s.dispose#2"])
+        live.putNext(3)
+        XCTAssertEqual(log.events.last, "next 3")
+        handle.dispose()
+        XCTAssertEqual(log.events.last, "s.dispose#3")
+        XCTAssertEqual(live.subscriberCount, 0)
+    }
+
+    func testRestartIfErrorHundredThousandSynchronousFailures() {
+        let count = 100_000
+        var values: [Int] = []
+        var completed = false
+        let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+            if n < count {
+                subscriber.putError(TestError(n))
+            } else {
+                subscriber.putNext(n)
+                subscriber.putCompletion()
+            }
+        }
+        (source |> restartIfError).start(next: { values.append($0) }, completed: { completed = true })
+        XCTAssertEqual(values, [count])
+        XCTAssertTrue(completed)
+    }
+
+    func testRestartIfErrorDisposalStopsRestarts() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let handle = log.record(traced("s", log, source.signal) |> restartIfError)
+        source.putError(TestError(1))
+        handle.dispose()
+        source.putError(TestError(2))
+        source.putNext(5)
+        XCTAssertEqual(log.events, ["s.subscribe#1", "s.subscribe#2", "s.dispose#1", "s.dispose#2"])
+        XCTAssertEqual(source.subscriberCount, 0)
+    }
+
+    // MARK: restartOrMapError
+
+    func testRestartOrMapErrorRestartsOrMaps() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let signal: Signal<Int, String> = traced("s", log, source.signal) |> restartOrMapError { error in
+            log.add("condition \(error)")
+            return error.code < 2 ? .restart : .error("mapped \(error.code)")
+        }
+        log.record(signal)
+        source.putNext(1)
+        source.putError(TestError(1))
+        source.putNext(2)
+        source.putError(TestError(2))
+        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "condition E1", "s.subscribe#2", "s.dispose#1",
+                                    "next 2", "condition E2", "error mapped 2", "s.dispose#2"])
+        XCTAssertEqual(source.subscriberCount, 0)
+    }
+
+    func testRestartOrMapErrorForwardsCompletion() {
+        let log = EventLog()
+        let signal: Signal<Int, String> = Signal<Int, TestError>.single(4) |> restartOrMapError { _ in .restart }
+        log.record(signal)
+        XCTAssertEqual(log.events, ["next 4", "completed"])
+    }
+
+    func testRestartOrMapErrorTrampolinesSynchronousRestarts() {
+        let count = 100_000
+        var failure: String?
+        let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+            subscriber.putError(TestError(n))
+        }
+        let signal: Signal<Int, String> = source |> restartOrMapError { error in
+            error.code < count ? .restart : .error("gave up at \(error.code)")
+        }
+        signal.start(error: { failure = $0 })
+        XCTAssertEqual(failure, "gave up at \(count)")
+    }
+
+    func testRestartOrMapErrorDisposalStopsRestarting() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        var conditionCalls = 0
+        let signal: Signal<Int, String> = traced("s", log, source.signal) |> restartOrMapError { _ in
+            conditionCalls += 1
+            return .restart
+        }
+        let handle = log.record(signal)
+        handle.dispose()
+        source.putError(TestError(1))
+        XCTAssertEqual(log.events, ["s.subscribe#1", "s.dispose#1"])
+        XCTAssertEqual(conditionCalls, 0)
+    }
+
+    func testRestartOrMapErrorConditionEnumEquality() {
+        XCTAssertEqual(RestartOrMapErrorCondition<Int>.restart, .restart)
+        XCTAssertEqual(RestartOrMapErrorCondition<Int>.error(1), .error(1))
+        XCTAssertNotEqual(RestartOrMapErrorCondition<Int>.error(1), .restart)
+    }
+
+    // MARK: retry(_:maxDelay:onQueue:)
+
+    func testRetryDelaysGrowCumulativelyUpToMaxDelay() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        var subscribedAt: [Double] = []
+        let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+            subscribedAt.append(clock.now)
+            if n < 6 { subscriber.putError(TestError(n)) } else { subscriber.putNext(n); subscriber.putCompletion() }
+        }
+        let log = EventLog()
+        log.record(source |> retry(1.0, maxDelay: 3.0, onQueue: queue))
+        clock.advance(by: 100)
+        // Delays 1, 2, 3, 3, 3.
+        XCTAssertEqual(subscribedAt, [0, 1, 3, 6, 9, 12])
+        XCTAssertEqual(log.events, ["next 6", "completed"])
+    }
+
+    func testRetryDelayIsNeverResetByValues() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        var subscribedAt: [Double] = []
+        let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+            subscribedAt.append(clock.now)
+            subscriber.putNext(n)
+            if n < 4 { subscriber.putError(TestError(n)) }
+        }
+        let log = EventLog()
+        let handle = log.record(source |> retry(2.0, maxDelay: 10.0, onQueue: queue))
+        clock.advance(by: 100)
+        XCTAssertEqual(subscribedAt, [0, 2, 6, 12])
+        XCTAssertEqual(log.events, ["next 1", "next 2", "next 3", "next 4"])
+        handle.dispose()
+    }
+
+    func testRetryTraceFailedTornDownThenResubscribedOnQueue() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let inner = Signal<Int, TestError> { subscriber in
+            log.add(queue.isCurrent() ? "on queue" : "on caller")
+            return source.signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
+        }
+        let handle = log.record(traced("s", log, inner) |> retry(1.0, maxDelay: 5.0, onQueue: queue))
+        source.putError(TestError(1))
+        clock.advance(by: 0.5)
+        XCTAssertEqual(log.events, ["s.subscribe#1", "on caller", "s.dispose#1"])
+        clock.advance(by: 0.5)
+        XCTAssertEqual(log.events, ["s.subscribe#1", "on caller", "s.dispose#1", "s.subscribe#2", "on queue"])
+        source.putNext(7)
+        source.putCompletion()
+        XCTAssertEqual(log.events.suffix(3), ["next 7", "completed", "s.dispose#2"])
+        handle.dispose()
+    }
+
+    func testRetryNeverForwardsErrors() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let log = EventLog()
+        let handle = log.record(Signal<Int, TestError>.fail(TestError(1)) |> retry(1.0, maxDelay: 1.0, onQueue: queue))
+        clock.advance(by: 10)
+        XCTAssertEqual(log.events, [])
+        handle.dispose()
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
+    func testRetryDisposalDuringBackOffStopsTimerAndReleasesCaptures() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let log = EventLog()
+        weak var weakObject: Tracked?
+        var handle: Disposable?
+        do {
+            let object = Tracked()
+            weakObject = object
+            let source = Signal<Int, TestError> { subscriber in
+                withExtendedLifetime(object) {}
+                subscriber.putError(TestError(1))
+                return EmptyDisposable
+            }
+            handle = log.record(traced("s", log, source) |> retry(60.0, maxDelay: 60.0, onQueue: queue))
+        }
+        XCTAssertEqual(clock.pendingCount, 1)
+        handle?.dispose()
+        XCTAssertEqual(clock.pendingCount, 0)
+        XCTAssertNil(weakObject)
+        clock.advance(by: 120)
+        XCTAssertEqual(log.events, ["s.subscribe#1", "s.dispose#1"])
+    }
+
+    func testRetryDisposalWhileLiveDisposesUpstream() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let handle = log.record(traced("s", log, source.signal) |> retry(1.0, maxDelay: 1.0, onQueue: queue))
+        source.putError(TestError(1))
+        clock.advance(by: 1)
+        handle.dispose()
+        XCTAssertEqual(log.events, ["s.subscribe#1", "s.dispose#1", "s.subscribe#2", "s.dispose#2"])
+        XCTAssertEqual(source.subscriberCount, 0)
+    }
+
+    func testRetryNegativeAndNaNDelaysRetryOnNextQueueTurnNeverInline() {
+        for (increment, maxDelay) in [(-1.0, 5.0), (Double.nan, 5.0), (1.0, -3.0), (1.0, Double.nan)] {
+            let clock = VirtualClock()
+            let queue = Queue(virtualClock: clock)
+            var subscriptions = 0
+            let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+                subscriptions = n
+                if n < 3 { subscriber.putError(TestError(n)) } else { subscriber.putCompletion() }
+            }
+            var completed = false
+            (source |> retry(increment, maxDelay: maxDelay, onQueue: queue)).start(completed: { completed = true })
+            XCTAssertEqual(subscriptions, 1, "retry must not run inline")
+            clock.run()
+            XCTAssertEqual(subscriptions, 3)
+            XCTAssertTrue(completed)
+            XCTAssertEqual(clock.now, 0)
+        }
+    }
+
+    func testRetryInfiniteDelayNeverRetries() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        var subscriptions = 0
+        let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+            subscriptions = n
+            subscriber.putError(TestError(n))
+        }
+        let handle = (source |> retry(Double.infinity, maxDelay: Double.infinity, onQueue: queue)).start()
+        clock.advance(by: 1e12)
+        XCTAssertEqual(subscriptions, 1)
+        handle.dispose()
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
+    // MARK: retry(retryOnError:delayIncrement:maxDelay:maxRetries:onQueue:)
+
+    func testConditionalRetryForwardsNonRetryableErrorAtOnce() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        let signal = traced("s", log, source.signal) |> retry(retryOnError: { $0.code != 9 }, delayIncrement: 1, maxDelay: 1, maxRetries: nil, onQueue: queue)
+        log.record(signal)
+        source.putError(TestError(1))
+        clock.advance(by: 1)
+        source.putError(TestError(9))
+        clock.advance(by: 10)
+        XCTAssertEqual(log.events, ["s.subscribe#1", "s.dispose#1", "s.subscribe#2", "error E9", "s.dispose#2"])
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
+    func testConditionalRetryMaxRetriesBoundsTotalSubscriptions() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        var subscribedAt: [Double] = []
+        let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+            subscribedAt.append(clock.now)
+            subscriber.putError(TestError(n))
+        }
+        let log = EventLog()
+        log.record(source |> retry(retryOnError: { _ in true }, delayIncrement: 1, maxDelay: 10, maxRetries: 3, onQueue: queue))
+        clock.advance(by: 100)
+        XCTAssertEqual(subscribedAt, [0, 1, 3])
+        XCTAssertEqual(log.events, ["error E3"])
+    }
+
+    func testConditionalRetryZeroOneAndNegativeMaxRetriesFailOnFirstError() {
+        for maxRetries in [0, 1, -1, Int.min] {
+            let clock = VirtualClock()
+            let queue = Queue(virtualClock: clock)
+            var subscriptions = 0
+            let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+                subscriptions = n
+                subscriber.putError(TestError(n))
+            }
+            let log = EventLog()
+            log.record(source |> retry(retryOnError: { _ in true }, delayIncrement: 1, maxDelay: 1, maxRetries: maxRetries, onQueue: queue))
+            clock.advance(by: 10)
+            XCTAssertEqual(subscriptions, 1, "maxRetries \(maxRetries)")
+            XCTAssertEqual(log.events, ["error E1"])
+        }
+    }
+
+    func testConditionalRetryNilMaxRetriesIsUnlimited() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
+            if n < 200 { subscriber.putError(TestError(n)) } else { subscriber.putNext(n); subscriber.putCompletion() }
+        }
+        let log = EventLog()
+        log.record(source |> retry(retryOnError: { _ in true }, delayIncrement: 0.5, maxDelay: 1, maxRetries: nil, onQueue: queue))
+        clock.advance(by: 1000)
+        XCTAssertEqual(log.events, ["next 200", "completed"])
+    }
+
+    func testConditionalRetryCountsFailuresAcrossSubscriptionsWithValues() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        log.record(source.signal |> retry(retryOnError: { _ in true }, delayIncrement: 1, maxDelay: 1, maxRetries: 2, onQueue: queue))
+        source.putNext(1)
+        source.putError(TestError(1))
+        clock.advance(by: 1)
+        source.putNext(2)
+        source.putError(TestError(2))
+        clock.advance(by: 1)
+        XCTAssertEqual(log.events, ["next 1", "next 2", "error E2"])
+        XCTAssertEqual(source.subscriberCount, 0)
+    }
+}
