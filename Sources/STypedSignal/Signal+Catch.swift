@@ -45,6 +45,7 @@ public func `catch`<T, E, R>(_ f: @escaping (E) -> Signal<T, R>) -> (Signal<T, E
 public func restart<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
         RestartLoop<T, E>.start(
+            downstream: subscriber.state,
             next: { signal },
             onNext: subscriber.putNext,
             onEnd: { ending in
@@ -81,6 +82,7 @@ public func recurse<T, E>(_ latestValue: T?) -> (Signal<T, E>) -> Signal<T, E> {
 public func restartIfError<T, E>(_ signal: Signal<T, E>) -> Signal<T, NoError> {
     Signal { subscriber in
         RestartLoop<T, E>.start(
+            downstream: subscriber.state,
             next: { signal },
             onNext: subscriber.putNext,
             onEnd: { ending in
@@ -119,6 +121,7 @@ public func restartOrMapError<T, E, R>(condition: @escaping (E) -> RestartOrMapE
     { signal in
         Signal { subscriber in
             RestartLoop<T, E>.start(
+                downstream: subscriber.state,
                 next: { signal },
                 onNext: subscriber.putNext,
                 onEnd: { ending in
@@ -298,13 +301,15 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
     private var endedWhileSubscribing = false
     private var current: Iteration?
 
+    private let downstream: SubscriptionEnd
     private let makeSignal: () -> Signal<T, E>?
     private let onNext: (T) -> Void
     private let onEnd: (Ending) -> Decision
     private let onExhausted: () -> Void
 
-    private init(next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+    private init(downstream: SubscriptionEnd, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
                  onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void) {
+        self.downstream = downstream
         self.makeSignal = next
         self.onNext = onNext
         self.onEnd = onEnd
@@ -315,13 +320,16 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
     /// disposable.
     ///
     /// - Parameters:
+    ///   - downstream: the subscription the loop feeds; once it has ended (for example
+    ///     a downstream `take(1)` completed it), no further iteration starts, even
+    ///     before its disposal reaches the loop.
     ///   - next: the signal of the next iteration; nil ends the loop with `onExhausted`.
     ///   - onNext: receives every value of every iteration.
     ///   - onEnd: decides what follows an iteration's ending.
     ///   - onExhausted: called when `next` returns nil.
-    static func start(next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+    static func start(downstream: SubscriptionEnd, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
                       onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void) -> RestartLoop {
-        let loop = RestartLoop(next: next, onNext: onNext, onEnd: onEnd, onExhausted: onExhausted)
+        let loop = RestartLoop(downstream: downstream, next: next, onNext: onNext, onEnd: onEnd, onExhausted: onExhausted)
         loop.run()
         return loop
     }
@@ -329,7 +337,7 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
     /// Starts iterations until one stays open (or the loop is disposed or exhausted).
     private func run() {
         while true {
-            if mutex.withLock({ disposed }) { return }
+            if mutex.withLock({ disposed }) || downstream.hasEnded { return }
             guard let signal = makeSignal() else {
                 onExhausted()
                 return

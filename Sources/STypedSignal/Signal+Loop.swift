@@ -46,6 +46,7 @@ public func feedbackLoop<R1, R, E>(once: @escaping (SignalFeedbackLoopState<R1>)
     Signal { subscriber in
         let running = RunningValue<R1>()
         return RestartLoop<R1, E>.start(
+            downstream: subscriber.state,
             next: {
                 once(running.value.map { .loop($0) } ?? .initial)
             },

@@ -58,12 +58,18 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     }
 }
 
+/// Whether a subscription has ended, whatever its value and error types.
+protocol SubscriptionEnd: AnyObject {
+    /// True once a terminal event arrived or the handle was disposed.
+    var hasEnded: Bool { get }
+}
+
 /// The state of one subscription, shared by the `Subscriber` the generator sees and
 /// the handle that `start` returns (this object is that handle).
 ///
 /// The handle holds the state strongly but not the `Subscriber`, so when a source lets
 /// go of its subscriber the callbacks are released even while the handle lives.
-final class SubscriptionState<T, E>: Disposable, CustomStringConvertible, @unchecked Sendable {
+final class SubscriptionState<T, E>: Disposable, SubscriptionEnd, CustomStringConvertible, @unchecked Sendable {
     // Safety: every `var` is guarded by `mutex`; callbacks run after it is released.
     private let mutex = Mutex()
     private var next: ((T) -> Void)?
@@ -78,6 +84,10 @@ final class SubscriptionState<T, E>: Disposable, CustomStringConvertible, @unche
         self.next = next
         self.error = error
         self.completed = completed
+    }
+
+    var hasEnded: Bool {
+        mutex.withLock { terminated }
     }
 
     @inline(__always)
@@ -165,25 +175,45 @@ final class SubscriptionState<T, E>: Disposable, CustomStringConvertible, @unche
         mutex.unlock()
         upstream?.dispose()
 
-        mutex.lock()
-        let wasTerminated = terminated
-        terminated = true
-        let released = (next, error, completed, keptAlive)
-        (next, error, completed, keptAlive) = (nil, nil, nil, [])
-        mutex.unlock()
-        if !wasTerminated {
-            withExtendedLifetime(released) {}
-        }
+        end()
     }
 
     /// Called when the `Subscriber` is deallocated: nothing can arrive any more, so the
     /// callbacks and kept objects go; the generator's disposable stays for the handle.
     func releaseCallbacks() {
         mutex.lock()
-        let released = (next, error, completed, keptAlive)
-        (next, error, completed, keptAlive) = (nil, nil, nil, [])
+        let releasedNext = next, releasedError = error, releasedCompleted = completed, objects = keptAlive
+        next = nil
+        error = nil
+        completed = nil
+        keptAlive = []
         mutex.unlock()
-        withExtendedLifetime(released) {}
+        // Released here, outside the lock (one at a time: no tuple type to look up).
+        _ = releasedNext
+        _ = releasedError
+        _ = releasedCompleted
+        _ = objects
+    }
+
+    /// Installs the callbacks of a subscriber made without them, before its signal
+    /// runs; lets an operator's callbacks refer to their own subscription.
+    func install(next: @escaping (T) -> Void, error: @escaping (E) -> Void, completed: @escaping () -> Void) {
+        mutex.lock()
+        self.next = next
+        self.error = error
+        self.completed = completed
+        mutex.unlock()
+    }
+
+    /// Ends the subscription without calling back or disposing: later events are
+    /// dropped at once, and the callbacks are released. Operators that finish early
+    /// (`take`) call it so that a synchronous source, or a restart loop feeding them,
+    /// sees the end before the disposal can reach it.
+    func end() {
+        mutex.lock()
+        terminated = true
+        mutex.unlock()
+        releaseCallbacks()
     }
 
     var subscriberDescription: String {

@@ -684,3 +684,35 @@ final class SignalCatchTests: XCTestCase {
         XCTAssertEqual(source.subscriberCount, 0)
     }
 }
+
+final class RestartTerminationTests: XCTestCase {
+    func testRestartOfSynchronousSourceStopsWhenDownstreamTakeCompletes() {
+        let log = EventLog()
+        log.record(traced("s", log, Signal<Int, NoError>.single(1)) |> restart |> take(1))
+        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "completed", "s.dispose#1"])
+    }
+
+    func testRestartIfErrorOfSynchronousFailureStopsWhenDownstreamTakeCompletes() {
+        let log = EventLog()
+        let failing = Signal<Int, TestError> { subscriber in
+            subscriber.putNext(1)
+            subscriber.putError(TestError(1))
+            return EmptyDisposable
+        }
+        log.record(failing |> restartIfError |> take(2))
+        XCTAssertEqual(log.events, ["next 1", "next 1", "completed"])
+    }
+
+    func testTakeAfterRestartStopsOnReachingCount() {
+        let log = EventLog()
+        let subscriptions = Atomic(value: 0)
+        let source = Signal<Int, NoError> { subscriber in
+            subscriber.putNext(subscriptions.modify { $0 + 1 })
+            subscriber.putCompletion()
+            return EmptyDisposable
+        }
+        log.record(source |> restart |> take(3))
+        XCTAssertEqual(log.events, ["next 1", "next 2", "next 3", "completed"])
+        XCTAssertEqual(subscriptions.with { $0 }, 3)
+    }
+}
