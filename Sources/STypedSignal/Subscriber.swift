@@ -96,13 +96,10 @@ final class SubscriptionState<T, E>: Disposable, CustomStringConvertible, @unche
         }
         terminated = true
         let callback = error
-        let upstream = disposable
-        let objects = keptAlive
-        (next, error, completed, disposable, keptAlive) = (nil, nil, nil, nil, [])
+        (next, error, completed) = (nil, nil, nil)
         mutex.unlock()
         callback?(value)
-        upstream?.dispose()
-        withExtendedLifetime(objects) {}
+        finishTermination()
     }
 
     func putCompletion() {
@@ -113,11 +110,21 @@ final class SubscriptionState<T, E>: Disposable, CustomStringConvertible, @unche
         }
         terminated = true
         let callback = completed
-        let upstream = disposable
-        let objects = keptAlive
-        (next, error, completed, disposable, keptAlive) = (nil, nil, nil, nil, [])
+        (next, error, completed) = (nil, nil, nil)
         mutex.unlock()
         callback?()
+        finishTermination()
+    }
+
+    /// After the terminal callback: disposes the generator's disposable (unless the
+    /// handle, disposed from inside the callback, already did), then releases the
+    /// kept objects.
+    private func finishTermination() {
+        mutex.lock()
+        let upstream = disposable
+        let objects = keptAlive
+        (disposable, keptAlive) = (nil, [])
+        mutex.unlock()
         upstream?.dispose()
         withExtendedLifetime(objects) {}
     }
