@@ -305,7 +305,7 @@ final class SignalMetaTests: XCTestCase {
     func testQueueDrainsAVeryLongRunOfSynchronousInnersWithoutRecursing() {
         let outer = Outer()
         let gate = ManualSource<Int, TestError>()
-        let count = 200_000
+        let count = 100_000
         var sum = 0
         var completed = false
         (outer.signal |> queue).start(next: { sum += $0 }, completed: { completed = true })
@@ -316,7 +316,7 @@ final class SignalMetaTests: XCTestCase {
         }
         outer.putCompletion()
         XCTAssertEqual(sum, 0)
-        // With recursion, this run of 200 000 synchronous completions would overflow the stack.
+        // With recursion, this run of 100 000 synchronous completions would overflow the stack.
         gate.putCompletion()
         XCTAssertEqual(sum, count)
         XCTAssertTrue(completed)
@@ -324,11 +324,11 @@ final class SignalMetaTests: XCTestCase {
 
     func testQueueWithASynchronousOuterOfSynchronousInners() {
         let log = EventLog()
-        let inners = (0..<100_000).map { Inner.single($0) }
+        let inners = (0..<10_000).map { Inner.single($0) }
         var last = -1
         var completed = false
         (syncValues(inners) |> queue).start(next: { last = $0 }, completed: { completed = true })
-        XCTAssertEqual(last, 99_999)
+        XCTAssertEqual(last, 9_999)
         XCTAssertTrue(completed)
         log.record(syncValues([syncValues([1, 2]), syncValues([3])]) |> queue)
         XCTAssertEqual(log.events, ["next 1", "next 2", "next 3", "completed"])
