@@ -1,7 +1,10 @@
 import SignalSync
 
-/// Combines the latest values of several signals into tuples: one overload for every
-/// arity from two up (the original has one per arity, 2 through 26).
+/// Combines the latest values of two or more signals into tuples.
+///
+/// One variadic generic function covers every arity from two up, with the exact tuple
+/// as output (`Signal<(T1, T2, T3), E>` for three sources); the original has one
+/// overload per arity, 2 through 26.
 ///
 /// The sources are subscribed in argument order, synchronously, when the result is
 /// started. Nothing is emitted until every source has produced a value; from then on

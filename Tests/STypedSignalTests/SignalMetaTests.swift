@@ -334,6 +334,23 @@ final class SignalMetaTests: XCTestCase {
         XCTAssertEqual(log.events, ["next 1", "next 2", "next 3", "completed"])
     }
 
+    func testQueueDisposedFromInsideASynchronousInnerNeverStartsTheBufferedOnes() {
+        let log = EventLog()
+        let outer = Outer()
+        let gate = ManualSource<Int, TestError>()
+        let handle = MetaDisposable()
+        handle.set((outer.signal |> queue).start(next: { value in
+            log.add("next \(value)")
+            handle.dispose()
+        }))
+        outer.putNext(traced("gate", log, gate.signal))
+        outer.putNext(traced("x", log, syncValues([1, 2])))
+        outer.putNext(traced("y", log, syncValues([3])))
+        gate.putCompletion()
+        XCTAssertEqual(log.events, ["gate.subscribe#1", "x.subscribe#1", "next 1", "gate.dispose#1", "x.dispose#1"])
+        XCTAssertEqual(outer.subscriberCount, 0)
+    }
+
     func testQueueCompletesWhenTheOuterHasCompletedAndTheBufferIsEmpty() {
         let log = EventLog()
         let outer = Outer()
@@ -634,6 +651,13 @@ final class SignalMetaTests: XCTestCase {
         XCTAssertEqual(log.events, ["next 1", "next 2", "next 3", "next 4", "completed"])
     }
 
+    func testThenAfterASynchronousFirstSignalUnderADownstreamFirstValueStillSubscribesTheNext() {
+        let log = EventLog()
+        let both = traced("a", log, Signal<Int, TestError>.single(1)) |> then(traced("b", log, syncValues([2], end: .stayOpen)))
+        log.record(firstValueOnly(both))
+        XCTAssertEqual(log.events, ["a.subscribe#1", "next 1", "completed", "b.subscribe#1", "a.dispose#1", "b.dispose#1"])
+    }
+
     func testThenSkipsTheNextSignalAfterAnError() {
         let log = EventLog()
         let a = ManualSource<Int, TestError>()
@@ -726,5 +750,19 @@ final class SignalMetaTests: XCTestCase {
         let log = EventLog()
         log.record(syncValues([1], end: .fail(TestError(1))) |> debug_measureTimeToFirstEvent(label: "test"))
         XCTAssertEqual(log.events, ["next 1", "error E1"])
+    }
+}
+
+/// A minimal `take(1)`: forwards the first value, then completes.
+private func firstValueOnly<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
+    Signal { subscriber in
+        signal.start(next: { value in
+            subscriber.putNext(value)
+            subscriber.putCompletion()
+        }, error: { error in
+            subscriber.putError(error)
+        }, completed: {
+            subscriber.putCompletion()
+        })
     }
 }
