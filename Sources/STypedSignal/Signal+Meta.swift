@@ -6,7 +6,8 @@ import SignalSync
 /// Flattens a signal of signals, keeping only the newest inner signal.
 ///
 /// Each inner signal is subscribed as soon as the outer emits it; the previous inner
-/// is disposed right after (new first, then old), and its later events are dropped.
+/// is disposed right after (new first, then old). Events of a replaced inner are
+/// dropped from the moment its successor arrives.
 /// Completes when the outer has completed and no inner runs (at once if the outer
 /// completes while idle, otherwise when the current inner completes). The first error
 /// of the outer or of the current inner is forwarded and everything is torn down
