@@ -1,0 +1,209 @@
+import Dispatch
+import SignalSync
+
+// MARK: - Flattening
+
+/// Flattens a signal of signals, keeping only the newest inner signal.
+///
+/// Each inner signal is subscribed as soon as the outer emits it; the previous inner
+/// is disposed right after (new first, then old). Events of a replaced inner are
+/// dropped from the moment its successor arrives.
+/// Completes when the outer has completed and no inner runs (at once if the outer
+/// completes while idle, otherwise when the current inner completes). The first error
+/// of the outer or of the current inner is forwarded and everything is torn down
+/// (inner, then outer). Events arrive on the threads the inners send them from.
+///
+/// ```swift
+/// let searches = ValuePipe<String>()   // any hot source of queries
+/// let results = searches.signal() |> map { query in search(query) } |> switchToLatest
+/// // a new query cancels the search still running for the previous one
+/// ```
+public func switchToLatest<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
+    flatten(signal, mode: .switchToLatest, transform: { $0 }, mapError: { $0 })
+}
+
+/// Flattens a signal of signals by running the inner signals one at a time, in
+/// arrival order.
+///
+/// Inners that arrive while one runs are buffered (without bound); when the running
+/// inner completes, the next one is subscribed (before the finished one is disposed).
+/// Synchronously completing inners are run in a loop, never recursively. Completes
+/// when the outer has completed, nothing runs and the buffer is empty. An error of
+/// the outer or of an inner is forwarded and stops everything: buffered inners are
+/// never subscribed. Disposal drops the buffer. Safe under concurrent outer
+/// emission: every inner runs exactly once and never overlaps another.
+///
+/// ```swift
+/// let uploads: Signal<Signal<Progress, UploadError>, UploadError> = ...
+/// let sequential = uploads |> queue   // one upload at a time, in order
+/// ```
+public func queue<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
+    flatten(signal, mode: .queue, transform: { $0 }, mapError: { $0 })
+}
+
+/// Flattens a signal of signals like `queue`, but keeps at most one inner waiting:
+/// a newly arriving inner replaces the pending one, which is never subscribed.
+///
+/// An idle `throttled` starts an arriving inner at once. Completion, errors and
+/// disposal behave as in `queue`.
+public func throttled<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
+    flatten(signal, mode: .throttle, transform: { $0 }, mapError: { $0 })
+}
+
+/// Maps every value to a signal and keeps only the newest one running: `map(f)`
+/// followed by `switchToLatest`.
+///
+/// `f` runs on the emitting thread for every outer value, even after the output has
+/// already failed during a synchronous outer run. Completion, errors and disposal as
+/// in `switchToLatest`.
+///
+/// ```swift
+/// let profile = userId.signal |> mapToSignal { id in loadProfile(id) }
+/// ```
+public func mapToSignal<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
+    { signal in
+        flatten(signal, mode: .switchToLatest, transform: f, mapError: { $0 })
+    }
+}
+
+/// `mapToSignal` for a source that cannot fail: the inner signals' errors become the
+/// output's errors.
+public func mapToSignalPromotingError<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, NoError>) -> Signal<R, E> {
+    { signal in
+        flatten(signal, mode: .switchToLatest, transform: f, mapError: nil)
+    }
+}
+
+/// Maps every value to a signal and runs those signals one at a time, in order:
+/// `map(f)` followed by `queue`.
+///
+/// `f` runs as soon as a value arrives; the signals it returns wait their turn.
+public func mapToQueue<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
+    { signal in
+        flatten(signal, mode: .queue, transform: f, mapError: { $0 })
+    }
+}
+
+/// Maps every value to a signal and runs them one at a time, keeping only the newest
+/// waiting one: `map(f)` followed by `throttled`.
+///
+/// `f` runs for every value; signals replaced while waiting are never subscribed.
+public func mapToThrottled<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
+    { signal in
+        flatten(signal, mode: .throttle, transform: f, mapError: { $0 })
+    }
+}
+
+/// Builds the flattening signal shared by the operators above; `mapError` is nil for
+/// an outer signal that cannot fail.
+private func flatten<U, OuterError, T, E>(_ outer: Signal<U, OuterError>, mode: SignalQueueMode, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?) -> Signal<T, E> {
+    Signal { subscriber in
+        let state = SignalQueueState<T, E>(mode: mode, subscriber: subscriber)
+        state.subscribe(to: outer, transform: transform, mapError: mapError)
+        return state
+    }
+}
+
+// MARK: - Sequencing
+
+/// Drops every value and forwards only the error or the completion.
+///
+/// ```swift
+/// let done = upload |> ignoreValues   // Signal<Never, UploadError>
+/// ```
+public func ignoreValues<T, E>(_ signal: Signal<T, E>) -> Signal<Never, E> {
+    Signal { subscriber in
+        signal.start(error: { error in
+            subscriber.putError(error)
+        }, completed: {
+            subscriber.putCompletion()
+        })
+    }
+}
+
+/// Concatenation: forwards the values of the source, and when it completes,
+/// subscribes to `nextSignal` and forwards all of its events, completion included.
+///
+/// `nextSignal` is subscribed from inside the source's completion, so before the
+/// source is disposed. An error of the source is forwarded and `nextSignal` is never
+/// subscribed. Disposal disposes whichever subscriptions are live.
+///
+/// ```swift
+/// let both = Signal<Int, NoError>.single(1) |> then(.single(2))   // 1, 2, completed
+/// ```
+public func then<T, E>(_ nextSignal: Signal<T, E>) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        Signal { subscriber in
+            let disposables = DisposableSet()
+            let first = signal.start(next: { value in
+                subscriber.putNext(value)
+            }, error: { error in
+                subscriber.putError(error)
+            }, completed: {
+                disposables.add(nextSignal.start(next: { value in
+                    subscriber.putNext(value)
+                }, error: { error in
+                    subscriber.putError(error)
+                }, completed: {
+                    subscriber.putCompletion()
+                }))
+            })
+            disposables.add(first)
+            return disposables
+        }
+    }
+}
+
+/// A signal that calls `generator` anew for each subscription, at subscription time,
+/// and mirrors the signal it returns.
+///
+/// ```swift
+/// let now = deferred { Signal<Double, NoError>.single(currentTime()) }
+/// // each subscriber gets the time at which it subscribed
+/// ```
+public func deferred<T, E>(_ generator: @escaping () -> Signal<T, E>) -> Signal<T, E> {
+    Signal { subscriber in
+        generator().start(next: { value in
+            subscriber.putNext(value)
+        }, error: { error in
+            subscriber.putError(error)
+        }, completed: {
+            subscriber.putCompletion()
+        })
+    }
+}
+
+// MARK: - Diagnostics
+
+/// Passes everything through unchanged and prints how long the first value took to
+/// arrive after subscription: `measureTimeToFirstEvent(<label>: <ms> ms`.
+///
+/// Only the first value that reaches the returned signal, across all of its
+/// subscriptions, is measured (as in the original, the "first" flag belongs to the
+/// returned signal; here it is updated atomically). Printing happens in every build
+/// configuration, on the thread that delivers the value, before the value is
+/// forwarded.
+public func debug_measureTimeToFirstEvent<T, E>(label: String) -> (Signal<T, E>) -> Signal<T, E> {
+    measureTimeToFirstEvent(label: label, report: { print($0) })
+}
+
+/// `debug_measureTimeToFirstEvent` with the printing replaced by `report` (for tests).
+package func measureTimeToFirstEvent<T, E>(label: String, report: @escaping (String) -> Void) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        let reported = Atomic(value: false)
+        return Signal { subscriber in
+            let startTime = DispatchTime.now().uptimeNanoseconds
+            return signal.start(next: { value in
+                if !reported.swap(true) {
+                    let elapsed = DispatchTime.now().uptimeNanoseconds &- startTime
+                    report("measureTimeToFirstEvent(\(label): \(Double(elapsed) / 1_000_000.0) ms")
+                }
+                subscriber.putNext(value)
+            }, error: { error in
+                subscriber.putError(error)
+            }, completed: {
+                subscriber.putCompletion()
+            })
+        }
+    }
+}

@@ -1,0 +1,480 @@
+import Dispatch
+import SignalSync
+import STypedSignal
+import XCTest
+
+final class SignalCombineTests: XCTestCase {
+    // MARK: - Values
+
+    func testEmitsOnlyOnceEverySourceHasAValueThenOnEveryValue() {
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        log.record(combineLatest(a.signal, b.signal))
+        a.putNext(1)
+        a.putNext(2)
+        XCTAssertEqual(log.events, [])
+        b.putNext(10)
+        a.putNext(3)
+        b.putNext(20)
+        XCTAssertEqual(log.events, ["next (2, 10)", "next (3, 10)", "next (3, 20)"])
+    }
+
+    func testSynchronousSourcesRunOneAfterAnother() {
+        let log = EventLog()
+        log.record(combineLatest(syncValues([1, 2]), syncValues([10, 20])))
+        XCTAssertEqual(log.events, ["next (2, 10)", "next (2, 20)", "completed"])
+    }
+
+    func testSubscribesInArgumentOrder() {
+        let log = EventLog()
+        let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
+        log.record(combineLatest(traced("a", log, sources[0].signal), traced("b", log, sources[1].signal), traced("c", log, sources[2].signal)))
+        XCTAssertEqual(log.events, ["a.subscribe#1", "b.subscribe#1", "c.subscribe#1"])
+    }
+
+    func testHeterogeneousTypesAndOptionalNilCountsAsValue() {
+        let log = EventLog()
+        let a = ManualSource<Int?, TestError>()
+        let b = ManualSource<String, TestError>()
+        let c = ManualSource<Bool, TestError>()
+        let combined: Signal<(Int?, String, Bool), TestError> = combineLatest(a.signal, b.signal, c.signal)
+        log.record(combined)
+        a.putNext(nil)
+        b.putNext("x")
+        c.putNext(true)
+        a.putNext(nil)
+        a.putNext(5)
+        XCTAssertEqual(log.events, ["next (nil, \"x\", true)", "next (nil, \"x\", true)", "next (Optional(5), \"x\", true)"])
+    }
+
+    func testArity26GivesTheExactTuple() {
+        let log = EventLog()
+        func s(_ value: Int) -> Signal<Int, NoError> { .single(value) }
+        let combined: Signal<(Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, String), NoError> =
+            combineLatest(s(1), s(2), s(3), s(4), s(5), s(6), s(7), s(8), s(9), s(10), s(11), s(12), s(13), s(14), s(15), s(16), s(17), s(18), s(19), s(20), s(21), s(22), s(23), s(24), s(25), .single("z"))
+        log.record(combined)
+        XCTAssertEqual(log.events, ["next (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, \"z\")", "completed"])
+    }
+
+    func testEveryArityFrom2Through26() {
+        // One source per arity emits 1; the tuple's printed form has n ones.
+        func s() -> Signal<Int, NoError> { .single(1) }
+        var outputs: [String] = []
+        func take<T>(_ signal: Signal<T, NoError>) { signal.start(next: { outputs.append("\($0)") }) }
+        take(combineLatest(s(), s()))
+        take(combineLatest(s(), s(), s()))
+        take(combineLatest(s(), s(), s(), s()))
+        take(combineLatest(s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s()))
+        take(combineLatest(s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s(), s()))
+        XCTAssertEqual(outputs.map { $0.split(separator: ",").count }, [2, 3, 4, 13, 19])
+    }
+
+    // MARK: - Completion
+
+    func testCompletesOnlyWhenAllSourcesCompleteAndDisposesEachAsItCompletes() {
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        log.record(combineLatest(traced("a", log, a.signal), traced("b", log, b.signal)))
+        a.putNext(1)
+        b.putNext(2)
+        a.putCompletion()
+        b.putNext(3)
+        b.putCompletion()
+        XCTAssertEqual(log.events, [
+            "a.subscribe#1", "b.subscribe#1", "next (1, 2)",
+            "a.dispose#1", "next (1, 3)", "completed", "b.dispose#1",
+        ])
+    }
+
+    func testSourceCompletingWithoutValueDoesNotEndEarly() {
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        log.record(combineLatest(a.signal, b.signal))
+        a.putCompletion()
+        XCTAssertEqual(log.events, [])
+        b.putNext(1)
+        b.putNext(2)
+        XCTAssertEqual(log.events, [])
+        b.putCompletion()
+        XCTAssertEqual(log.events, ["completed"])
+    }
+
+    // MARK: - Errors
+
+    func testFirstErrorIsForwardedThenAllSourcesDisposedInArgumentOrder() {
+        let log = EventLog()
+        let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
+        log.record(combineLatest(traced("a", log, sources[0].signal), traced("b", log, sources[1].signal), traced("c", log, sources[2].signal)))
+        sources[1].putError(TestError(2))
+        sources[2].putError(TestError(3))
+        sources[0].putNext(1)
+        XCTAssertEqual(log.events, [
+            "a.subscribe#1", "b.subscribe#1", "c.subscribe#1",
+            "error E2", "a.dispose#1", "b.dispose#1", "c.dispose#1",
+        ])
+        XCTAssertEqual(sources.map(\.subscriberCount), [0, 0, 0])
+    }
+
+    func testErrorAfterACompletedSourceDisposesTheRestInOrder() {
+        let log = EventLog()
+        let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
+        log.record(combineLatest(traced("a", log, sources[0].signal), traced("b", log, sources[1].signal), traced("c", log, sources[2].signal)))
+        sources[0].putCompletion()
+        sources[2].putError(TestError(7))
+        XCTAssertEqual(log.events, [
+            "a.subscribe#1", "b.subscribe#1", "c.subscribe#1",
+            "a.dispose#1", "error E7", "b.dispose#1", "c.dispose#1",
+        ])
+    }
+
+    func testSynchronousFailureStillSubscribesTheRemainingSourcesThenDisposesThem() {
+        let log = EventLog()
+        let live = ManualSource<Int, TestError>()
+        log.record(combineLatest(traced("s1", log, syncValues([Int](), end: .fail(TestError(1)))), traced("s2", log, live.signal)))
+        live.putNext(5)
+        XCTAssertEqual(log.events, ["s1.subscribe#1", "error E1", "s1.dispose#1", "s2.subscribe#1", "s2.dispose#1"])
+        XCTAssertEqual(live.subscriberCount, 0)
+    }
+
+    // MARK: - Disposal
+
+    func testDisposalDisposesEverySourceOnceInArgumentOrder() {
+        let log = EventLog()
+        let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
+        let handle = log.record(combineLatest(traced("a", log, sources[0].signal), traced("b", log, sources[1].signal), traced("c", log, sources[2].signal)))
+        log.clear()
+        handle.dispose()
+        handle.dispose()
+        sources.forEach { $0.putNext(1) }
+        XCTAssertEqual(log.events, ["a.dispose#1", "b.dispose#1", "c.dispose#1"])
+    }
+
+    func testNothingIsEmittedAfterDisposal() {
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        let handle = log.record(combineLatest(a.signal, b.signal))
+        a.putNext(1)
+        handle.dispose()
+        b.putNext(2)
+        b.putCompletion()
+        XCTAssertEqual(log.events, [])
+    }
+
+    // MARK: - Initial values
+
+    func testInitialValuesAreEmittedBeforeSubscribingAndSeedTheState() {
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<String, TestError>()
+        log.record(combineLatest(traced("a", log, a.signal), 0, traced("b", log, b.signal), "x"))
+        a.putNext(1)
+        b.putNext("y")
+        XCTAssertEqual(log.events, ["next (0, \"x\")", "a.subscribe#1", "b.subscribe#1", "next (1, \"x\")", "next (1, \"y\")"])
+    }
+
+    func testInitialValuesOverloadCompletesAndFailsLikeTheOthers() {
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        log.record(combineLatest(a.signal, 1, b.signal, 2))
+        a.putCompletion()
+        b.putCompletion()
+        log.record(combineLatest(syncValues([5]), 1, syncValues([Int](), end: .fail(TestError(4))), 2), prefix: "2:")
+        XCTAssertEqual(log.events, ["next (1, 2)", "completed", "2:next (1, 2)", "2:next (5, 2)", "2:error E4"])
+    }
+
+    // MARK: - Array overload
+
+    func testArrayOverloadCombinesInOrder() {
+        let log = EventLog()
+        let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
+        log.record(combineLatest(sources.map(\.signal)))
+        sources[2].putNext(3)
+        sources[0].putNext(1)
+        sources[1].putNext(2)
+        sources[0].putNext(4)
+        sources.forEach { $0.putCompletion() }
+        XCTAssertEqual(log.events, ["next [1, 2, 3]", "next [4, 2, 3]", "completed"])
+    }
+
+    func testArrayOverloadErrorAndDisposalOrder() {
+        let log = EventLog()
+        let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
+        log.record(combineLatest(sources.enumerated().map { traced("s\($0.offset)", log, $0.element.signal) }))
+        sources[1].putError(TestError(1))
+        let handle = log.record(combineLatest(sources.enumerated().map { traced("t\($0.offset)", log, $0.element.signal) }), prefix: "2:")
+        handle.dispose()
+        XCTAssertEqual(log.events, [
+            "s0.subscribe#1", "s1.subscribe#1", "s2.subscribe#1",
+            "error E1", "s0.dispose#1", "s1.dispose#1", "s2.dispose#1",
+            "t0.subscribe#1", "t1.subscribe#1", "t2.subscribe#1",
+            "t0.dispose#1", "t1.dispose#1", "t2.dispose#1",
+        ])
+    }
+
+    func testEmptyArrayEmitsEmptyArrayAndCompletesSynchronously() {
+        let log = EventLog()
+        log.record(combineLatest([Signal<Int, TestError>]()))
+        let clock = VirtualClock()
+        log.record(combineLatest(queue: Queue(virtualClock: clock), [Signal<Int, TestError>]()), prefix: "q:")
+        XCTAssertEqual(log.events, ["next []", "completed", "q:next []", "q:completed"])
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
+    func testSingleElementArray() {
+        let log = EventLog()
+        log.record(combineLatest([syncValues([1, 2])]))
+        XCTAssertEqual(log.events, ["next [1]", "next [2]", "completed"])
+    }
+
+    // MARK: - Queue
+
+    func testQueueDeliversValuesAndTerminalEventsOnTheQueue() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        combineLatest(queue: queue, a.signal, b.signal).start(next: { value in
+            log.add("next \(value) onQueue=\(queue.isCurrent())")
+        }, completed: {
+            log.add("completed onQueue=\(queue.isCurrent())")
+        })
+        a.putNext(1)
+        b.putNext(2)
+        a.putCompletion()
+        b.putCompletion()
+        XCTAssertEqual(log.events, [])
+        clock.run()
+        XCTAssertEqual(log.events, ["next (1, 2) onQueue=true", "completed onQueue=true"])
+    }
+
+    func testQueueWithInitialValuesEmitsTheSeedSynchronously() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        combineLatest(queue: queue, a.signal, 0, syncValues([7], end: .stayOpen), 0).start(next: { value in
+            log.add("next \(value) onQueue=\(queue.isCurrent())")
+        })
+        XCTAssertEqual(log.events, ["next (0, 0) onQueue=false"])
+        a.putNext(1)
+        clock.run()
+        XCTAssertEqual(log.events, ["next (0, 0) onQueue=false", "next (0, 7) onQueue=true", "next (1, 7) onQueue=true"])
+    }
+
+    func testQueueErrorIsDeliveredOnTheQueue() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        combineLatest(queue: queue, [a.signal, a.signal]).start(error: { error in
+            log.add("error \(error) onQueue=\(queue.isCurrent())")
+        })
+        a.putError(TestError(9))
+        XCTAssertEqual(log.events, [])
+        clock.run()
+        XCTAssertEqual(log.events, ["error E9 onQueue=true"])
+    }
+
+    func testConcurrentPushesWithARealQueueAreSerialisedOnIt() {
+        let queue = Queue(name: "combine")
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        let done = expectation(description: "all emissions")
+        let count = Atomic(value: 0)
+        let offQueue = Atomic(value: 0)
+        let perThread = 250
+        let threads = 4
+        let handle = combineLatest(queue: queue, a.signal, b.signal).start(next: { _ in
+            if !queue.isCurrent() {
+                offQueue.modify { $0 + 1 }
+            }
+            if count.modify({ $0 + 1 }) == 1 + perThread * threads {
+                done.fulfill()
+            }
+        })
+        a.putNext(0)
+        b.putNext(0)
+        runConcurrently(threads) { thread in
+            for value in 0..<perThread {
+                (thread % 2 == 0 ? a : b).putNext(value)
+            }
+        }
+        wait(for: [done], timeout: 30)
+        XCTAssertEqual(offQueue.with { $0 }, 0)
+        handle.dispose()
+    }
+
+    // MARK: - Threads and re-entrancy
+
+    func testConcurrentPushesYieldExactlyOneEmissionPerValue() {
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        let emissions = Atomic(value: 0)
+        let completions = Atomic(value: 0)
+        combineLatest(a.signal, b.signal).start(next: { pair in
+            precondition(pair.0 >= 0 && pair.1 >= 0)
+            emissions.modify { $0 + 1 }
+        }, completed: {
+            completions.modify { $0 + 1 }
+        })
+        a.putNext(0)
+        b.putNext(0)
+        runConcurrently(4) { thread in
+            for value in 0..<500 {
+                (thread % 2 == 0 ? a : b).putNext(value)
+            }
+        }
+        XCTAssertEqual(emissions.with { $0 }, 1 + 4 * 500)
+        runConcurrently(2) { thread in
+            (thread == 0 ? a : b).putCompletion()
+        }
+        XCTAssertEqual(completions.with { $0 }, 1)
+    }
+
+    func testRacingTerminalEventsDeliverExactlyOne() {
+        for _ in 0..<50 {
+            let sources = (0..<4).map { _ in ManualSource<Int, TestError>() }
+            let terminals = Atomic(value: 0)
+            combineLatest(sources.map(\.signal)).start(error: { _ in
+                terminals.modify { $0 + 1 }
+            }, completed: {
+                terminals.modify { $0 + 1 }
+            })
+            runConcurrently(4) { index in
+                if index == 3 {
+                    sources[index].putError(TestError(index))
+                } else {
+                    sources[index].putCompletion()
+                }
+            }
+            XCTAssertEqual(terminals.with { $0 }, 1)
+        }
+    }
+
+    func testDisposalRacingWithPushes() {
+        for _ in 0..<20 {
+            let a = ManualSource<Int, TestError>()
+            let b = ManualSource<Int, TestError>()
+            let handle = combineLatest(a.signal, b.signal).start(next: { _ in })
+            a.putNext(0)
+            runConcurrently(3) { thread in
+                if thread == 2 {
+                    handle.dispose()
+                } else {
+                    for value in 0..<200 {
+                        (thread == 0 ? a : b).putNext(value)
+                    }
+                }
+            }
+            XCTAssertEqual(a.subscriberCount + b.subscriberCount, 0)
+        }
+    }
+
+    func testDisposingFromInsideTheNextCallback() {
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        let handle = MetaDisposable()
+        handle.set(combineLatest(a.signal, b.signal).start(next: { value in
+            log.add("next \(value)")
+            handle.dispose()
+        }))
+        a.putNext(1)
+        b.putNext(2)
+        b.putNext(3)
+        XCTAssertEqual(log.events, ["next (1, 2)"])
+        XCTAssertEqual(a.subscriberCount + b.subscriberCount, 0)
+    }
+
+    func testPushingFromInsideTheNextCallback() {
+        let log = EventLog()
+        let a = ManualSource<Int, TestError>()
+        let b = ManualSource<Int, TestError>()
+        combineLatest(a.signal, b.signal).start(next: { value in
+            log.add("next \(value)")
+            if value.1 == 2 {
+                b.putNext(3)
+                a.putCompletion()
+                b.putCompletion()
+            }
+        }, completed: {
+            log.add("completed")
+        })
+        a.putNext(1)
+        b.putNext(2)
+        XCTAssertEqual(log.events, ["next (1, 2)", "next (1, 3)", "completed"])
+    }
+
+    // MARK: - Release
+
+    func testValuesAndCallbacksAreReleasedAfterDisposal() {
+        weak var weakValue: Tracked?
+        weak var weakCaptured: Tracked?
+        let a = ManualSource<Tracked, TestError>()
+        let b = ManualSource<Int, TestError>()
+        var handle: Disposable?
+        do {
+            let captured = Tracked()
+            weakCaptured = captured
+            handle = combineLatest(a.signal, b.signal).start(next: { _ in withExtendedLifetime(captured) {} })
+            let value = Tracked()
+            weakValue = value
+            a.putNext(value)
+            b.putNext(1)
+        }
+        XCTAssertNotNil(weakValue)
+        XCTAssertNotNil(weakCaptured)
+        handle?.dispose()
+        XCTAssertNil(weakValue)
+        XCTAssertNil(weakCaptured)
+        withExtendedLifetime(handle) {}
+    }
+
+    func testValuesAndCallbacksAreReleasedAfterCompletionAndError() {
+        for fail in [false, true] {
+            weak var weakValue: Tracked?
+            weak var weakCaptured: Tracked?
+            let a = ManualSource<Tracked, TestError>()
+            let b = ManualSource<Tracked, TestError>()
+            var handle: Disposable?
+            do {
+                let captured = Tracked()
+                weakCaptured = captured
+                handle = combineLatest(queue: nil, [a.signal, b.signal]).start(completed: { withExtendedLifetime(captured) {} })
+                let value = Tracked()
+                weakValue = value
+                a.putNext(value)
+            }
+            if fail {
+                b.putError(TestError(1))
+            } else {
+                a.putCompletion()
+                b.putCompletion()
+            }
+            XCTAssertNil(weakValue)
+            XCTAssertNil(weakCaptured)
+            withExtendedLifetime(handle) {}
+        }
+    }
+
+    func testPrimedValuesReplacedByNewOnesAreReleased() {
+        weak var weakFirst: Tracked?
+        let a = ManualSource<Tracked, TestError>()
+        let handle = combineLatest(a.signal, Signal<Int, TestError>.never()).start()
+        do {
+            let first = Tracked()
+            weakFirst = first
+            a.putNext(first)
+        }
+        XCTAssertNotNil(weakFirst)
+        a.putNext(Tracked())
+        XCTAssertNil(weakFirst)
+        handle.dispose()
+    }
+}
