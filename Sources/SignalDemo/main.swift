@@ -1,1 +1,110 @@
-print("demo")
+// The username-availability flow: a user types a new username; each keystroke is
+// validated locally, and a valid name is checked with a (simulated) server after a
+// short pause, cancelling the check of any name typed over before it finished. The
+// screen is the combination of the editing state and the current theme.
+//
+// Run it with `swift run signal-demo`. It runs in real time (about two seconds) and
+// prints every state the screen would show.
+
+import Dispatch
+import STypedSignal
+
+/// What the screen says about the name being typed.
+enum Availability: Equatable, CustomStringConvertible {
+    case empty
+    case invalid(String)
+    case checking
+    case available
+    case taken
+
+    var description: String {
+        switch self {
+        case .empty: return "type a name"
+        case .invalid(let reason): return "invalid: \(reason)"
+        case .checking: return "checking..."
+        case .available: return "available"
+        case .taken: return "taken"
+        }
+    }
+}
+
+/// The editing state: the text and what is known about it.
+struct EditingState: Equatable {
+    var text = ""
+    var availability = Availability.empty
+}
+
+/// Local rules: 5 to 32 characters, letters, digits and underscores, starting with a letter.
+func validate(_ name: String) -> Availability? {
+    if name.isEmpty { return .empty }
+    guard let first = name.first, first.isLetter else { return .invalid("must start with a letter") }
+    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return .invalid("only a-z, 0-9 and _") }
+    guard name.count >= 5 else { return .invalid("at least 5 characters") }
+    guard name.count <= 32 else { return .invalid("at most 32 characters") }
+    return nil
+}
+
+/// The simulated server: answers after 80 ms on its own queue.
+let serverQueue = Queue(name: "server")
+let takenNames: Set<String> = ["alice", "telegram", "signals"]
+func checkAvailability(_ name: String) -> Signal<Bool, NoError> {
+    Signal<Bool, NoError>.single(!takenNames.contains(name.lowercased()))
+        |> delay(0.08, queue: serverQueue)
+        |> beforeStarted { print("      server: checking \"\(name)\"") }
+}
+
+let uiQueue = Queue(name: "ui")
+let state = ValuePromise(EditingState(), ignoreRepeated: true)
+let theme = ValuePromise("day", ignoreRepeated: true)
+let check = MetaDisposable()
+let finished = DispatchSemaphore(value: 0)
+
+/// One keystroke: update the text, validate, and (for a valid name) schedule a check
+/// after 300 ms of quiet; a newer keystroke replaces the pending check.
+func type(_ text: String) {
+    if let local = validate(text) {
+        check.set(nil)
+        state.set(EditingState(text: text, availability: local))
+        return
+    }
+    state.set(EditingState(text: text, availability: .checking))
+    let request = Signal<Void, NoError>.single(())
+        |> delay(0.3, queue: uiQueue)
+        |> mapToSignal { checkAvailability(text) }
+        |> deliverOn(uiQueue)
+    check.set(request.start(next: { available in
+        state.set(EditingState(text: text, availability: available ? .available : .taken))
+    }))
+}
+
+// The screen: every combination of state and theme, rendered on the UI queue.
+let screen = combineLatest(state.get(), theme.get())
+    |> deliverOn(uiQueue)
+    |> map { editing, theme -> String in
+        let done = editing.availability == .available ? "[Done]" : "[----]"
+        return "[\(theme)] @\(editing.text.padding(toLength: 12, withPad: " ", startingAt: 0)) \(done) \(editing.availability)"
+    }
+    |> distinctUntilChanged
+let rendering = screen.start(next: { line in
+    print(line)
+    if line.contains("@alice_s") && (line.hasSuffix("available") || line.hasSuffix("taken")) {
+        finished.signal()
+    }
+})
+
+// The keystrokes, typed on the UI queue: some fast (the pending check is replaced),
+// one pause long enough for a check to finish ("alice" is taken), a theme change.
+let keystrokes: [(Double, () -> Void)] = [
+    (0.00, { type("a") }), (0.05, { type("al") }), (0.10, { type("ali") }),
+    (0.15, { type("alic") }), (0.20, { type("alice") }),
+    (0.80, { type("alice_") }), (0.85, { theme.set("night") }), (0.90, { type("alice_s") }),
+]
+for (time, keystroke) in keystrokes {
+    uiQueue.after(time, keystroke)
+}
+
+if finished.wait(timeout: .now() + 10) == .timedOut {
+    print("the flow did not finish in time")
+}
+rendering.dispose()
+print("done: one server check per pause, none for names typed over")

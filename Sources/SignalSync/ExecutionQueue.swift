@@ -27,7 +27,7 @@ public final class ExecutionQueue: @unchecked Sendable {
     }
 
     private final class Marker: Sendable {}
-    nonisolated(unsafe) private static let markerKey = DispatchSpecificKey<Marker>()
+    private static let markerKey = DispatchSpecificKey<Marker>()
 
     private let kind: Kind
     private let marker = Marker()

@@ -1,0 +1,77 @@
+import XCTest
+
+/// Runs every scenario of the catalogue on every driver it applies to, and prints the
+/// coverage table (operator, scenarios, pass on each driver).
+final class ParityTests: XCTestCase {
+    func testEveryScenarioOnEveryDriver() {
+        var table: [String: CoverageRow] = [:]
+        for scenario in Catalogue.all {
+            var row = table[scenario.op] ?? CoverageRow()
+            row.scenarios += 1
+            for driver in Driver.allCases where scenario.drivers.contains(driver) {
+                guard let trace = Drivers.run(driver, scenario) else { continue }
+                let passed = trace == scenario.expected
+                row.record(driver, passed: passed)
+                if !passed {
+                    XCTFail("""
+                        [\(driver)] \(scenario.op): \(scenario.name)
+                          sources:  \(scenario.sources.map(\.text))
+                          expected: \(scenario.expected)
+                          actual:   \(trace)
+                        """)
+                }
+            }
+            table[scenario.op] = row
+        }
+        print(CoverageRow.render(table))
+    }
+}
+
+/// Pass counts of one operator on each driver.
+struct CoverageRow {
+    var scenarios = 0
+    var runs: [Driver: (passed: Int, total: Int)] = [:]
+
+    mutating func record(_ driver: Driver, passed: Bool) {
+        let current = runs[driver] ?? (0, 0)
+        runs[driver] = (current.passed + (passed ? 1 : 0), current.total + 1)
+    }
+
+    func cell(_ driver: Driver) -> String {
+        guard let run = runs[driver] else { return "-" }
+        return "\(run.passed)/\(run.total)"
+    }
+
+    static func render(_ table: [String: CoverageRow]) -> String {
+        let header = ["operator", "scenarios"] + Driver.allCases.map(\.rawValue)
+        var rows = [header]
+        for (op, row) in table.sorted(by: { $0.key < $1.key }) {
+            rows.append([op, "\(row.scenarios)"] + Driver.allCases.map(row.cell))
+        }
+        let total = table.values.reduce(0) { $0 + $1.scenarios }
+        rows.append(["total", "\(total)"] + Driver.allCases.map { driver in
+            let runs = table.values.compactMap { $0.runs[driver] }
+            return "\(runs.reduce(0) { $0 + $1.passed })/\(runs.reduce(0) { $0 + $1.total })"
+        })
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let lines = rows.map { row in
+            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        }
+        return (["", "Parity coverage"] + lines).joined(separator: "\n")
+    }
+}
+
+/// Every scenario, family by family.
+enum Catalogue {
+    static let all: [Scenario] = MappingScenarios.all + TakeScenarios.all + SideEffectScenarios.all
+}
+
+/// Runs a scenario on one driver; nil when that driver does not exist yet.
+enum Drivers {
+    static func run(_ driver: Driver, _ scenario: Scenario) -> [String]? {
+        switch driver {
+        case .typed: return TypedDriver.run(scenario)
+        case .untyped, .typedThroughUntyped, .untypedThroughTyped: return nil
+        }
+    }
+}

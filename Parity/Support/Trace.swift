@@ -1,0 +1,59 @@
+import SignalSync
+
+/// The virtual world one scenario runs in: a clock, a queue on it, and the trace.
+final class ScenarioWorld: @unchecked Sendable {
+    // Safety: scenarios run on one thread, the one advancing the clock; the lock only
+    // guards against operators that hop threads by mistake.
+    let clock = VirtualClock()
+    /// The queue that schedules source events.
+    let sourceQueue: ExecutionQueue
+    /// The queue handed to operators that take one (deliverOn, delay, timeout...).
+    let operatorQueue: ExecutionQueue
+    private let mutex = Mutex()
+    private var lines: [String] = []
+
+    init() {
+        sourceQueue = clock.makeQueue(label: "sources")
+        operatorQueue = clock.makeQueue(label: "operator")
+    }
+
+    /// The current tick.
+    var tick: Int {
+        Int(clock.now.rounded())
+    }
+
+    /// Appends `entry` at the current tick.
+    func log(_ entry: String) {
+        let line = "\(tick) \(entry)"
+        mutex.withLock { lines.append(line) }
+    }
+
+    /// Everything logged.
+    var trace: [String] {
+        mutex.withLock { lines }
+    }
+
+    /// The last tick any scenario needs: long enough for every marble and delay here.
+    static let horizon = 40
+
+    /// Runs the scenario's time: advances tick by tick to the horizon, calling
+    /// `dispose` after the events of tick `disposeAt`.
+    func runTime(disposeAt: Int?, dispose: () -> Void) {
+        clock.run()
+        if disposeAt == 0 { dispose() }
+        for tick in 1...Self.horizon {
+            clock.advance(to: Double(tick))
+            if disposeAt == tick { dispose() }
+        }
+    }
+
+    /// Schedules `work` `tick` ticks from now on the source queue; tick 0 runs at once.
+    func at(_ tick: Int, _ work: @escaping () -> Void) {
+        if tick == 0 {
+            work()
+        } else {
+            sourceQueue.after(Double(tick), work)
+        }
+    }
+}
+
