@@ -1,9 +1,11 @@
 // `ratios`: the side-by-side run behind Benchmarks/run.sh.
 //
-//   ratios [--runs N] [--scale X] [--only S1,S3] [--thresholds FILE] [--allocations FILE]
+//   ratios [--runs N] [--scale X] [--only S1,S3] [--implementation typed,OpenCombine]
+//          [--thresholds FILE] [--allocations FILE]
 //       Times every scenario for every implementation in this one process (median of
 //       N runs, default 3), prints the table of ns per op and ratios to OpenCombine,
-//       checks the thresholds and exits 1 when a target is missed.
+//       checks the thresholds and exits 1 when a target is missed. --implementation
+//       keeps only some rows (for profiling one case: ratios are then missing).
 //   ratios allocations [--scale X] [--only ...]
 //       Run with LD_PRELOAD=libMallocInterposerSwift.so: prints the allocations of one
 //       run of each case as JSON, for --allocations of the timing pass.
@@ -25,6 +27,7 @@ if allocationPass { arguments.removeFirst() }
 
 var harness = Harness()
 var only: Set<Scenario>?
+var implementations: Set<Implementation>?
 var thresholdsPath: String?
 var allocationsPath: String?
 while !arguments.isEmpty {
@@ -46,13 +49,23 @@ while !arguments.isEmpty {
         }
         // The OpenCombine figures that the chosen scenarios are divided by come too.
         only = Set(scenarios + scenarios.map { $0.reference })
+    case "--implementation":
+        let names = value.split(separator: ",").map(String.init)
+        implementations = Set(names.map { name -> Implementation in
+            guard let implementation = Implementation.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+                fail("no implementation \(name)")
+            }
+            return implementation
+        })
     case "--thresholds": thresholdsPath = value
     case "--allocations": allocationsPath = value
     default: fail("unknown option \(option)")
     }
 }
 
-let cases = Catalogue.all().filter { only?.contains($0.scenario) ?? true }
+let cases = Catalogue.all().filter { scenarioCase in
+    (only?.contains(scenarioCase.scenario) ?? true) && (implementations?.contains(scenarioCase.implementation) ?? true)
+}
 
 do {
     if allocationPass {
