@@ -25,7 +25,7 @@ let benchmarks: @Sendable () -> Void = {
         precondition(scenarioCase.scenario.operations(size: size) == scaling.rawValue)
         let name = "\(scenarioCase.scenario.rawValue) \(scenarioCase.scenario.title) · \(scenarioCase.implementation.rawValue)"
         let configuration = Benchmark.Configuration(
-            metrics: [.wallClock, .throughput, .mallocCountTotal, .instructions],
+            metrics: [.wallClock, .throughput, .mallocCountTotal],
             warmupIterations: 2,
             scalingFactor: scaling,
             maxDuration: .seconds(2),
