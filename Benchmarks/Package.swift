@@ -1,0 +1,61 @@
+// swift-tools-version: 6.3
+//
+// The benchmark package of SignalKit. It lives in its own folder so that its
+// dependencies (package-benchmark, OpenCombine) never reach users of the library.
+//
+// - `Scenarios`: the scenario catalogue (S1–S8), written once per implementation
+//   (typed, OpenCombine; untyped and bridged later).
+// - `ratios`: runs every scenario side by side in one process, prints the table of
+//   ns per op and ratios to OpenCombine, and checks `thresholds.json` (see run.sh).
+// - `SignalBenchmarks`: the same scenarios as package-benchmark benchmarks, for the
+//   detailed metrics (malloc counters, percentiles): `swift package benchmark`.
+import PackageDescription
+
+/// Compiler flags of the scenario catalogue.
+let scenarioSettings: [SwiftSetting] = [
+    // ENABLE AFTER MERGE: uncomment once `combineLatest` and `mapToSignal` /
+    // `switchToLatest` are in STypedSignal; this compiles TypedMetaScenarios.swift
+    // (typed S5 and S6) and lists them in the catalogue.
+    // .define("TYPED_META"),
+]
+
+/// SwiftPM names a path dependency after its folder, so the root package's identity
+/// is whatever the clone is called (`signalkit`, `wt-bench`, ...): work it out here.
+let rootPackage = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "").lowercased()
+
+let package = Package(
+    name: "SignalKitBenchmarks",
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    ],
+    targets: [
+        .target(
+            name: "Scenarios",
+            dependencies: [
+                .product(name: "STypedSignal", package: rootPackage),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+            ],
+            swiftSettings: scenarioSettings
+        ),
+        .executableTarget(
+            name: "ratios",
+            dependencies: ["Scenarios"],
+            path: "Sources/Ratios"
+        ),
+        .executableTarget(
+            name: "SignalBenchmarks",
+            dependencies: [
+                "Scenarios",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SignalBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,107 @@
+import Dispatch
+import Scenarios
+
+/// What went wrong while measuring: a case delivered the wrong number of values.
+struct WrongDelivery: Error, CustomStringConvertible {
+    let scenario: Scenario
+    let implementation: Implementation
+    let delivered: Int
+    let expected: Int
+
+    var description: String {
+        "\(scenario.rawValue) \(implementation.rawValue): delivered \(delivered) values, expected \(expected)"
+    }
+}
+
+/// Runs cases and measures them.
+struct Harness {
+    /// Timed runs per case; the median is reported.
+    var runs = 3
+    /// Multiplies every scenario's size (below 1 for a quick look, never for the record).
+    var scale = 1.0
+
+    func size(of scenario: Scenario) -> Int {
+        max(8, Int(Double(scenario.defaultSize) * scale) / 4 * 4)
+    }
+
+    /// Runs `scenarioCase` once at `size` and checks what it delivered.
+    @discardableResult
+    func runOnce(_ scenarioCase: ScenarioCase, size: Int, around: (() -> Void) -> Void = { $0() }) throws -> Int {
+        let body = scenarioCase.prepare(size)
+        var delivered = 0
+        around { delivered = body() }
+        let expected = scenarioCase.scenario.expectedDeliveries(size: size)
+        guard delivered == expected else {
+            throw WrongDelivery(scenario: scenarioCase.scenario, implementation: scenarioCase.implementation, delivered: delivered, expected: expected)
+        }
+        return delivered
+    }
+
+    /// Median ns per op of each case; cases of one scenario are interleaved run by run
+    /// so that a noisy moment on the machine hits all of them alike.
+    func time(_ cases: [ScenarioCase], progress: (String) -> Void) throws -> [Key: Double] {
+        var samples: [Key: [Double]] = [:]
+        for scenario in Scenario.allCases {
+            let group = cases.filter { $0.scenario == scenario }
+            guard !group.isEmpty else { continue }
+            let size = size(of: scenario)
+            progress("\(scenario.rawValue) \(scenario.title): \(group.map(\.implementation.rawValue).joined(separator: ", "))")
+            for scenarioCase in group {  // warm-up: code, caches, lazily made metadata
+                try runOnce(scenarioCase, size: max(8, size / 10 / 4 * 4))
+            }
+            for _ in 0..<runs {
+                for scenarioCase in group {
+                    var elapsed: UInt64 = 0
+                    try runOnce(scenarioCase, size: size) { body in
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        body()
+                        elapsed = DispatchTime.now().uptimeNanoseconds - start
+                    }
+                    let operations = scenario.operations(size: size)
+                    samples[Key(scenarioCase), default: []].append(Double(elapsed) / Double(operations))
+                }
+            }
+        }
+        return samples.mapValues { values in values.sorted()[values.count / 2] }
+    }
+
+    /// Steady-state allocations per op of each case, counted by the malloc interposer:
+    /// the allocations of a run at the full size minus those of a run at half the size,
+    /// divided by the difference in ops. What a run allocates once (building the chain,
+    /// the sink, starting threads) cancels out, so 0 means nothing is allocated per op.
+    func allocations(_ cases: [ScenarioCase], counters: MallocCounters) throws -> [AllocationRecord] {
+        try cases.map { scenarioCase in
+            let scenario = scenarioCase.scenario
+            let full = size(of: scenario)
+            let half = full / 2
+            try runOnce(scenarioCase, size: max(8, full / 10 / 4 * 4))  // warm-up
+            var counts: [Int] = []
+            for size in [half, full] {
+                try runOnce(scenarioCase, size: size) { body in
+                    counts.append(counters.countAllocations(body))
+                }
+            }
+            return AllocationRecord(
+                scenario: scenario,
+                implementation: scenarioCase.implementation,
+                allocations: counts[1] - counts[0],
+                operations: scenario.operations(size: full) - scenario.operations(size: half)
+            )
+        }
+    }
+}
+
+/// A row of the table: one scenario for one implementation.
+struct Key: Hashable {
+    let scenario: Scenario
+    let implementation: Implementation
+
+    init(_ scenario: Scenario, _ implementation: Implementation) {
+        self.scenario = scenario
+        self.implementation = implementation
+    }
+
+    init(_ scenarioCase: ScenarioCase) {
+        self.init(scenarioCase.scenario, scenarioCase.implementation)
+    }
+}

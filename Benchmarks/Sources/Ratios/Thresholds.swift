@@ -1,0 +1,42 @@
+import Foundation
+import Scenarios
+
+/// The checked-in limits of `thresholds.json`.
+///
+/// Keys are implementation names (`typed`, `untyped`, `bridged`) and scenario ids
+/// (`S1`...`S8`). A missing key means "reported, not checked".
+struct Thresholds: Decodable {
+    /// Maximum of ns per op divided by OpenCombine's ns per op of the reference
+    /// scenario (for S5, OpenCombine's S1).
+    var ratioToOpenCombine: [String: [String: Double]] = [:]
+    /// Maximum of an untyped row's ns per op divided by the typed row's, every scenario.
+    var untypedToTyped: Double?
+    /// Maximum allocations (malloc calls) per op.
+    var allocationsPerOp: [String: [String: Double]] = [:]
+
+    static func load(_ path: String) throws -> Thresholds {
+        try JSONDecoder().decode(Thresholds.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    func ratioLimit(_ implementation: Implementation, _ scenario: Scenario) -> Double? {
+        ratioToOpenCombine[implementation.rawValue]?[scenario.rawValue]
+    }
+
+    func allocationLimit(_ implementation: Implementation, _ scenario: Scenario) -> Double? {
+        allocationsPerOp[implementation.rawValue]?[scenario.rawValue]
+    }
+}
+
+/// Steady-state allocations per op of one case, as the allocation pass writes them.
+struct AllocationRecord: Codable {
+    var scenario: Scenario
+    var implementation: Implementation
+    /// Allocations of the full-size run minus those of the half-size run.
+    var allocations: Int
+    /// Ops of the full-size run minus those of the half-size run.
+    var operations: Int
+
+    var perOp: Double {
+        max(0, Double(allocations) / Double(operations))
+    }
+}

@@ -1,0 +1,162 @@
+/// One benchmark scenario of the catalogue: what is measured and what one "op" is.
+///
+/// A scenario is written once per implementation (see `ScenarioCase`); every
+/// implementation of it does the same work and must deliver the same number of
+/// values, which the harness checks after each run.
+public enum Scenario: String, CaseIterable, Sendable, Codable {
+    /// One cold source emits `size` Ints synchronously through map(+1), filter(even),
+    /// map(*2); one op is one source event.
+    case s1Chain = "S1"
+    /// `size` times: build `single(1) |> map`, start it, dispose it; one op is one
+    /// iteration (one subscription).
+    case s2Churn = "S2"
+    /// A hot pipe with `fanOut` subscribers gets `size` pushes; one op is one value
+    /// delivered to one subscriber.
+    case s3FanOut = "S3"
+    /// A state cell (`ValuePromise` / `CurrentValueSubject`) with `stateSubscribers`
+    /// subscribers gets `size` sets; one op is one set.
+    case s4StateCell = "S4"
+    /// Like S4 with `Promise` (each set switches to a `single` source); its reference
+    /// is OpenCombine's S4. Reported, not checked.
+    case s4Promise = "S4P"
+    /// `combineLatest` of four hot sources, `size` pushes round-robin after every source
+    /// has one value; one op is one push. OpenCombine has no combineLatest: the
+    /// reference is OpenCombine's S1 figure.
+    case s5CombineLatest = "S5"
+    /// `mapToSignal` (OpenCombine: map + switchToLatest) over `size` outer values, each
+    /// mapped to a single-value inner; one op is one outer value.
+    case s6MapToSignal = "S6"
+    /// `size` values through `deliverOn` a serial queue (OpenCombine:
+    /// `receive(on: DispatchQueue)`), waiting until all arrived; one op is one value.
+    case s7DeliverOn = "S7"
+    /// Two threads push `size / 2` values each into one subscriber; one op is one value.
+    case s8TwoThreads = "S8"
+
+    /// Subscribers of the pipe in S3.
+    public static let fanOut = 100
+    /// Subscribers of the state cell in S4.
+    public static let stateSubscribers = 10
+
+    /// A short name for tables.
+    public var title: String {
+        switch self {
+        case .s1Chain: "chain"
+        case .s2Churn: "churn"
+        case .s3FanOut: "fan-out"
+        case .s4StateCell: "state cell"
+        case .s4Promise: "Promise cell"
+        case .s5CombineLatest: "combineLatest"
+        case .s6MapToSignal: "mapToSignal"
+        case .s7DeliverOn: "deliverOn"
+        case .s8TwoThreads: "two threads"
+        }
+    }
+
+    /// What one op is.
+    public var unit: String {
+        switch self {
+        case .s1Chain: "source event"
+        case .s2Churn: "subscription"
+        case .s3FanOut: "delivered value"
+        case .s4StateCell, .s4Promise: "set"
+        case .s5CombineLatest: "push"
+        case .s6MapToSignal: "outer value"
+        case .s7DeliverOn, .s8TwoThreads: "value"
+        }
+    }
+
+    /// The size: source events, iterations, pushes, sets or values.
+    public var defaultSize: Int {
+        switch self {
+        case .s1Chain: 1_000_000
+        case .s2Churn: 100_000
+        case .s3FanOut: 100_000
+        case .s4StateCell, .s4Promise: 200_000
+        case .s5CombineLatest: 250_000
+        case .s6MapToSignal: 200_000
+        case .s7DeliverOn: 200_000
+        case .s8TwoThreads: 1_000_000
+        }
+    }
+
+    /// The number of ops one run of `size` performs (the divisor of ns per op and
+    /// allocations per op).
+    public func operations(size: Int) -> Int {
+        switch self {
+        case .s3FanOut: size * Self.fanOut
+        default: size
+        }
+    }
+
+    /// The number of values the sink must see in one run of `size`: the check that
+    /// every implementation did the whole job.
+    public func expectedDeliveries(size: Int) -> Int {
+        switch self {
+        case .s1Chain: (size + 1) / 2  // (i + 1) is even for odd i in 0..<size
+        case .s3FanOut: size * Self.fanOut
+        case .s4StateCell, .s4Promise: size * Self.stateSubscribers
+        default: size
+        }
+    }
+
+    /// The scenario whose OpenCombine figure is the denominator of this one's ratio.
+    public var reference: Scenario {
+        switch self {
+        case .s5CombineLatest: .s1Chain
+        case .s4Promise: .s4StateCell
+        default: self
+        }
+    }
+}
+
+/// Who implements a scenario. Rows of the table, in this order.
+public enum Implementation: String, CaseIterable, Sendable, Codable {
+    /// STypedSignal (`Signal<T, E>`).
+    case typed
+    /// SUntypedSignal (`SSignal`); scenarios are added in `UntypedScenarios.swift`.
+    case untyped
+    /// Through the Bridge module; scenarios are added in `BridgedScenarios.swift`.
+    case bridged
+    /// OpenCombine 0.14.0, the peer every ratio is taken against.
+    case openCombine = "OpenCombine"
+}
+
+/// One scenario as written for one implementation.
+///
+/// `prepare(size)` builds everything that is not measured (pipes, subscribers,
+/// queues) and returns the measured body; the body does the scenario's work once and
+/// returns how many values its sinks received during that call. Everything the body
+/// captured is released when the harness drops it.
+public struct ScenarioCase {
+    /// The scenario implemented.
+    public let scenario: Scenario
+    /// The implementation measured.
+    public let implementation: Implementation
+    /// Builds the unmeasured state and returns the measured body.
+    public let prepare: (_ size: Int) -> () -> Int
+
+    /// Creates a case.
+    public init(_ scenario: Scenario, _ implementation: Implementation, prepare: @escaping (_ size: Int) -> () -> Int) {
+        self.scenario = scenario
+        self.implementation = implementation
+        self.prepare = prepare
+    }
+}
+
+/// Every scenario case of the package, in table order.
+public enum Catalogue {
+    /// All cases, scenario by scenario, implementations in `Implementation` order.
+    public static func all() -> [ScenarioCase] {
+        let cases = typedScenarios() + untypedScenarios() + bridgedScenarios() + openCombineScenarios()
+        return cases.sorted { lhs, rhs in
+            let l = (Scenario.allCases.firstIndex(of: lhs.scenario)!, Implementation.allCases.firstIndex(of: lhs.implementation)!)
+            let r = (Scenario.allCases.firstIndex(of: rhs.scenario)!, Implementation.allCases.firstIndex(of: rhs.implementation)!)
+            return l < r
+        }
+    }
+
+    /// The cases of one implementation.
+    public static func cases(for implementation: Implementation) -> [ScenarioCase] {
+        all().filter { $0.implementation == implementation }
+    }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Instructions per op under callgrind: stable where wall time on a shared machine is
+# not. For each scenario and implementation, runs the case at two sizes (scale 0.1
+# and 0.2 of the issue's size, one timed run each, after the usual warm-up) and
+# divides the difference in instructions by the difference in ops, so start-up and
+# one-time costs cancel out. Keeps the callgrind files for callgrind_annotate.
+#
+#   Benchmarks/instructions.sh S1,S2 typed,OpenCombine
+#
+# Needs valgrind and a release build (Benchmarks/run.sh or swift build -c release).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+scenarios=${1:-S1,S2}
+implementations=${2:-typed,OpenCombine}
+bin=$(swift build -c release --package-path "$here" --show-bin-path)
+out=${CALLGRIND_DIR:-$(mktemp -d)}
+printf '%-10s %-12s %s\n' scenario implementation "instructions/op"
+for scenario in ${scenarios//,/ }; do
+  for implementation in ${implementations//,/ }; do
+    counts=()
+    for scale in 0.1 0.2; do
+      file="$out/callgrind.$scenario.$implementation.$scale.out"
+      valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/ratios" --only "$scenario" \
+        --implementation "$implementation" --runs 1 --scale "$scale" > /dev/null 2> "$file.log"
+      counts+=("$(grep -E 'refs:' "$file.log" | awk '{gsub(",", "", $NF); print $NF}')")
+    done
+    # Ops per run: the scenario's size (S3: times 100 subscribers), +10% for the
+    # warm-up run; sizes are those of Scenario.defaultSize.
+    case "$scenario" in
+      S1|S8) size=1000000 ;; S2|S3) size=100000 ;; S5) size=250000 ;; *) size=200000 ;;
+    esac
+    [ "$scenario" = S3 ] && size=$((size * 100))
+    ops=$((size / 10 + size / 100))  # (0.2 - 0.1) × size × 1.1
+    printf '%-10s %-12s %s\n' "$scenario" "$implementation" "$(( (counts[1] - counts[0]) / ops ))"
+  done
+done
+echo "callgrind files: $out" >&2

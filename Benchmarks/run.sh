@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The one command of the Benchmarks package: builds it in release, counts allocations
+# per op with package-benchmark's malloc interposer, times every scenario side by side
+# with OpenCombine in one process (median of 3 runs), prints the table and checks
+# thresholds.json. Exits 1 when a target is missed, 2 on any other failure.
+#
+#   Benchmarks/run.sh                  # everything
+#   Benchmarks/run.sh --only S1,S2     # some scenarios (their OpenCombine references come too)
+#   Benchmarks/run.sh --runs 5         # more timed runs per case
+#
+# Extra arguments go to both passes of the `ratios` executable (--runs only to timing).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+
+echo "== building (release)" >&2
+swift build -c release --quiet --package-path "$here" >&2 || exit 2
+bin=$(swift build -c release --package-path "$here" --show-bin-path)
+interposer="$bin/libMallocInterposerSwift.so"
+[ -f "$interposer" ] || { echo "run.sh: $interposer was not built" >&2; exit 2; }
+
+# Options that the allocation pass shares (it makes one run per case, so no --runs).
+shared=()
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  case "${args[$i]}" in
+    --only|--scale) shared+=("${args[$i]}" "${args[$((i + 1))]}"); i=$((i + 1)) ;;
+  esac
+done
+
+allocations=$(mktemp)
+trap 'rm -f "$allocations"' EXIT
+echo "== counting allocations (malloc interposer)" >&2
+LD_PRELOAD="$interposer" "$bin/ratios" allocations "${shared[@]}" > "$allocations" || exit 2
+
+echo "== timing" >&2
+"$bin/ratios" --thresholds "$here/thresholds.json" --allocations "$allocations" "$@"
