@@ -11,14 +11,6 @@
 //   detailed metrics (malloc counters, percentiles): `swift package benchmark`.
 import PackageDescription
 
-/// Compiler flags of the scenario catalogue.
-let scenarioSettings: [SwiftSetting] = [
-    // ENABLE AFTER MERGE: uncomment once `combineLatest` and `mapToSignal` /
-    // `switchToLatest` are in STypedSignal; this compiles TypedMetaScenarios.swift
-    // (typed S5 and S6) and lists them in the catalogue.
-    // .define("TYPED_META"),
-]
-
 /// SwiftPM names a path dependency after its folder, so the root package's identity
 /// is whatever the clone is called (`signalkit`, `wt-bench`, ...): work it out here.
 let rootPackage = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "").lowercased()
@@ -37,8 +29,7 @@ let package = Package(
                 .product(name: "STypedSignal", package: rootPackage),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
-            ],
-            swiftSettings: scenarioSettings
+            ]
         ),
         .executableTarget(
             name: "ratios",

@@ -1,11 +1,5 @@
 import STypedSignal
 
-// Typed S5 (combineLatest) and S6 (mapToSignal) need operators that are being written
-// on another branch. They compile only with the TYPED_META flag, which Package.swift
-// sets once that branch is merged (look for "ENABLE AFTER MERGE" there). Until then
-// the table shows these two rows as pending.
-
-#if TYPED_META
 /// The typed cases of the meta operators: S5 and S6.
 func typedMetaScenarios() -> [ScenarioCase] {
     [
@@ -38,14 +32,5 @@ func typedMetaScenarios() -> [ScenarioCase] {
     ]
 }
 
-/// Nothing waits any more: both meta scenarios are in the catalogue.
+/// Typed scenarios not measured yet, shown as pending in the table (none today).
 public let pendingTypedScenarios: [Scenario] = []
-#else
-/// Empty until the meta operators are merged (see above).
-func typedMetaScenarios() -> [ScenarioCase] {
-    []
-}
-
-/// The typed scenarios that wait for the meta operators, shown as pending in the table.
-public let pendingTypedScenarios: [Scenario] = [.s5CombineLatest, .s6MapToSignal]
-#endif
