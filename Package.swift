@@ -34,7 +34,8 @@ let package = Package(
         .testTarget(
             name: "ParityTests",
             dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync"],
-            path: "Parity"
+            path: "Parity",
+            exclude: ["README.md"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import Synchronization
 import SignalSync
 
 /// The receiving end of one subscription: where a signal's generator sends events.
@@ -69,161 +70,220 @@ protocol SubscriptionEnd: AnyObject {
 ///
 /// The handle holds the state strongly but not the `Subscriber`, so when a source lets
 /// go of its subscriber the callbacks are released even while the handle lives.
+///
+/// How events stay cheap: one atomic word holds a "terminated" bit, a "released" bit
+/// and the number of calls currently reading the callbacks. `putNext` enters (adds one
+/// reader), calls `next` if not terminated, and leaves; no lock, no retain. A terminal
+/// event sets the terminated bit as it enters, so later events are dropped at once; the
+/// callbacks are released by whoever leaves last once terminated, so a callback is
+/// never released while it runs (re-entrant `putCompletion` from inside `next`
+/// included). The rarer state (the generator's disposable, kept-alive objects) sits
+/// behind an inline spin lock.
 final class SubscriptionState<T, E>: Disposable, SubscriptionEnd, CustomStringConvertible, @unchecked Sendable {
-    // Safety: every `var` is guarded by `mutex`; callbacks run after it is released.
-    private let mutex = Mutex()
-    private var next: ((T) -> Void)?
-    private var error: ((E) -> Void)?
-    private var completed: (() -> Void)?
-    private var terminated = false
-    private var disposable: Disposable?
+    // Safety: `callbacks` is written only before the signal runs (`install`) and by
+    // the single winner of the release claim on `word`, after every reader has left;
+    // readers only read it between entering and leaving. `slot`, `handleDisposed`
+    // and `keptAlive` are guarded by `spin`.
+    private static var terminatedBit: Int { 1 << 62 }
+    private static var releasedBit: Int { 1 << 61 }
+
+    private let word = Synchronization.Atomic<Int>(0)
+    private var callbacks: Unmanaged<Callbacks>?
+    private let spin = SpinLock()
+    private var slot: Disposable?
+    private var slotClosed = false
     private var handleDisposed = false
     private var keptAlive: [AnyObject] = []
 
+    /// The three callbacks, immutable; released as a whole.
+    private final class Callbacks {
+        let next: ((T) -> Void)?
+        let error: ((E) -> Void)?
+        let completed: (() -> Void)?
+
+        init(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) {
+            self.next = next
+            self.error = error
+            self.completed = completed
+        }
+    }
+
     init(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) {
-        self.next = next
-        self.error = error
-        self.completed = completed
+        if next != nil || error != nil || completed != nil {
+            callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
+        }
+    }
+
+    deinit {
+        callbacks?.release()
     }
 
     var hasEnded: Bool {
-        mutex.withLock { terminated }
+        word.load(ordering: .acquiring) & Self.terminatedBit != 0
     }
+
+    // MARK: Events
 
     @inline(__always)
     func putNext(_ value: T) {
-        mutex.lock()
-        let callback = terminated ? nil : next
-        mutex.unlock()
-        callback?(value)
+        let before = word.wrappingAdd(1, ordering: .acquiring).oldValue
+        if before & Self.terminatedBit == 0, let callbacks {
+            callbacks._withUnsafeGuaranteedRef { $0.next?(value) }
+        }
+        leave()
     }
 
     func putError(_ value: E) {
-        mutex.lock()
-        guard !terminated else {
-            mutex.unlock()
-            return
+        guard enterTerminating() else { return }
+        if let callbacks {
+            callbacks._withUnsafeGuaranteedRef { $0.error?(value) }
         }
-        terminated = true
-        let callback = error
-        (next, error, completed) = (nil, nil, nil)
-        mutex.unlock()
-        callback?(value)
+        leave()
         finishTermination()
     }
 
     func putCompletion() {
-        mutex.lock()
-        guard !terminated else {
-            mutex.unlock()
-            return
+        guard enterTerminating() else { return }
+        if let callbacks {
+            callbacks._withUnsafeGuaranteedRef { $0.completed?() }
         }
-        terminated = true
-        let callback = completed
-        (next, error, completed) = (nil, nil, nil)
-        mutex.unlock()
-        callback?()
+        leave()
         finishTermination()
+    }
+
+    /// Sets the terminated bit and enters as a reader in one step; false when the
+    /// subscription had already ended.
+    private func enterTerminating() -> Bool {
+        var current = word.load(ordering: .relaxed)
+        while current & Self.terminatedBit == 0 {
+            let (exchanged, original) = word.compareExchange(
+                expected: current, desired: (current | Self.terminatedBit) + 1, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    @inline(__always)
+    private func leave() {
+        let after = word.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
+        if after == Self.terminatedBit {
+            releaseIfUnclaimed()
+        }
+    }
+
+    /// Releases the callbacks if the subscription has ended, nobody reads them, and
+    /// nobody released them yet.
+    private func releaseIfUnclaimed() {
+        let claimed = word.compareExchange(
+            expected: Self.terminatedBit, desired: Self.terminatedBit | Self.releasedBit,
+            ordering: .acquiringAndReleasing).exchanged
+        guard claimed, let released = callbacks else { return }
+        callbacks = nil
+        released.release()
     }
 
     /// After the terminal callback: disposes the generator's disposable (unless the
     /// handle, disposed from inside the callback, already did), then releases the
     /// kept objects.
     private func finishTermination() {
-        mutex.lock()
-        let upstream = disposable
+        spin.lock()
+        let upstream = slot
         let objects = keptAlive
-        (disposable, keptAlive) = (nil, [])
-        mutex.unlock()
+        slot = nil
+        slotClosed = true
+        keptAlive = []
+        spin.unlock()
         upstream?.dispose()
-        withExtendedLifetime(objects) {}
+        _ = objects
     }
 
+    // MARK: Lifetime
+
     func keepAlive(_ object: AnyObject) {
-        mutex.lock()
-        if !terminated {
+        spin.lock()
+        let accepted = !slotClosed && !hasEnded
+        if accepted {
             keptAlive.append(object)
         }
-        mutex.unlock()
+        spin.unlock()
     }
 
     /// Hands over the generator's disposable: disposed at once if the subscription
     /// already ended inside the generator, kept otherwise.
     func assign(_ generated: Disposable) {
-        mutex.lock()
-        if terminated || handleDisposed {
-            mutex.unlock()
+        spin.lock()
+        if slotClosed || handleDisposed {
+            spin.unlock()
             generated.dispose()
             return
         }
-        disposable = generated
-        mutex.unlock()
+        slot = generated
+        spin.unlock()
     }
 
     /// The handle's `dispose()`: disposes the generator's disposable first (events it
     /// emits while being disposed are still delivered), then ends the subscription
     /// without calling any callback.
     func dispose() {
-        mutex.lock()
+        spin.lock()
         if handleDisposed {
-            mutex.unlock()
+            spin.unlock()
             return
         }
         handleDisposed = true
-        let upstream = disposable
-        disposable = nil
-        mutex.unlock()
+        let upstream = slot
+        slot = nil
+        spin.unlock()
         upstream?.dispose()
-
         end()
     }
 
     /// Called when the `Subscriber` is deallocated: nothing can arrive any more, so the
     /// callbacks and kept objects go; the generator's disposable stays for the handle.
     func releaseCallbacks() {
-        mutex.lock()
-        let releasedNext = next, releasedError = error, releasedCompleted = completed, objects = keptAlive
-        next = nil
-        error = nil
-        completed = nil
-        keptAlive = []
-        mutex.unlock()
-        // Released here, outside the lock (one at a time: no tuple type to look up).
-        _ = releasedNext
-        _ = releasedError
-        _ = releasedCompleted
-        _ = objects
+        end()
     }
 
     /// Installs the callbacks of a subscriber made without them, before its signal
     /// runs; lets an operator's callbacks refer to their own subscription.
     func install(next: @escaping (T) -> Void, error: @escaping (E) -> Void, completed: @escaping () -> Void) {
-        mutex.lock()
-        self.next = next
-        self.error = error
-        self.completed = completed
-        mutex.unlock()
+        let previous = callbacks
+        callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
+        previous?.release()
     }
 
     /// Ends the subscription without calling back or disposing: later events are
-    /// dropped at once, and the callbacks are released. Operators that finish early
-    /// (`take`) call it so that a synchronous source, or a restart loop feeding them,
-    /// sees the end before the disposal can reach it.
+    /// dropped at once, and the callbacks and kept objects are released (by the last
+    /// call still running one, if any). Operators that finish early (`take`) call it so
+    /// that a synchronous source, or a restart loop feeding them, sees the end before
+    /// the disposal can reach it.
     func end() {
-        mutex.lock()
-        terminated = true
-        mutex.unlock()
-        releaseCallbacks()
+        let after = word.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).newValue
+        if after == Self.terminatedBit {
+            releaseIfUnclaimed()
+        }
+        spin.lock()
+        let objects = keptAlive
+        keptAlive = []
+        spin.unlock()
+        _ = objects
     }
 
+    // MARK: Description
+
     var subscriberDescription: String {
-        mutex.withLock {
-            "Subscriber { next: \(Self.show(next)), error: \(Self.show(error)), completed: \(Self.show(completed)), disposable: \(Self.show(disposable)), terminated: \(terminated) }"
-        }
+        word.wrappingAdd(1, ordering: .acquiring)
+        let current = callbacks?.takeUnretainedValue()
+        let text = "next: \(Self.show(current?.next)), error: \(Self.show(current?.error)), completed: \(Self.show(current?.completed))"
+        let terminated = word.load(ordering: .relaxed) & Self.terminatedBit != 0
+        leave()
+        let disposable = spin.withLock { slot != nil }
+        return "Subscriber { \(text), disposable: \(disposable ? "hasValue" : "nil"), terminated: \(terminated) }"
     }
 
     var description: String {
-        mutex.withLock { "SubscriberDisposable { disposable: \(handleDisposed ? "nil" : "hasValue") }" }
+        spin.withLock { "SubscriberDisposable { disposable: \(handleDisposed ? "nil" : "hasValue") }" }
     }
 
     private static func show(_ value: Any?) -> String {
