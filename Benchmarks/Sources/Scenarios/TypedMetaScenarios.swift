@@ -7,7 +7,7 @@ func typedMetaScenarios() -> [ScenarioCase] {
             let tally = Tally()
             let pipes = (0..<4).map { _ in ValuePipe<Int>() }
             let subscription = combineLatest(pipes[0].signal(), pipes[1].signal(), pipes[2].signal(), pipes[3].signal())
-                .start(next: { tally.add($0.0 &+ $0.1 &+ $0.2 &+ $0.3) })
+                .start(next: { (values: (Int, Int, Int, Int)) in tally.add(values.0 &+ values.1 &+ values.2 &+ values.3) })
             for pipe in pipes {
                 pipe.putNext(0)  // from here on every push emits
             }
