@@ -39,6 +39,11 @@ enum CatchScenarios {
                  sources: ["-#"], .chain([.catchError("-3-4|"), .take(1)]), expect: [
             "0 a.subscribe", "1 c.subscribe", "1 a.dispose", "2 next 3", "2 completed", "2 c.dispose",
         ]),
+        Scenario("catchError", "restarted catch with a synchronous alternative: the next iteration starts inside it",
+                 sources: ["-#"], .chain([.catchError("(5,|)"), .restart]), disposeAt: 2, expect: [
+            "0 a.subscribe", "1 c.subscribe", "1 next 5", "1 a.subscribe", "1 a.dispose", "1 c.dispose", "2 c.subscribe",
+            "2 next 5", "2 a.subscribe", "2 a.dispose", "2 c.dispose", "2 a.dispose",
+        ]),
     ]
 
     static let restart: [Scenario] = [
@@ -76,6 +81,10 @@ enum CatchScenarios {
                  sources: ["(1,|)"], .chain([.restart, .take(3)]), expect: [
             "0 a.subscribe", "0 next 1", "0 a.subscribe", "0 next 1", "0 a.dispose", "0 a.subscribe", "0 next 1",
             "0 completed", "0 a.dispose", "0 a.dispose",
+        ]),
+        Scenario("restart", "take(1) on a synchronous first iteration: one extra resubscription, then teardown",
+                 sources: ["(1,|)", "-2|"], .chain([.sequential, .restart, .take(1)]), expect: [
+            "0 a.subscribe", "0 next 1", "0 completed", "0 a.dispose", "0 b.subscribe", "0 b.dispose",
         ]),
         Scenario("restart", "asynchronous source stopped by take(2)", sources: ["-1|"], .chain([.restart, .take(2)]), expect: [
             "0 a.subscribe", "1 next 1", "2 a.subscribe", "2 a.dispose", "3 next 1", "3 completed", "3 a.dispose",
