@@ -63,7 +63,7 @@ struct CoverageRow {
 
 /// Every scenario, family by family.
 enum Catalogue {
-    static let all: [Scenario] = MappingScenarios.all + TakeScenarios.all + SideEffectScenarios.all
+    static let all: [Scenario] = MappingScenarios.all + TakeScenarios.all + SideEffectScenarios.all + CatchScenarios.all + CombineScenarios.all + MetaScenarios.all + ReduceScenarios.all + DispatchTimingScenarios.all
 }
 
 /// Runs a scenario on one driver; nil when that driver does not exist yet.

@@ -62,6 +62,18 @@ enum TypedDriver {
             return combineLatest(sources) |> map(describe)
         case .combineLatestWithInitial(let first, let second):
             return combineLatest(sources[0], first, sources[1], second) |> map { describe([$0.0, $0.1]) }
+        case .combineLatestTuple:
+            switch sources.count {
+            case 2:
+                let pairs: Signal<(Int, Int), String> = combineLatest(sources[0], sources[1])
+                return pairs |> map { describe([$0.0, $0.1]) }
+            case 3:
+                let triples: Signal<(Int, Int, Int), String> = combineLatest(sources[0], sources[1], sources[2])
+                return triples |> map { describe([$0.0, $0.1, $0.2]) }
+            default: preconditionFailure("combineLatestTuple takes two or three sources")
+            }
+        case .combineLatestOfNothing:
+            return combineLatest([S]()) |> map(describe)
         case .last:
             return a |> last |> map { $0.map(String.init) ?? "nil" }
         case .ignoreValues:
@@ -84,6 +96,9 @@ enum TypedDriver {
         switch operation {
         case .source:
             return a
+        case .sequential:
+            let subscriptions = Atomic(value: 0)
+            return deferred { sources[min(subscriptions.modify { $0 + 1 } - 1, sources.count - 1)] }
         case .chain(let operations):
             return operations.reduce(a) { build($1, [$0] + sources.dropFirst(), world) }
         case .map(let add):
@@ -104,10 +119,12 @@ enum TypedDriver {
             return a |> restart
         case .restartIfError:
             return (a |> restartIfError) |> castError(String.self)
-        case .last, .combineLatest, .combineLatestWithInitial, .ignoreValues:
+        case .last, .combineLatest, .combineLatestWithInitial, .combineLatestTuple, .combineLatestOfNothing, .ignoreValues:
             preconditionFailure("\(operation) has no Int output; it may only end a chain")
         case .retryIf:
             preconditionFailure("retryIf belongs to the untyped API")
+        case .combineSignalsOfNothingWithInitialStates:
+            preconditionFailure("combineSignals(_:withInitialStates:) belongs to the untyped API")
         case .switchToLatest(let inners):
             return a |> map(inner(inners, world)) |> switchToLatest
         case .mapToSignal(let inners):

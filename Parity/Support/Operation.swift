@@ -6,6 +6,10 @@
 indirect enum Operation {
     /// `a` as it is.
     case source
+    /// `deferred` over the sources in turn: the n-th subscription starts the n-th source
+    /// (`a`, then `b`, then `c`, ...; the last one again once they run out). Put it first
+    /// in a chain: it lets a restarting operator meet a different source per iteration.
+    case sequential
     /// Several operations applied in order, each to the result of the previous.
     case chain([Operation])
 
@@ -43,6 +47,13 @@ indirect enum Operation {
     case combineLatest
     /// Seeded two-source combine: emits the seed at once.
     case combineLatestWithInitial(Int, Int)
+    /// Typed tuple `combineLatest(a, b)` / `combineLatest(a, b, c)` (two or three
+    /// sources); emits `next [x,y]` like the array form.
+    case combineLatestTuple
+    /// `combineLatest([])` / `combineSignals([])`: the sources are ignored.
+    case combineLatestOfNothing
+    /// Untyped `combineSignals([], withInitialStates: [1])`: the sources are ignored.
+    case combineSignalsOfNothingWithInitialStates
 
     // Meta: the outer source's value v selects the inner marble `inners[v]`, named `i<v>`.
     case switchToLatest([Int: String])

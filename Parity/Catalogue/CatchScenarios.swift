@@ -1,0 +1,146 @@
+/// catch, restart, restartIfError / retryIf { true }, untyped retryIf.
+///
+/// Restarting operators subscribe the next iteration before disposing the ended one
+/// (typed spec §1.10, §18). The decided fix (spec README): synchronous iterations are
+/// trampolined, never recursed, and the iteration that stays live is never disposed by
+/// the earlier ones; `.sequential` gives each iteration its own source to show it.
+enum CatchScenarios {
+    static let all: [Scenario] = catchError + restart + restartIfError + retryIf
+
+    static let catchError: [Scenario] = [
+        Scenario("catchError", "alternative subscribed before the failed source is disposed",
+                 sources: ["-1#"], .catchError("-2|"), expect: [
+            "0 a.subscribe", "1 next 1", "2 c.subscribe", "2 a.dispose", "3 next 2", "4 completed", "4 c.dispose",
+        ]),
+        Scenario("catchError", "completion never calls the alternative", sources: ["-1|"], .catchError("-2|"), expect: [
+            "0 a.subscribe", "1 next 1", "2 completed", "2 a.dispose",
+        ]),
+        Scenario("catchError", "the alternative's error is forwarded, not caught again",
+                 sources: ["-#"], .catchError("-5#x"), expect: [
+            "0 a.subscribe", "1 c.subscribe", "1 a.dispose", "2 next 5", "3 error x", "3 c.dispose",
+        ]),
+        Scenario("catchError", "synchronous error and synchronous alternative", sources: ["(1,#)"], .catchError("(2,|)"), expect: [
+            "0 a.subscribe", "0 next 1", "0 c.subscribe", "0 next 2", "0 completed", "0 c.dispose", "0 a.dispose",
+        ]),
+        Scenario("catchError", "synchronous alternative that fails", sources: ["-1#"], .catchError("(2,#x)"), expect: [
+            "0 a.subscribe", "1 next 1", "2 c.subscribe", "2 next 2", "2 error x", "2 a.dispose", "2 c.dispose",
+        ]),
+        Scenario("catchError", "disposal before the error: alternative never subscribed",
+                 sources: ["-1-#"], .catchError("-2|"), disposeAt: 2, expect: [
+            "0 a.subscribe", "1 next 1", "2 a.dispose",
+        ]),
+        Scenario("catchError", "disposal while the alternative runs", sources: ["-#"], .catchError("--2|"), disposeAt: 2, expect: [
+            "0 a.subscribe", "1 c.subscribe", "1 a.dispose", "2 c.dispose",
+        ]),
+        Scenario("catchError", "never-ending alternative", sources: ["--#"], .catchError("-7"), expect: [
+            "0 a.subscribe", "2 c.subscribe", "2 a.dispose", "3 next 7",
+        ]),
+        Scenario("catchError", "catch then take(1): the alternative ends at its first value",
+                 sources: ["-#"], .chain([.catchError("-3-4|"), .take(1)]), expect: [
+            "0 a.subscribe", "1 c.subscribe", "1 a.dispose", "2 next 3", "2 completed", "2 c.dispose",
+        ]),
+        Scenario("catchError", "restarted catch with a synchronous alternative: the next iteration starts inside it",
+                 sources: ["-#"], .chain([.catchError("(5,|)"), .restart]), disposeAt: 2, expect: [
+            "0 a.subscribe", "1 c.subscribe", "1 next 5", "1 a.subscribe", "1 a.dispose", "1 c.dispose", "2 c.subscribe",
+            "2 next 5", "2 a.subscribe", "2 a.dispose", "2 c.dispose", "2 a.dispose",
+        ]),
+    ]
+
+    static let restart: [Scenario] = [
+        Scenario("restart", "resubscribes on completion, new before old", sources: ["-1|"], .restart, disposeAt: 5, expect: [
+            "0 a.subscribe", "1 next 1", "2 a.subscribe", "2 a.dispose", "3 next 1", "4 a.subscribe", "4 a.dispose",
+            "5 next 1", "5 a.dispose",
+        ]),
+        Scenario("restart", "error is forwarded and stops", sources: ["-1#"], .restart, expect: [
+            "0 a.subscribe", "1 next 1", "2 error E", "2 a.dispose",
+        ]),
+        Scenario("restart", "error of a later iteration", sources: ["-1|", "-2#x"], .chain([.sequential, .restart]), expect: [
+            "0 a.subscribe", "1 next 1", "2 b.subscribe", "2 a.dispose", "3 next 2", "4 error x", "4 b.dispose",
+        ]),
+        Scenario("restart", "disposal mid-iteration stops restarting", sources: ["--1|"], .restart, disposeAt: 1, expect: [
+            "0 a.subscribe", "1 a.dispose",
+        ]),
+        Scenario("restart", "disposal in a later iteration", sources: ["-1|", "--2|"], .chain([.sequential, .restart]),
+                 disposeAt: 3, expect: [
+            "0 a.subscribe", "1 next 1", "2 b.subscribe", "2 a.dispose", "3 b.dispose",
+        ]),
+        Scenario("restart", "empty asynchronous source restarts every tick", sources: ["-|"], .restart, disposeAt: 2, expect: [
+            "0 a.subscribe", "1 a.subscribe", "1 a.dispose", "2 a.subscribe", "2 a.dispose", "2 a.dispose",
+        ]),
+        Scenario("restart", "trampoline: synchronous iterations never dispose the live one (decided fix)",
+                 sources: ["(1,|)", "(2,|)", "-3-4|"], .chain([.sequential, .restart]), disposeAt: 3, expect: [
+            "0 a.subscribe", "0 next 1", "0 a.dispose", "0 b.subscribe", "0 next 2", "0 b.dispose", "0 c.subscribe",
+            "1 next 3", "3 next 4", "3 c.dispose",
+        ]),
+        Scenario("restart", "trampoline: synchronous iterations then an error", sources: ["(1,|)", "(2,|)", "-#"],
+                 .chain([.sequential, .restart]), expect: [
+            "0 a.subscribe", "0 next 1", "0 a.dispose", "0 b.subscribe", "0 next 2", "0 b.dispose", "0 c.subscribe",
+            "1 error E", "1 c.dispose",
+        ]),
+        Scenario("restart", "trampoline: a synchronous source stopped by take(3) (decided fix)",
+                 sources: ["(1,|)"], .chain([.restart, .take(3)]), expect: [
+            "0 a.subscribe", "0 next 1", "0 a.subscribe", "0 next 1", "0 a.dispose", "0 a.subscribe", "0 next 1",
+            "0 completed", "0 a.dispose", "0 a.dispose",
+        ]),
+        Scenario("restart", "take(1) on a synchronous first iteration: one extra resubscription, then teardown",
+                 sources: ["(1,|)", "-2|"], .chain([.sequential, .restart, .take(1)]), expect: [
+            "0 a.subscribe", "0 next 1", "0 completed", "0 a.dispose", "0 b.subscribe", "0 b.dispose",
+        ]),
+        Scenario("restart", "asynchronous source stopped by take(2)", sources: ["-1|"], .chain([.restart, .take(2)]), expect: [
+            "0 a.subscribe", "1 next 1", "2 a.subscribe", "2 a.dispose", "3 next 1", "3 completed", "3 a.dispose",
+        ]),
+        Scenario("restart", "restart of then: the follow-up completing restarts the pair",
+                 sources: ["-1|"], .chain([.then("(2,|)"), .restart]), disposeAt: 3, expect: [
+            "0 a.subscribe", "1 next 1", "2 t.subscribe", "2 next 2", "2 a.subscribe", "2 a.dispose", "2 t.dispose",
+            "3 next 1", "3 a.dispose",
+        ]),
+    ]
+
+    static let restartIfError: [Scenario] = [
+        Scenario("restartIfError", "resubscribes on error, new before old", sources: ["-1#"], .restartIfError, disposeAt: 5, expect: [
+            "0 a.subscribe", "1 next 1", "2 a.subscribe", "2 a.dispose", "3 next 1", "4 a.subscribe", "4 a.dispose",
+            "5 next 1", "5 a.dispose",
+        ]),
+        Scenario("restartIfError", "completion is forwarded and stops", sources: ["-1|"], .restartIfError, expect: [
+            "0 a.subscribe", "1 next 1", "2 completed", "2 a.dispose",
+        ]),
+        Scenario("restartIfError", "completion of a later iteration", sources: ["-1#", "-2|"], .chain([.sequential, .restartIfError]),
+                 expect: [
+            "0 a.subscribe", "1 next 1", "2 b.subscribe", "2 a.dispose", "3 next 2", "4 completed", "4 b.dispose",
+        ]),
+        Scenario("restartIfError", "disposal mid-iteration", sources: ["-1-#"], .restartIfError, disposeAt: 2, expect: [
+            "0 a.subscribe", "1 next 1", "2 a.dispose",
+        ]),
+        Scenario("restartIfError", "disposal in a later iteration", sources: ["-#", "---|"], .chain([.sequential, .restartIfError]),
+                 disposeAt: 2, expect: [
+            "0 a.subscribe", "1 b.subscribe", "1 a.dispose", "2 b.dispose",
+        ]),
+        Scenario("restartIfError", "trampoline: two synchronous failures, then a live iteration (decided fix)",
+                 sources: ["(1,#)", "(2,#)", "-3|"], .chain([.sequential, .restartIfError]), expect: [
+            "0 a.subscribe", "0 next 1", "0 a.dispose", "0 b.subscribe", "0 next 2", "0 b.dispose", "0 c.subscribe",
+            "1 next 3", "2 completed", "2 c.dispose",
+        ]),
+        Scenario("restartIfError", "trampoline: synchronous failures, then a synchronous completion",
+                 sources: ["#", "(5,|)"], .chain([.sequential, .restartIfError]), expect: [
+            "0 a.subscribe", "0 a.dispose", "0 b.subscribe", "0 next 5", "0 completed", "0 b.dispose",
+        ]),
+        Scenario("restartIfError", "asynchronous failures stopped by take(2)", sources: ["-1#"], .chain([.restartIfError, .take(2)]),
+                 expect: [
+            "0 a.subscribe", "1 next 1", "2 a.subscribe", "2 a.dispose", "3 next 1", "3 completed", "3 a.dispose",
+        ]),
+    ]
+
+    static let retryIf: [Scenario] = [
+        Scenario("retryIf", "matching error resubscribes", sources: ["-1#x", "-2|"], .chain([.sequential, .retryIf("x")]),
+                 only: [.untyped], expect: [
+            "0 a.subscribe", "1 next 1", "2 b.subscribe", "2 a.dispose", "3 next 2", "4 completed", "4 b.dispose",
+        ]),
+        Scenario("retryIf", "other error is forwarded", sources: ["-1#y"], .retryIf("x"), only: [.untyped], expect: [
+            "0 a.subscribe", "1 next 1", "2 error y", "2 a.dispose",
+        ]),
+        Scenario("retryIf", "retried, then a non-matching error", sources: ["-#x", "-#y"], .chain([.sequential, .retryIf("x")]),
+                 only: [.untyped], expect: [
+            "0 a.subscribe", "1 b.subscribe", "1 a.dispose", "2 error y", "2 b.dispose",
+        ]),
+    ]
+}
