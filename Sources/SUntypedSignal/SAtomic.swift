@@ -71,9 +71,12 @@ public final class SAtomic: @unchecked Sendable {
     @discardableResult
     public func modify(_ f: (Any?) -> Any?) -> Any? {
         lock()
-        defer { unlock() }
-        storage = f(storage)
-        return storage
+        let previous = storage
+        storage = f(previous)
+        let updated = storage
+        unlock()
+        _ = previous  // the old value is released outside the lock
+        return updated
     }
 
     /// Runs `f(value)` under the lock and returns its result; the stored value is not

@@ -157,8 +157,10 @@ private final class ResubscribeLoop: SDisposable, @unchecked Sendable {
                 mutex.unlock()
                 return
             }
+            let finished = current
             current = nil
             mutex.unlock()
+            _ = finished
             run(subscriber)
         }
     }

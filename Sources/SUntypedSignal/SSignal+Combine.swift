@@ -137,13 +137,16 @@ private final class CombineState: @unchecked Sendable {
     /// Stores `value` in slot `index`; returns the combined array once every slot is full.
     func store(_ value: Any?, at index: Int) -> [Any?]? {
         mutex.lock()
-        defer { mutex.unlock() }
+        let replaced = values[index]
         values[index] = value
         if !filled[index] {
             filled[index] = true
             filledCount += 1
         }
-        return filledCount == values.count ? values : nil
+        let combined = filledCount == values.count ? values : nil
+        mutex.unlock()
+        _ = replaced  // released outside the lock
+        return combined
     }
 
     /// Marks signal `index` completed; true when that makes every signal completed.

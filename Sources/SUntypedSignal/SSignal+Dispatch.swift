@@ -140,8 +140,10 @@ private final class Debounce: @unchecked Sendable {
             mutex.unlock()
             return
         }
+        let replaced = pending
         pending = .some(value)
         mutex.unlock()
+        _ = replaced
         timer.start { [self] in fire(subscriber) }
     }
 
@@ -185,8 +187,10 @@ private final class Debounce: @unchecked Sendable {
     func stop() {
         mutex.lock()
         stopped = true
+        let dropped = pending
         pending = nil
         mutex.unlock()
+        _ = dropped
         timer.invalidate()
     }
 }

@@ -75,12 +75,15 @@ private final class RepeatMemory: @unchecked Sendable {
             let repeated = hadLast && untypedValuesEqual(previous, value)
             mutex.lock()
             if version == seenVersion {
+                var replaced: Any?
                 if !repeated {
+                    replaced = last
                     last = value
                     hasLast = true
                     version += 1
                 }
                 mutex.unlock()
+                _ = replaced  // released outside the lock
                 return !repeated
             }
             mutex.unlock()

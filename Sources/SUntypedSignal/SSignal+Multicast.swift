@@ -103,10 +103,12 @@ private final class MulticastState: @unchecked Sendable {
             mutex.unlock()
             return
         }
+        let finishedPhase = phase
         phase = .finished(terminal)
         let targets = subscribers.copyItems()
         subscribers.removeAll()
         mutex.unlock()
+        _ = finishedPhase  // the source handle is released outside the lock
         for target in targets {
             Self.deliver(terminal, to: target)
         }

@@ -72,11 +72,14 @@ private final class PipeState: @unchecked Sendable {
 
     func push(_ value: Any?) {
         mutex.lock()
+        var replaced: Any??
         if replay {
+            replaced = last
             last = .some(value)
         }
         let targets = subscribers.copyItems()
         mutex.unlock()
+        _ = replaced  // released outside the lock
         for target in targets {
             target.putNext(value)
         }

@@ -37,12 +37,15 @@ final class SSubscriptionState: SDisposable, @unchecked Sendable {
             return
         }
         terminated = true
-        let callback = error
+        // The callbacks are moved out and released after the lock is dropped: releasing
+        // them can run arbitrary deinit code that comes back to this subscription.
+        let callbacks = (next, error, completed)
         let upstream = disposable
         (next, error, completed, disposable) = (nil, nil, nil, nil)
         mutex.unlock()
-        callback?(value)
+        callbacks.1?(value)
         upstream?.dispose()
+        withExtendedLifetime(callbacks) {}
     }
 
     func putCompletion() {
@@ -52,12 +55,13 @@ final class SSubscriptionState: SDisposable, @unchecked Sendable {
             return
         }
         terminated = true
-        let callback = completed
+        let callbacks = (next, error, completed)
         let upstream = disposable
         (next, error, completed, disposable) = (nil, nil, nil, nil)
         mutex.unlock()
-        callback?()
+        callbacks.2?()
         upstream?.dispose()
+        withExtendedLifetime(callbacks) {}
     }
 
     /// Hands over the generator's disposable: disposed at once if the subscription has
