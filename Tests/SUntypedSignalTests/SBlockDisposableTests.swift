@@ -66,5 +66,5 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
     @discardableResult
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
+    func increment(by amount: Int = 1) -> Int { lock.lock(); defer { lock.unlock() }; count += amount; return count }
 }
