@@ -34,8 +34,8 @@ extension SSignal {
     /// passes. Error and completion are forwarded.
     ///
     /// Equality of untyped values: nil equals nil (also a nil optional boxed in `Any`);
-    /// `Hashable` values compare as `AnyHashable` (so `1` and `1.0` differ, and `NSObject`s
-    /// use `isEqual:`); other `Equatable` values compare with `==` when their types match;
+    /// `Hashable` values compare as `AnyHashable` (numbers by value across numeric types,
+    /// so `1` equals `1.0`; `NSObject`s use `isEqual:`); other `Equatable` values compare with `==` when their types match;
     /// other class instances compare by identity; anything else (closures, tuples,
     /// non-equatable structs) is never equal, so it always passes. The comparison runs
     /// outside any lock; values arriving concurrently are each compared with the latest

@@ -40,11 +40,10 @@ final class SSubscriptionState: SDisposable, @unchecked Sendable {
         // The callbacks are moved out and released after the lock is dropped: releasing
         // them can run arbitrary deinit code that comes back to this subscription.
         let callbacks = (next, error, completed)
-        let upstream = disposable
-        (next, error, completed, disposable) = (nil, nil, nil, nil)
+        (next, error, completed) = (nil, nil, nil)
         mutex.unlock()
         callbacks.1?(value)
-        upstream?.dispose()
+        disposeUpstreamAfterTermination()
         withExtendedLifetime(callbacks) {}
     }
 
@@ -56,12 +55,24 @@ final class SSubscriptionState: SDisposable, @unchecked Sendable {
         }
         terminated = true
         let callbacks = (next, error, completed)
-        let upstream = disposable
-        (next, error, completed, disposable) = (nil, nil, nil, nil)
+        (next, error, completed) = (nil, nil, nil)
         mutex.unlock()
         callbacks.2?()
-        upstream?.dispose()
+        disposeUpstreamAfterTermination()
         withExtendedLifetime(callbacks) {}
+    }
+
+    /// After the terminal callback: disposes the generator's disposable unless the
+    /// handle's `dispose()` (typically called from inside that callback, by the downstream
+    /// tearing down) already took and disposed it. Keeping it stored during the callback is
+    /// what makes an operator's upstream go down before the operator's own teardown
+    /// continues, as in the original (`onDispose`: source first, then the hook).
+    private func disposeUpstreamAfterTermination() {
+        mutex.lock()
+        let upstream = disposable
+        disposable = nil
+        mutex.unlock()
+        upstream?.dispose()
     }
 
     /// Hands over the generator's disposable: disposed at once if the subscription has

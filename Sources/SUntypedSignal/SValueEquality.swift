@@ -40,7 +40,7 @@ private func equatableEquals<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
 ///
 /// - nil equals nil (optionals boxed inside `Any` are unwrapped first) and nothing else;
 /// - two `Hashable` values are compared as `AnyHashable` (so `NSObject`s use `isEqual:`,
-///   and numbers of different types are different);
+///   and numbers compare by value across numeric types: `1 == 1.0`);
 /// - other `Equatable` values are compared with `==` when both have the same type;
 /// - other class instances are compared by identity;
 /// - anything else (closures, tuples, non-equatable structs) is never equal.

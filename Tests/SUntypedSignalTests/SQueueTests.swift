@@ -80,6 +80,24 @@ final class SQueueTests: XCTestCase {
         XCTAssertTrue(ran)
     }
 
+    func testMainQueueRunsWorkFromOtherThreadsWhenTheMainThreadSpinsTheRunLoop() throws {
+        try XCTSkipUnless(Thread.isMainThread, "needs the main thread")
+        let ran = Atomic(value: false)
+        let onMain = Atomic(value: false)
+        DispatchQueue.global().async {
+            SQueue.mainQueue().dispatch {
+                onMain.swap(SQueue.mainQueue().isCurrentQueue())
+                ran.swap(true)
+            }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while !ran.with({ $0 }) && Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+        }
+        XCTAssertTrue(ran.with { $0 })
+        XCTAssertTrue(onMain.with { $0 })
+    }
+
     func testGlobalAndWrappedQueuesAreNeverCurrent() {
         XCTAssertTrue(SQueue.concurrentDefaultQueue() === SQueue.concurrentDefaultQueue())
         XCTAssertTrue(SQueue.concurrentBackgroundQueue() === SQueue.concurrentBackgroundQueue())

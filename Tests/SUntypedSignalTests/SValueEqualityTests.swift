@@ -41,6 +41,8 @@ final class SValueEqualityTests: XCTestCase {
         XCTAssertFalse(untypedValuesEqual(1, 2))
         XCTAssertTrue(untypedValuesEqual("a", "a"))
         XCTAssertFalse(untypedValuesEqual(1, "1"))
+        XCTAssertTrue(untypedValuesEqual(1, 1.0), "AnyHashable compares numbers by value")
+        XCTAssertFalse(untypedValuesEqual(1, 1.5))
         XCTAssertTrue(untypedValuesEqual([1, 2], [1, 2]))
         XCTAssertTrue(untypedValuesEqual(Value(1), Value(1)), "Hashable classes use ==, not identity")
     }
