@@ -1,3 +1,4 @@
+import SignalSync
 import SUntypedSignal
 import XCTest
 
@@ -67,16 +68,16 @@ final class SSignalAccumulateTests: XCTestCase {
 
     func testConcurrentValuesAreFoldedOneAtATime() {
         let source = ManualSource()
-        var result: Any?
-        var completions = 0
-        source.signal.reduceLeft(0, with: add).start(next: { result = $0 }, completed: { completions += 1 })
+        let result = Atomic<Int?>(value: nil)
+        let completions = Counter()
+        source.signal.reduceLeft(0, with: add).start(next: { value in result.swap(value as? Int) }, completed: { completions.increment() })
         let box = UncheckedBox(source)
         concurrently(8) { _ in
             for _ in 0..<500 { box.value.next(1) }
         }
         source.complete()
-        XCTAssertEqual(result as? Int, 4000)
-        XCTAssertEqual(completions, 1)
+        XCTAssertEqual(result.with { $0 }, 4000)
+        XCTAssertEqual(completions.value, 1)
     }
 
     func testReentrantValueFromEmitIsFoldedAfterTheCurrentOne() {
