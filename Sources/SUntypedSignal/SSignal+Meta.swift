@@ -135,7 +135,7 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
     private var executing = false
     private var outerCompleted = false
     private var disposed = false
-    private var pending: [SSignal] = []
+    private var pending = FIFO<SSignal>()
     private var generation = 0
     private var current: SDisposable?
     private let outer = SMetaDisposable()
@@ -171,8 +171,7 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
         if mode != .switchToLatest && executing {
             var dropped: [SSignal] = []
             if mode == .throttled {
-                dropped = pending
-                pending.removeAll()
+                dropped = pending.removeAll()
             }
             pending.append(signal)
             mutex.unlock()
@@ -279,8 +278,7 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
     /// has completed. Requires `mutex`.
     private func headCompletedLocked() -> Action {
         executing = false
-        if mode != .switchToLatest && !pending.isEmpty {
-            let next = pending.removeFirst()
+        if mode != .switchToLatest, let next = pending.popFirst() {
             executing = true
             generation += 1
             return .start(next, Run(generation: generation))
@@ -311,8 +309,7 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
         disposed = true
         let running = current
         current = nil
-        let dropped = pending
-        pending = []
+        let dropped = pending.removeAll()
         mutex.unlock()
         _ = dropped
         running?.dispose()

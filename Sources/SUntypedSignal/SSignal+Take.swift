@@ -14,14 +14,15 @@ extension SSignal {
                 subscriber.putCompletion()
                 return nil
             }
-            let counter = Atomic(value: 0)
+            // Values still allowed; never below -1, so no count can overflow it.
+            let remaining = Atomic(value: count)
             let link = UpstreamLink()
             let upstream = SSubscriptionState(next: { value in
-                let index = counter.modify { min($0 + 1, count + 1) }
-                if index <= count {
+                let left = remaining.modify { max($0 - 1, -1) }
+                if left >= 0 {
                     subscriber.putNext(value)
                 }
-                if index == count {
+                if left == 0 {
                     subscriber.putCompletion()
                     // The source may still be inside its generator: stop listening now so
                     // a synchronous loop upstream (`restart`) sees that nobody listens.

@@ -9,7 +9,7 @@ import SignalSync
 public final class SThreadPoolQueue: @unchecked Sendable {
     // Safety: `tasks` is guarded by `mutex`; the rest is immutable.
     private let mutex = Mutex()
-    private var tasks: [SThreadPoolTask] = []
+    private var tasks = FIFO<SThreadPoolTask>()
     private let lane: WorkerLane
 
     /// The pool whose threads run this lane.
@@ -32,7 +32,7 @@ public final class SThreadPoolQueue: @unchecked Sendable {
     /// does not run unless the caller executes it.
     @discardableResult
     public func popFirstTask() -> SThreadPoolTask? {
-        mutex.withLock { tasks.isEmpty ? nil : tasks.removeFirst() }
+        mutex.withLock { tasks.popFirst() }
     }
 
     /// True while some task is waiting to start.

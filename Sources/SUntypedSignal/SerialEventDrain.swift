@@ -17,7 +17,7 @@ final class SerialEventDrain: @unchecked Sendable {
     }
 
     private let mutex = Mutex()
-    private var inbox: [Event] = []
+    private var inbox = FIFO<Event>()
     private var draining = false
     private let handler: (Event) -> Void
 
@@ -38,12 +38,12 @@ final class SerialEventDrain: @unchecked Sendable {
         while true {
             handler(current)
             mutex.lock()
-            if inbox.isEmpty {
+            guard let next = inbox.popFirst() else {
                 draining = false
                 mutex.unlock()
                 return
             }
-            current = inbox.removeFirst()
+            current = next
             mutex.unlock()
         }
     }
