@@ -99,12 +99,14 @@ final class ManualSource: @unchecked Sendable {
     var disposeCount: Int { lock.lock(); defer { lock.unlock() }; return disposals }
     var subscriberCount: Int { lock.lock(); defer { lock.unlock() }; return subscribers.count }
 
-    lazy var signal: SSignal = SSignal { [unowned self] subscriber in
+    lazy var signal: SSignal = SSignal { [weak self] subscriber in
+        guard let self else { return nil }
         lock.lock()
         starts += 1
         subscribers.append(subscriber)
         lock.unlock()
-        return SBlockDisposable { [unowned self] in
+        return SBlockDisposable { [weak self] in
+            guard let self else { return }
             lock.lock()
             disposals += 1
             subscribers.removeAll { $0 === subscriber }
