@@ -38,6 +38,10 @@ public final class SVariable: @unchecked Sendable {
     }
 
     /// A signal of the current value (if any) and every later one; never completes.
+    ///
+    /// As in the original, a value arriving from another thread while a subscriber is
+    /// being registered may reach that subscriber before its replay of the previous
+    /// value.
     public func signal() -> SSignal {
         SSignal { [self] subscriber in
             mutex.lock()
