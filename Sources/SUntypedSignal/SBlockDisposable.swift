@@ -1,0 +1,33 @@
+import SignalSync
+
+/// A disposable that runs a closure on its first `dispose()`.
+///
+/// The block runs at most once across all threads, outside the lock, on the disposing
+/// thread; it is released as soon as it is taken. A nil block makes `dispose()` a no-op.
+/// Deallocating an undisposed `SBlockDisposable` does not run the block, it only
+/// releases it (and what it captured).
+///
+/// ```swift
+/// let d = SBlockDisposable { print("cleaned up") }
+/// d.dispose()   // prints "cleaned up"
+/// d.dispose()   // nothing
+/// ```
+public final class SBlockDisposable: SDisposable, @unchecked Sendable {
+    // Safety: `block` is guarded by `mutex`.
+    private let mutex = Mutex()
+    private var block: (() -> Void)?
+
+    /// Creates a disposable that runs `block` when first disposed.
+    public init(_ block: (() -> Void)?) {
+        self.block = block
+    }
+
+    /// Runs the block if no earlier call did.
+    public func dispose() {
+        mutex.lock()
+        let taken = block
+        block = nil
+        mutex.unlock()
+        taken?()
+    }
+}

@@ -1,0 +1,82 @@
+import Dispatch
+import SignalSync
+
+/// A queue of work that knows whether it is the one running the current code.
+///
+/// A queue made with `init()` is a new serial queue tagged so that `isCurrentQueue()`
+/// is true for code running on it (and on queues that target it); `dispatch` then runs
+/// work inline instead of hopping. `mainQueue()` is current whenever the calling thread
+/// is the main thread (on Linux the main queue runs work only while the main thread is
+/// in `dispatchMain()` or a run loop). The global-queue singletons and wrapped native
+/// queues are never current. `SQueue(executionQueue)` wraps any `ExecutionQueue`,
+/// including a `VirtualClock` queue for tests.
+public final class SQueue: Sendable {
+    /// The shared queue mechanism (also used by the typed API and the bridge).
+    public let executionQueue: ExecutionQueue
+
+    /// The process-wide main queue.
+    public static let main = SQueue(ExecutionQueue.main)
+    private static let concurrentDefault = SQueue(ExecutionQueue.concurrentDefault)
+    private static let concurrentBackground = SQueue(ExecutionQueue.concurrentBackground)
+
+    /// Creates a new serial queue that can tell when it is current.
+    public convenience init() {
+        self.init(ExecutionQueue())
+    }
+
+    /// Wraps an existing `ExecutionQueue` (serial, main, wrapped, concurrent or virtual).
+    public init(_ executionQueue: ExecutionQueue) {
+        self.executionQueue = executionQueue
+    }
+
+    /// The process-wide main queue (the same object every time).
+    public static func mainQueue() -> SQueue {
+        main
+    }
+
+    /// The wrapper of the default-priority global concurrent queue (never current).
+    public static func concurrentDefaultQueue() -> SQueue {
+        concurrentDefault
+    }
+
+    /// The wrapper of the background-priority global concurrent queue (never current).
+    public static func concurrentBackgroundQueue() -> SQueue {
+        concurrentBackground
+    }
+
+    /// A new wrapper of `nativeQueue`; it is never current, so `dispatch` always hops.
+    public static func wrapConcurrentNativeQueue(_ nativeQueue: DispatchQueue) -> SQueue {
+        SQueue(ExecutionQueue(wrapping: nativeQueue))
+    }
+
+    /// Runs `f` inline when this queue is current, otherwise schedules it asynchronously.
+    public func dispatch(_ f: @escaping () -> Void) {
+        executionQueue.async(f)
+    }
+
+    /// Runs `f` inline when this queue is current, otherwise waits for the queue to run
+    /// it (dead-locks if misused, like `DispatchQueue.sync`).
+    public func dispatchSync(_ f: () -> Void) {
+        executionQueue.sync(f)
+    }
+
+    /// Runs `f` inline when this queue is current, otherwise synchronously or
+    /// asynchronously according to `synchronous`.
+    public func dispatch(_ f: @escaping () -> Void, synchronous: Bool) {
+        if synchronous {
+            executionQueue.sync(f)
+        } else {
+            executionQueue.async(f)
+        }
+    }
+
+    /// The wrapped dispatch queue (`_dispatch_queue` in the original).
+    public var nativeQueue: DispatchQueue {
+        executionQueue.dispatchQueue
+    }
+
+    /// True when the calling code runs on this queue.
+    public func isCurrentQueue() -> Bool {
+        executionQueue.isCurrent
+    }
+}

@@ -1,0 +1,43 @@
+import SignalSync
+
+/// An object that lives on one queue and is only ever touched there.
+///
+/// `init` dispatches the creation (`generate()`) onto the queue, inline if already on
+/// it; `with` dispatches its closure the same way. On a serial queue, every `with` issued
+/// after `init` sees the created object (FIFO). When the `SQueueLocalObject` is
+/// deallocated, the object is released on the queue, so its teardown happens there.
+public final class SQueueLocalObject: @unchecked Sendable {
+    // Safety: `storage.object` is read and written only by work running on `queue`.
+    private final class Storage {
+        var object: Any?
+    }
+
+    /// The queue the object lives on.
+    public let queue: SQueue
+    private let storage = Storage()
+
+    /// Creates the object on `queue` by calling `generate` there.
+    public init(queue: SQueue, generate: @escaping () -> Any?) {
+        self.queue = queue
+        let storage = self.storage
+        queue.dispatch {
+            storage.object = generate()
+        }
+    }
+
+    /// Calls `f` with the object on the queue (inline when already on it).
+    public func with(_ f: @escaping (Any?) -> Void) {
+        let storage = self.storage
+        queue.dispatch {
+            f(storage.object)
+        }
+    }
+
+    deinit {
+        let storage = self.storage
+        queue.dispatch {
+            // The object's last reference goes away here, on the queue.
+            storage.object = nil
+        }
+    }
+}

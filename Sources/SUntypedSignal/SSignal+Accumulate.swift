@@ -1,0 +1,49 @@
+extension SSignal {
+    /// Folds the values into an accumulator and emits it when the source completes.
+    ///
+    /// The accumulator starts at `initial` for each subscription; each value replaces it
+    /// with `f(accumulator, value)`. Nothing is emitted per value. On completion the
+    /// accumulator is emitted only if it is not nil (an empty source emits `initial` if
+    /// that is not nil), then the signal completes. An error is forwarded and the
+    /// accumulator is dropped. Values are folded one at a time even when the source sends
+    /// them from several threads at once; `f` never runs under a lock.
+    public func reduceLeft(_ initial: Any?, with f: @escaping (Any?, Any?) -> Any?) -> SSignal {
+        reduceLeftWithPassthrough(initial) { accumulator, value, _ in
+            f(accumulator, value)
+        }
+    }
+
+    /// Like `reduceLeft`, but `f` also receives an `emit` function that sends a value
+    /// downstream at once (any number of times during the fold); the final accumulator is
+    /// still emitted on completion if it is not nil.
+    public func reduceLeftWithPassthrough(_ initial: Any?, with f: @escaping (Any?, Any?, @escaping (Any?) -> Void) -> Any?) -> SSignal {
+        SSignal { subscriber in
+            // Only the drain's handler touches `accumulator`, one event at a time.
+            var accumulator = initial
+            let emit: (Any?) -> Void = { value in subscriber.putNext(value) }
+            let drain = SerialEventDrain { event in
+                switch event {
+                case .next(let value):
+                    accumulator = f(accumulator, value, emit)
+                case .error(let error):
+                    accumulator = nil
+                    subscriber.putError(error)
+                case .completed:
+                    let result = accumulator
+                    accumulator = nil
+                    if !isNilValue(result) {
+                        subscriber.putNext(result)
+                    }
+                    subscriber.putCompletion()
+                }
+            }
+            return self.start(next: { value in
+                drain.put(.next(value))
+            }, error: { error in
+                drain.put(.error(error))
+            }, completed: {
+                drain.put(.completed)
+            })
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import SignalSync
+
+extension SSignal {
+    /// Delivers every value, error and completion on `queue`.
+    ///
+    /// Each event is posted with `queue.dispatch`: inline when already on `queue`,
+    /// otherwise asynchronously; order is preserved on a serial queue. Events still
+    /// queued when the subscription is disposed are dropped. The subscription itself
+    /// happens on the caller's thread.
+    public func deliverOn(_ queue: SQueue) -> SSignal {
+        SSignal { subscriber in
+            self.start(next: { value in
+                queue.dispatch { subscriber.putNext(value) }
+            }, error: { error in
+                queue.dispatch { subscriber.putError(error) }
+            }, completed: {
+                queue.dispatch { subscriber.putCompletion() }
+            })
+        }
+    }
+
+    /// Delivers every event on `threadPool`'s threads, serially and in order (one lane per
+    /// subscription).
+    public func deliverOnThreadPool(_ threadPool: SThreadPool) -> SSignal {
+        SSignal { subscriber in
+            let lane = threadPool.nextQueue()
+            return self.start(next: { value in
+                lane.addTask(SThreadPoolTask { _ in subscriber.putNext(value) })
+            }, error: { error in
+                lane.addTask(SThreadPoolTask { _ in subscriber.putError(error) })
+            }, completed: {
+                lane.addTask(SThreadPoolTask { _ in subscriber.putCompletion() })
+            })
+        }
+    }
+
+    /// The same as `deliverOnThreadPool(_:)`.
+    public func deliverOn(_ threadPool: SThreadPool) -> SSignal {
+        deliverOnThreadPool(threadPool)
+    }
+
+    /// Subscribes to this signal on `queue` (inline when already on it, otherwise
+    /// asynchronously); events then arrive on whatever thread the source uses.
+    ///
+    /// Disposal before the queue gets to it means the source is never started; after, it
+    /// disposes the source subscription.
+    public func startOn(_ queue: SQueue) -> SSignal {
+        SSignal { subscriber in
+            let deferred = DeferredStart()
+            queue.dispatch {
+                deferred.run { self.forward(to: subscriber) }
+            }
+            return deferred
+        }
+    }
+
+    /// Subscribes to this signal in a task on `threadPool`. Disposal before the task runs
+    /// cancels it (the source is never started); after, it disposes the source
+    /// subscription.
+    public func startOnThreadPool(_ threadPool: SThreadPool) -> SSignal {
+        SSignal { subscriber in
+            let deferred = DeferredStart()
+            let task = SThreadPoolTask { isCancelled in
+                if isCancelled() {
+                    return
+                }
+                deferred.run { self.forward(to: subscriber) }
+            }
+            threadPool.addTask(task)
+            return SBlockDisposable {
+                task.cancel()
+                deferred.dispose()
+            }
+        }
+    }
+
+    /// The same as `startOnThreadPool(_:)`.
+    public func startOn(_ threadPool: SThreadPool) -> SSignal {
+        startOnThreadPool(threadPool)
+    }
+
+    /// Debounces on `queue`: emits the latest value once the source has been quiet for
+    /// `delay` seconds.
+    ///
+    /// Events are handled on `queue`. Each value replaces the pending one and restarts
+    /// the timer; when the timer fires, the pending value is emitted on `queue`. When the
+    /// source completes, a pending value is emitted at once, followed by completion;
+    /// without a pending value, completion comes `delay` seconds later (as in the
+    /// original). An error is forwarded at once and drops the pending value. Disposal
+    /// stops the timer. A negative or NaN `delay` counts as zero (the value is emitted on
+    /// the queue's next turn). The original emitted only the first value ever received;
+    /// see the decided fixes.
+    public func throttleOn(_ queue: SQueue, delay: Double) -> SSignal {
+        SSignal { subscriber in
+            let debounce = Debounce(queue: queue, delay: delay)
+            let subscription = self.deliverOn(queue).start(next: { value in
+                debounce.next(value, subscriber)
+            }, error: { error in
+                debounce.stop()
+                subscriber.putError(error)
+            }, completed: {
+                debounce.complete(subscriber)
+            })
+            return SBlockDisposable {
+                debounce.stop()
+                subscription.dispose()
+            }
+        }
+    }
+
+    /// Starts this signal forwarding every event to `subscriber`.
+    func forward(to subscriber: SSubscriber) -> SDisposable {
+        start(next: { value in
+            subscriber.putNext(value)
+        }, error: { error in
+            subscriber.putError(error)
+        }, completed: {
+            subscriber.putCompletion()
+        })
+    }
+}
+
+/// The pending value and timer of one `throttleOn` subscription.
+private final class Debounce: @unchecked Sendable {
+    // Safety: `pending`, `completing` and `stopped` are guarded by `mutex`; `timer` is
+    // thread-safe.
+    private let mutex = Mutex()
+    private var pending: Any??
+    private var completing = false
+    private var stopped = false
+    private let timer: ExecutionTimer
+
+    init(queue: SQueue, delay: Double) {
+        timer = ExecutionTimer(timeout: delay, repeats: false, queue: queue.executionQueue)
+    }
+
+    func next(_ value: Any?, _ subscriber: SSubscriber) {
+        mutex.lock()
+        if stopped || completing {
+            mutex.unlock()
+            return
+        }
+        let replaced = pending
+        pending = .some(value)
+        mutex.unlock()
+        _ = replaced
+        timer.start { [self] in fire(subscriber) }
+    }
+
+    func complete(_ subscriber: SSubscriber) {
+        mutex.lock()
+        if stopped {
+            mutex.unlock()
+            return
+        }
+        completing = true
+        let value = pending
+        pending = nil
+        mutex.unlock()
+        if case .some(let flushed) = value {
+            timer.invalidate()
+            subscriber.putNext(flushed)
+            subscriber.putCompletion()
+        } else {
+            timer.start { [self] in fire(subscriber) }
+        }
+    }
+
+    private func fire(_ subscriber: SSubscriber) {
+        mutex.lock()
+        if stopped {
+            mutex.unlock()
+            return
+        }
+        let value = pending
+        pending = nil
+        let finish = completing
+        mutex.unlock()
+        if case .some(let emitted) = value {
+            subscriber.putNext(emitted)
+        }
+        if finish {
+            subscriber.putCompletion()
+        }
+    }
+
+    func stop() {
+        mutex.lock()
+        stopped = true
+        let dropped = pending
+        pending = nil
+        mutex.unlock()
+        _ = dropped
+        timer.invalidate()
+    }
+}

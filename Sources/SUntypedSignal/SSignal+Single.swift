@@ -1,0 +1,34 @@
+extension SSignal {
+    /// A signal that, on each subscription, emits `value` (nil allowed) and completes,
+    /// synchronously. It holds no resources.
+    public static func single(_ value: Any?) -> SSignal {
+        SSignal { subscriber in
+            subscriber.putNext(value)
+            subscriber.putCompletion()
+            return nil
+        }
+    }
+
+    /// A signal that, on each subscription, fails with `error` (nil allowed),
+    /// synchronously.
+    public static func fail(_ error: Any?) -> SSignal {
+        SSignal { subscriber in
+            subscriber.putError(error)
+            return nil
+        }
+    }
+
+    /// A signal that never emits and never terminates. It keeps no reference to the
+    /// subscriber, so the callbacks are released as soon as `start` returns.
+    public static func never() -> SSignal {
+        SSignal { _ in nil }
+    }
+
+    /// A signal that completes synchronously without a value.
+    public static func complete() -> SSignal {
+        SSignal { subscriber in
+            subscriber.putCompletion()
+            return nil
+        }
+    }
+}

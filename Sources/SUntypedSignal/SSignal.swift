@@ -1,0 +1,60 @@
+import SignalSync
+
+/// A cold stream of untyped values that ends with completion or an error.
+///
+/// Values and errors are `Any?`; `nil` is a legal value and a legal error. A signal is
+/// only a generator: nothing runs until `start`, and each `start` runs the generator
+/// again, synchronously, on the calling thread. Events arrive on whatever thread the
+/// source sends them from; only the dispatch and timing operators move them. Operators
+/// are methods, so pipelines chain:
+///
+/// ```swift
+/// let numbers = SSignal { subscriber in
+///     subscriber.putNext(1)
+///     subscriber.putNext(2)
+///     subscriber.putCompletion()
+///     return nil
+/// }
+/// numbers.map { ($0 as! Int) * 10 }.start(next: { print($0!) })  // 10, 20
+/// ```
+public final class SSignal: @unchecked Sendable {
+    // Safety: the generator is immutable; like the original, a signal may be started
+    // from any thread, and the generator's own captures are the caller's contract.
+    private let generator: (SSubscriber) -> SDisposable?
+
+    /// Wraps a generator; nothing runs until the signal is started. The generator may
+    /// send events before it returns, and may return nil when it holds no resources.
+    public init(_ generator: @escaping (SSubscriber) -> SDisposable?) {
+        self.generator = generator
+    }
+
+    /// Subscribes: runs the generator now, on this thread, and returns the handle that
+    /// ends the subscription.
+    ///
+    /// A nil callback ignores that event (an error nobody listens to is swallowed, but
+    /// still ends the subscription). If the generator terminates the subscriber before
+    /// returning, the disposable it returns is disposed before `start` returns.
+    /// Disposing the handle disposes the generator's disposable, then drops every later
+    /// event without calling back and releases the callbacks; no completion or error
+    /// callback runs on disposal. Dropping the handle cancels nothing.
+    @discardableResult
+    public func start(next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil) -> SDisposable {
+        start(SSubscriptionState(next: next, error: error, completed: completed))
+    }
+
+    /// Like `start`, but the handle is an `SStrictDisposable`: in debug builds, dropping
+    /// it without calling `dispose()` asserts with "Leaked disposable from
+    /// <file>:<line>".
+    public func startStrict(next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #file, line: Int = #line) -> SDisposable {
+        SStrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)
+    }
+
+    /// Subscribes with a prepared state (operators that need the upstream handle before
+    /// the upstream generator runs) and returns it as the handle.
+    @discardableResult
+    func start(_ state: SSubscriptionState) -> SSubscriptionState {
+        let subscriber = SSubscriber(state: state)
+        state.assign(generator(subscriber))
+        return state
+    }
+}

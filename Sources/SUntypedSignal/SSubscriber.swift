@@ -1,0 +1,64 @@
+/// The receiving end of one subscription: where a signal's generator sends events.
+///
+/// Events follow `next* (error | completion)?`; `nil` is a legal value and a legal
+/// error. The first terminal event wins, even under racing threads; everything after it
+/// is dropped. On termination the subscriber releases its callbacks, calls the terminal
+/// callback, then disposes the disposable its generator returned. Callbacks run outside
+/// the lock, on the thread that sent the event; concurrent `putNext` calls are not
+/// serialized.
+///
+/// A subscriber can also be made directly and used as a plain event sink.
+public class SSubscriber: @unchecked Sendable {
+    // Safety: all state lives in `state`, which guards it with its own lock.
+    let state: SSubscriptionState
+
+    /// Creates a subscriber; a nil callback ignores that event (a terminal event still
+    /// terminates).
+    public init(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) {
+        state = SSubscriptionState(next: next, error: error, completed: completed)
+    }
+
+    init(state: SSubscriptionState) {
+        self.state = state
+    }
+
+    deinit {
+        // Nobody can send events any more: release the callbacks (not disposing).
+        state.releaseCallbacks()
+    }
+
+    /// Delivers `value` (nil allowed) unless the subscriber has terminated.
+    @inline(__always)
+    public final func putNext(_ value: Any?) {
+        state.putNext(value)
+    }
+
+    /// Terminates with `error` (nil allowed): calls the error callback, then disposes the
+    /// generator's disposable. Ignored after termination.
+    public final func putError(_ error: Any?) {
+        state.putError(error)
+    }
+
+    /// Terminates with completion, like `putError`. Ignored after termination.
+    public final func putCompletion() {
+        state.putCompletion()
+    }
+
+    /// Hands over the generator's disposable: disposed at once when the subscriber has
+    /// already terminated, stored otherwise (`_assignDisposable:` in the original).
+    package final func assignDisposable(_ disposable: SDisposable?) {
+        state.assign(disposable)
+    }
+
+    /// Ends the subscription silently: no callback runs, the callbacks are released and
+    /// the stored disposable is forgotten without being disposed
+    /// (`_markTerminatedWithoutDisposal` in the original).
+    package final func markTerminatedWithoutDisposal() {
+        state.markTerminatedWithoutDisposal()
+    }
+
+    /// True once a terminal event arrived or the subscription was disposed.
+    package final var isTerminated: Bool {
+        state.isTerminated
+    }
+}

@@ -1,1 +1,0 @@
-// SUntypedSignal: the SSignalKit surface. Filled by the untyped issue.

@@ -1,0 +1,22 @@
+@testable import SUntypedSignal
+import XCTest
+
+final class FIFOTests: XCTestCase {
+    func testFirstInFirstOut() {
+        var fifo = FIFO<Int>()
+        XCTAssertTrue(fifo.isEmpty)
+        XCTAssertNil(fifo.popFirst())
+        for value in 0..<200 { fifo.append(value) }
+        XCTAssertEqual(fifo.count, 200)
+        var popped: [Int] = []
+        for _ in 0..<150 { popped.append(fifo.popFirst()!) }
+        fifo.append(200)
+        XCTAssertEqual(popped, Array(0..<150))
+        XCTAssertEqual(fifo.count, 51)
+        XCTAssertEqual(fifo.removeAll(), Array(150...200))
+        XCTAssertTrue(fifo.isEmpty)
+        fifo.append(7)
+        XCTAssertEqual(fifo.popFirst(), 7)
+        XCTAssertTrue(fifo.isEmpty)
+    }
+}

@@ -1,0 +1,64 @@
+import SUntypedSignal
+import XCTest
+
+final class SBagTests: XCTestCase {
+    func testKeysIncreaseFromZeroAndAreNeverReused() {
+        let bag = SBag()
+        XCTAssertEqual(bag.addItem("a"), 0)
+        XCTAssertEqual(bag.addItem("b"), 1)
+        bag.removeItem(1)
+        XCTAssertEqual(bag.addItem("c"), 2)
+    }
+
+    func testAddNilReturnsMinusOneAndAddsNothing() {
+        let bag = SBag()
+        XCTAssertEqual(bag.addItem(nil), -1)
+        XCTAssertTrue(bag.isEmpty)
+        XCTAssertEqual(bag.addItem(1), 0, "a nil add consumes no key")
+    }
+
+    func testRemoveUnknownKeyIsNoOp() {
+        let bag = SBag()
+        bag.addItem(1)
+        bag.removeItem(42)
+        bag.removeItem(-1)
+        XCTAssertEqual(bag.copyItems().count, 1)
+    }
+
+    func testEnumerationAndCopyFollowInsertionOrder() {
+        let bag = SBag()
+        let keyA = bag.addItem("a")
+        bag.addItem("b")
+        bag.addItem("c")
+        bag.removeItem(keyA)
+        bag.addItem("d")
+        var seen: [String] = []
+        bag.enumerateItems { seen.append($0 as! String) }
+        XCTAssertEqual(seen, ["b", "c", "d"])
+        XCTAssertEqual(bag.copyItems().map { $0 as! String }, ["b", "c", "d"])
+    }
+
+    func testCopyIsASnapshotAndEnumerationMayMutate() {
+        let bag = SBag()
+        bag.addItem(1)
+        let snapshot = bag.copyItems()
+        bag.addItem(2)
+        XCTAssertEqual(snapshot.count, 1)
+        var visited = 0
+        bag.enumerateItems { _ in
+            visited += 1
+            bag.addItem(99)
+        }
+        XCTAssertEqual(visited, 2)
+        XCTAssertEqual(bag.copyItems().count, 4)
+    }
+
+    func testIsEmpty() {
+        let bag = SBag()
+        XCTAssertTrue(bag.isEmpty)
+        let key = bag.addItem(1)
+        XCTAssertFalse(bag.isEmpty)
+        bag.removeItem(key)
+        XCTAssertTrue(bag.isEmpty)
+    }
+}

@@ -1,0 +1,214 @@
+import SUntypedSignal
+import XCTest
+
+/// The original's SDisposableTests (spec 3.1), plus the protocol's contract.
+final class SDisposableTests: XCTestCase {
+    private final class CountingDisposable: SDisposable {
+        var count = 0
+        func dispose() { count += 1 }
+    }
+
+    func testCustomTypeConformsAndIsUsableEverywhere() {
+        let custom = CountingDisposable()
+        let set = SDisposableSet()
+        set.add(custom)
+        let meta = SMetaDisposable()
+        meta.setDisposable(custom)
+        set.dispose()
+        meta.dispose()
+        XCTAssertEqual(custom.count, 2)
+    }
+
+    // 1
+    func testBlockDisposableDisposed() {
+        var ran = false
+        weak var weakObject: Tracked?
+        do {
+            let object = Tracked()
+            weakObject = object
+            let disposable = SBlockDisposable { withExtendedLifetime(object) { ran = true } }
+            disposable.dispose()
+        }
+        XCTAssertTrue(ran)
+        XCTAssertNil(weakObject)
+    }
+
+    // 2
+    func testBlockDisposableNotDisposed() {
+        var ran = false
+        weak var weakObject: Tracked?
+        do {
+            let object = Tracked()
+            weakObject = object
+            let disposable = SBlockDisposable { withExtendedLifetime(object) { ran = true } }
+            _ = disposable
+        }
+        XCTAssertFalse(ran)
+        XCTAssertNil(weakObject)
+    }
+
+    // 3
+    func testMetaDisposableDisposed() {
+        var ran = false
+        weak var weakObject: Tracked?
+        do {
+            let object = Tracked()
+            weakObject = object
+            let meta = SMetaDisposable()
+            meta.setDisposable(SBlockDisposable { withExtendedLifetime(object) { ran = true } })
+            meta.dispose()
+        }
+        XCTAssertTrue(ran)
+        XCTAssertNil(weakObject)
+    }
+
+    // 4
+    func testMetaDisposableDisposedMultipleTimes() {
+        var ran1 = false
+        var ran2 = false
+        weak var weak1: Tracked?
+        weak var weak2: Tracked?
+        do {
+            let object1 = Tracked()
+            let object2 = Tracked()
+            weak1 = object1
+            weak2 = object2
+            let meta = SMetaDisposable()
+            meta.setDisposable(SBlockDisposable { withExtendedLifetime(object1) { ran1 = true } })
+            meta.setDisposable(SBlockDisposable { withExtendedLifetime(object2) { ran2 = true } })
+            XCTAssertTrue(ran1)
+            XCTAssertFalse(ran2)
+            meta.dispose()
+        }
+        XCTAssertTrue(ran1)
+        XCTAssertTrue(ran2)
+        XCTAssertNil(weak1)
+        XCTAssertNil(weak2)
+    }
+
+    // 5
+    func testMetaDisposableNotDisposed() {
+        var ran = false
+        weak var weakObject: Tracked?
+        do {
+            let object = Tracked()
+            weakObject = object
+            let meta = SMetaDisposable()
+            meta.setDisposable(SBlockDisposable { withExtendedLifetime(object) { ran = true } })
+        }
+        XCTAssertFalse(ran)
+        XCTAssertNil(weakObject)
+    }
+
+    // 6
+    func testDisposableSetSingleDisposed() {
+        var ran = false
+        weak var weakObject: Tracked?
+        do {
+            let object = Tracked()
+            weakObject = object
+            let set = SDisposableSet()
+            set.add(SBlockDisposable { withExtendedLifetime(object) { ran = true } })
+            set.dispose()
+        }
+        XCTAssertTrue(ran)
+        XCTAssertNil(weakObject)
+    }
+
+    // 7
+    func testDisposableSetMultipleDisposed() {
+        var ran1 = false
+        var ran2 = false
+        weak var weak1: Tracked?
+        weak var weak2: Tracked?
+        do {
+            let object1 = Tracked()
+            let object2 = Tracked()
+            weak1 = object1
+            weak2 = object2
+            let set = SDisposableSet()
+            set.add(SBlockDisposable { withExtendedLifetime(object1) { ran1 = true } })
+            set.add(SBlockDisposable { withExtendedLifetime(object2) { ran2 = true } })
+            set.dispose()
+        }
+        XCTAssertTrue(ran1)
+        XCTAssertTrue(ran2)
+        XCTAssertNil(weak1)
+        XCTAssertNil(weak2)
+    }
+
+    // 8
+    func testDisposableSetSingleNotDisposed() {
+        var ran = false
+        weak var weakObject: Tracked?
+        do {
+            let object = Tracked()
+            weakObject = object
+            let set = SDisposableSet()
+            set.add(SBlockDisposable { withExtendedLifetime(object) { ran = true } })
+        }
+        XCTAssertFalse(ran)
+        XCTAssertNil(weakObject)
+    }
+
+    // 9
+    func testDisposableSetMultipleNotDisposed() {
+        var ran1 = false
+        var ran2 = false
+        weak var weak1: Tracked?
+        weak var weak2: Tracked?
+        do {
+            let object1 = Tracked()
+            let object2 = Tracked()
+            weak1 = object1
+            weak2 = object2
+            let set = SDisposableSet()
+            set.add(SBlockDisposable { withExtendedLifetime(object1) { ran1 = true } })
+            set.add(SBlockDisposable { withExtendedLifetime(object2) { ran2 = true } })
+        }
+        XCTAssertFalse(ran1)
+        XCTAssertFalse(ran2)
+        XCTAssertNil(weak1)
+        XCTAssertNil(weak2)
+    }
+
+    // 10
+    func testMetaDisposableAlreadyDisposed() {
+        var ran1 = false
+        var ran2 = false
+        weak var weak1: Tracked?
+        weak var weak2: Tracked?
+        do {
+            let object1 = Tracked()
+            let object2 = Tracked()
+            weak1 = object1
+            weak2 = object2
+            let meta = SMetaDisposable()
+            meta.setDisposable(SBlockDisposable { withExtendedLifetime(object1) { ran1 = true } })
+            meta.dispose()
+            XCTAssertTrue(ran1)
+            meta.setDisposable(SBlockDisposable { withExtendedLifetime(object2) { ran2 = true } })
+            XCTAssertTrue(ran2, "set after dispose disposes at once")
+        }
+        XCTAssertNil(weak1)
+        XCTAssertNil(weak2)
+    }
+
+    // 11 (the original repeated test 10; this is the real set version)
+    func testDisposableSetAlreadyDisposed() {
+        var ran1 = false
+        var ran2 = false
+        weak var weak2: Tracked?
+        do {
+            let object2 = Tracked()
+            weak2 = object2
+            let set = SDisposableSet()
+            set.add(SBlockDisposable { ran1 = true })
+            set.dispose()
+            XCTAssertTrue(ran1)
+            set.add(SBlockDisposable { withExtendedLifetime(object2) { ran2 = true } })
+            XCTAssertTrue(ran2, "add after dispose disposes at once")
+        }
+        XCTAssertNil(weak2)
+    }
+}

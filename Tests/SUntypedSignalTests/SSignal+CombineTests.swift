@@ -1,0 +1,220 @@
+import SignalSync
+import SUntypedSignal
+import XCTest
+
+final class SSignalCombineTests: XCTestCase {
+    func testEmitsNothingUntilEverySlotHasAValue() {
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(SSignal.combineSignals([a.signal, b.signal]))
+        a.next(1)
+        a.next(2)
+        XCTAssertEqual(recorder.events, [])
+        b.next("x")
+        a.next(3)
+        b.next("y")
+        XCTAssertEqual(recorder.events, ["next [2, x]", "next [3, x]", "next [3, y]"])
+    }
+
+    func testEmitsArraysOfAnyOptional() {
+        var received: Any?
+        SSignal.combineSignals([.single(1), .single(nil)]).start(next: { received = $0 })
+        let array = received as? [Any?]
+        XCTAssertEqual(array?.count, 2)
+        XCTAssertEqual(array?[0] as? Int, 1)
+        XCTAssertTrue(array.map { $0[1] == nil } ?? false)
+    }
+
+    func testNilIsAValueThatFillsItsSlot() {
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(SSignal.combineSignals([a.signal, b.signal]))
+        a.next(nil)
+        b.next(1)
+        a.next(2)
+        b.next(nil)
+        XCTAssertEqual(recorder.events, ["next [nil, 1]", "next [2, 1]", "next [2, nil]"])
+    }
+
+    func testInitialStatesSeedSlotsButNeverEmitAlone() {
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(SSignal.combineSignals([a.signal, b.signal], withInitialStates: ["a0", "b0", "extra"]))
+        XCTAssertEqual(recorder.events, [])
+        b.next("b1")
+        XCTAssertEqual(recorder.events, ["next [a0, b1]"])
+    }
+
+    func testPartialInitialStatesAndNilSeed() {
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(SSignal.combineSignals([a.signal, b.signal], withInitialStates: [nil]))
+        a.next(1)
+        XCTAssertEqual(recorder.events, [], "slot 1 has no seed")
+        b.next(2)
+        XCTAssertEqual(recorder.events, ["next [1, 2]"])
+        let c = ManualSource()
+        recorder.clear()
+        recorder.record(SSignal.combineSignals([c.signal, SSignal.single(5)], withInitialStates: [nil]))
+        XCTAssertEqual(recorder.events, ["next [nil, 5]"], "the seed (nil) plus a real value fills every slot")
+        c.next(nil)
+        XCTAssertEqual(recorder.events, ["next [nil, 5]", "next [nil, 5]"])
+    }
+
+    func testSubscribesInArrayOrderAndSynchronousSignalsEmitEarly() {
+        let log = Recorder()
+        let first = tracedSignal("a", log) { $0.putNext(1) }
+        let second = tracedSignal("b", log) { $0.putNext(2) }
+        SSignal.combineSignals([first, second]).start(next: log.next)
+        XCTAssertEqual(log.events, ["start a", "start b", "next [1, 2]"])
+    }
+
+    func testCompletesOnlyWhenAllComplete() {
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(SSignal.combineSignals([a.signal, b.signal]))
+        a.complete()
+        XCTAssertEqual(recorder.events, [], "a signal completing without a value does not end early")
+        b.next(1)
+        b.complete()
+        XCTAssertEqual(recorder.events, ["completed"])
+    }
+
+    func testFirstErrorIsForwardedAndEverythingIsDisposed() {
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(SSignal.combineSignals([a.signal, b.signal]))
+        b.fail("first")
+        a.fail("second")
+        XCTAssertEqual(recorder.events, ["error first"])
+        XCTAssertEqual(a.disposeCount, 1)
+        XCTAssertEqual(b.disposeCount, 1)
+    }
+
+    func testDisposalDisposesAllInnerSubscriptions() {
+        let sources = (0..<3).map { _ in ManualSource() }
+        let subscription = SSignal.combineSignals(sources.map(\.signal)).start()
+        subscription.dispose()
+        XCTAssertEqual(sources.map(\.disposeCount), [1, 1, 1])
+    }
+
+    func testEmptyArrayOneArgumentEmitsEmptyArrayAndCompletes() {
+        let recorder = Recorder()
+        var received: Any?
+        SSignal.combineSignals([SSignal]()).start(next: { received = $0 }, completed: recorder.completed)
+        XCTAssertEqual((received as? [Any?])?.count, 0)
+        XCTAssertEqual(recorder.events, ["completed"])
+    }
+
+    func testEmptyArrayWithInitialStatesCompletesAtOnceWithoutEmitting() {
+        let recorder = Recorder()
+        recorder.record(SSignal.combineSignals([SSignal](), withInitialStates: [1]))
+        recorder.record(SSignal.combineSignals([SSignal](), withInitialStates: nil))
+        XCTAssertEqual(recorder.events, ["completed", "completed"])
+    }
+
+    func testConcurrentEmissionsProduceConsistentArrays() {
+        let a = ManualSource()
+        let b = ManualSource()
+        let counter = Counter()
+        SSignal.combineSignals([a.signal, b.signal]).start(next: { value in
+            let array = value as! [Any?]
+            XCTAssertEqual(array.count, 2)
+            counter.increment()
+        })
+        a.next(0)
+        b.next(0)
+        let boxA = UncheckedBox(a)
+        let boxB = UncheckedBox(b)
+        concurrently(4) { index in
+            for value in 0..<250 {
+                if index % 2 == 0 { boxA.value.next(value) } else { boxB.value.next(value) }
+            }
+        }
+        XCTAssertEqual(counter.value, 1001)
+    }
+
+    // MARK: untyped arrays
+
+    func testUntypedArrayOfSignalsWorks() {
+        let recorder = Recorder()
+        let signals: [Any?] = [SSignal.single(1), SSignal.single(2)]
+        recorder.record(SSignal.combineSignals(signals))
+        recorder.record(SSignal.combineSignals(signals, withInitialStates: nil))
+        recorder.record(SSignal.mergeSignals(signals))
+        XCTAssertEqual(recorder.events, ["next [1, 2]", "completed", "next [1, 2]", "completed", "next 1", "next 2", "completed"])
+    }
+
+    func testUntypedArrayWithANonSignalFailsWithTypeError() {
+        var errors: [SSignalTypeError] = []
+        let bad: [Any?] = [SSignal.single(1), 42]
+        let withNil: [Any?] = [nil]
+        SSignal.combineSignals(bad).start(error: { errors.append($0 as! SSignalTypeError) })
+        SSignal.combineSignals(bad, withInitialStates: []).start(error: { errors.append($0 as! SSignalTypeError) })
+        SSignal.mergeSignals(withNil).start(error: { errors.append($0 as! SSignalTypeError) })
+        XCTAssertEqual(errors, [
+            SSignalTypeError(expected: "SSignal", actual: "Int"),
+            SSignalTypeError(expected: "SSignal", actual: "Int"),
+            SSignalTypeError(expected: "SSignal", actual: "nil"),
+        ])
+    }
+
+    // MARK: merge
+
+    func testMergeForwardsValuesAsTheyArriveAndCompletesAfterTheLast() {
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(SSignal.mergeSignals([a.signal, b.signal]))
+        a.next(1)
+        b.next(2)
+        a.next(nil)
+        a.complete()
+        XCTAssertEqual(recorder.events, ["next 1", "next 2", "next nil"])
+        b.complete()
+        XCTAssertEqual(recorder.events, ["next 1", "next 2", "next nil", "completed"])
+    }
+
+    func testMergeEmptyCompletesAtOnce() {
+        let recorder = Recorder()
+        recorder.record(SSignal.mergeSignals([SSignal]()))
+        XCTAssertEqual(recorder.events, ["completed"])
+    }
+
+    func testMergeFirstErrorEndsEverything() {
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(SSignal.mergeSignals([a.signal, b.signal]))
+        a.fail("e")
+        b.next(1)
+        XCTAssertEqual(recorder.events, ["error e"])
+        XCTAssertEqual(b.disposeCount, 1)
+    }
+
+    func testMergeSynchronousSignals() {
+        let recorder = Recorder()
+        recorder.record(SSignal.mergeSignals([syncValues([1, 2]), .complete(), syncValues([3])]))
+        XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3", "completed"])
+    }
+
+    func testMergeConcurrentValuesAllArrive() {
+        let sources = (0..<4).map { _ in ManualSource() }
+        let counter = Counter()
+        let completions = Counter()
+        SSignal.mergeSignals(sources.map(\.signal)).start(next: { _ in counter.increment() }, completed: { completions.increment() })
+        let box = UncheckedBox(sources)
+        concurrently(4) { index in
+            for value in 0..<500 { box.value[index].next(value) }
+            box.value[index].complete()
+        }
+        XCTAssertEqual(counter.value, 2000)
+        XCTAssertEqual(completions.value, 1)
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import SignalSync
+import SUntypedSignal
+import XCTest
+
+final class SSignalDispatchTests: XCTestCase {
+    // MARK: deliverOn
+
+    func testDeliverOnMovesEveryEventToTheQueue() {
+        let clock = VirtualClock()
+        let queue = virtualQueue(clock)
+        let log = Recorder()
+        syncValues([1, 2]).deliverOn(queue).start(next: { value in
+            log.log("next \(describe(value)) on queue \(queue.isCurrentQueue())")
+        }, completed: { log.log("completed on queue \(queue.isCurrentQueue())") })
+        XCTAssertEqual(log.events, [])
+        clock.run()
+        XCTAssertEqual(log.events, ["next 1 on queue true", "next 2 on queue true", "completed on queue true"])
+    }
+
+    func testDeliverOnErrorToo() {
+        let clock = VirtualClock()
+        let recorder = Recorder()
+        recorder.record(SSignal.fail("e").deliverOn(virtualQueue(clock)))
+        XCTAssertEqual(recorder.events, [])
+        clock.run()
+        XCTAssertEqual(recorder.events, ["error e"])
+    }
+
+    func testDeliverOnIsInlineWhenAlreadyOnTheQueue() {
+        let clock = VirtualClock()
+        let queue = virtualQueue(clock)
+        let log = Recorder()
+        queue.dispatch {
+            SSignal.single(1).deliverOn(queue).start(next: log.next)
+            log.log("after start")
+        }
+        clock.run()
+        XCTAssertEqual(log.events, ["next 1", "after start"])
+    }
+
+    func testDeliverOnDropsQueuedEventsAfterDisposal() {
+        let clock = VirtualClock()
+        let source = ManualSource()
+        let recorder = Recorder()
+        let subscription = recorder.record(source.signal.deliverOn(virtualQueue(clock)))
+        source.next(1)
+        subscription.dispose()
+        XCTAssertEqual(source.disposeCount, 1, "subscription and disposal stay on the caller's thread")
+        clock.run()
+        XCTAssertEqual(recorder.events, [])
+    }
+
+    func testDeliverOnKeepsOrderOnARealSerialQueue() {
+        let queue = SQueue()
+        let source = ManualSource()
+        let recorder = Recorder()
+        let done = DispatchSemaphore(value: 0)
+        source.signal.deliverOn(queue).start(next: recorder.next, completed: { done.signal() })
+        for value in 0..<200 { source.next(value) }
+        source.complete()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(recorder.events, (0..<200).map { "next \($0)" })
+    }
+
+    func testDeliverOnThreadPoolIsSerialAndOrdered() {
+        let pool = SThreadPoolQueueTests.pool
+        let source = ManualSource()
+        let recorder = Recorder()
+        let onPool = Counter()
+        let done = DispatchSemaphore(value: 0)
+        source.signal.deliverOnThreadPool(pool).start(next: { value in
+            if pool.isCurrentThreadInPool() { onPool.increment() }
+            recorder.log("next \(describe(value))")
+        }, completed: { done.signal() })
+        for value in 0..<100 { source.next(value) }
+        source.complete()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(recorder.events, (0..<100).map { "next \($0)" })
+        XCTAssertEqual(onPool.value, 100)
+        let errored = DispatchSemaphore(value: 0)
+        SSignal.fail(nil).deliverOn(pool).start(error: { _ in errored.signal() })
+        XCTAssertEqual(errored.wait(timeout: .now() + 10), .success)
+    }
+
+    // MARK: startOn
+
+    func testStartOnSubscribesOnTheQueue() {
+        let clock = VirtualClock()
+        let queue = virtualQueue(clock)
+        let log = Recorder()
+        let source = SSignal { subscriber in
+            log.log("start on queue \(queue.isCurrentQueue())")
+            subscriber.putNext(1)
+            return nil
+        }
+        source.startOn(queue).start(next: log.next)
+        XCTAssertEqual(log.events, [])
+        clock.run()
+        XCTAssertEqual(log.events, ["start on queue true", "next 1"])
+    }
+
+    func testStartOnIsInlineWhenAlreadyOnTheQueue() {
+        let clock = VirtualClock()
+        let queue = virtualQueue(clock)
+        let log = Recorder()
+        queue.dispatch {
+            SSignal.single(1).startOn(queue).start(next: log.next)
+            log.log("after start")
+        }
+        clock.run()
+        XCTAssertEqual(log.events, ["next 1", "after start"])
+    }
+
+    func testStartOnDisposedBeforeTheQueueRunsNeverStarts() {
+        let clock = VirtualClock()
+        let source = ManualSource()
+        let subscription = source.signal.startOn(virtualQueue(clock)).start()
+        subscription.dispose()
+        clock.run()
+        XCTAssertEqual(source.startCount, 0)
+    }
+
+    func testStartOnDisposalAfterStartDisposesSource() {
+        let clock = VirtualClock()
+        let source = ManualSource()
+        let subscription = source.signal.startOn(virtualQueue(clock)).start()
+        clock.run()
+        XCTAssertEqual(source.startCount, 1)
+        subscription.dispose()
+        XCTAssertEqual(source.disposeCount, 1)
+    }
+
+    func testStartOnThreadPool() {
+        let pool = SThreadPoolQueueTests.pool
+        let onPool = Atomic(value: false)
+        let done = DispatchSemaphore(value: 0)
+        let source = SSignal { subscriber in
+            onPool.swap(pool.isCurrentThreadInPool())
+            subscriber.putNext(1)
+            subscriber.putCompletion()
+            return nil
+        }
+        let recorder = Recorder()
+        source.startOn(pool).start(next: recorder.next, completed: { done.signal() })
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertTrue(onPool.with { $0 })
+        XCTAssertEqual(recorder.events, ["next 1"])
+    }
+
+    func testStartOnThreadPoolDisposedBeforeRunNeverStarts() {
+        let pool = SThreadPool(threadCount: 1)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        pool.addTask(SThreadPoolTask { _ in
+            started.signal()
+            gate.wait()
+        })
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        let source = ManualSource()
+        let subscription = source.signal.startOnThreadPool(pool).start()
+        subscription.dispose()
+        gate.signal()
+        let drained = DispatchSemaphore(value: 0)
+        pool.addTask(SThreadPoolTask { _ in drained.signal() })
+        XCTAssertEqual(drained.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(source.startCount, 0)
+    }
+
+    // MARK: throttleOn (debounce)
+
+    func testThrottleOnEmitsTheLatestValueAfterQuiet() {
+        let clock = VirtualClock()
+        let queue = virtualQueue(clock)
+        let source = ManualSource()
+        let log = Recorder()
+        source.signal.throttleOn(queue, delay: 1).start(next: { value in
+            log.log("next \(describe(value)) at \(clock.now) on queue \(queue.isCurrentQueue())")
+        })
+        source.next(1)
+        clock.advance(by: 0.5)
+        source.next(2)
+        clock.advance(by: 0.5)
+        source.next(3)
+        clock.advance(by: 0.9)
+        XCTAssertEqual(log.events, [])
+        clock.advance(by: 0.1)
+        XCTAssertEqual(log.events, ["next 3 at 2.0 on queue true"])
+        source.next(4)
+        clock.advance(by: 1)
+        XCTAssertEqual(log.events, ["next 3 at 2.0 on queue true", "next 4 at 3.0 on queue true"], "after a commit, a new value starts a new wait")
+    }
+
+    func testThrottleOnFlushesPendingValueOnCompletion() {
+        let clock = VirtualClock()
+        let source = ManualSource()
+        let recorder = Recorder()
+        recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: 1))
+        source.next(1)
+        source.next(nil)
+        source.complete()
+        clock.run()
+        XCTAssertEqual(recorder.events, ["next nil", "completed"])
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
+    func testThrottleOnCompletionWithoutPendingValueComesAfterTheDelay() {
+        let clock = VirtualClock()
+        let source = ManualSource()
+        let recorder = Recorder()
+        recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: 1))
+        source.next(1)
+        clock.advance(by: 1)
+        source.complete()
+        clock.advance(by: 0.9)
+        XCTAssertEqual(recorder.events, ["next 1"])
+        clock.advance(by: 0.1)
+        XCTAssertEqual(recorder.events, ["next 1", "completed"])
+    }
+
+    func testThrottleOnErrorIsForwardedAtOnceAndDropsPendingValue() {
+        let clock = VirtualClock()
+        let source = ManualSource()
+        let recorder = Recorder()
+        recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: 1))
+        source.next(1)
+        source.fail("e")
+        clock.run()
+        XCTAssertEqual(recorder.events, ["error e"])
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
+    func testThrottleOnDisposalStopsTheTimer() {
+        let clock = VirtualClock()
+        let source = ManualSource()
+        let recorder = Recorder()
+        let subscription = recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: 1))
+        source.next(1)
+        clock.run()
+        XCTAssertEqual(clock.pendingCount, 1)
+        subscription.dispose()
+        XCTAssertEqual(clock.pendingCount, 0, "nothing fires after disposal")
+        clock.advance(by: 5)
+        XCTAssertEqual(recorder.events, [])
+        XCTAssertEqual(source.disposeCount, 1)
+    }
+
+    func testThrottleOnNegativeDelayEmitsOnNextQueueTurn() {
+        let clock = VirtualClock()
+        let source = ManualSource()
+        let recorder = Recorder()
+        recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: -1))
+        source.next(1)
+        XCTAssertEqual(recorder.events, [])
+        clock.run()
+        XCTAssertEqual(recorder.events, ["next 1"])
+    }
+
+    func testThrottleOnReleasesCapturesAfterCompletion() {
+        let clock = VirtualClock()
+        let source = ManualSource()
+        weak var weakObject: Tracked?
+        do {
+            let object = Tracked()
+            weakObject = object
+            source.signal.throttleOn(virtualQueue(clock), delay: 1).start(next: { _ in _ = object })
+        }
+        source.next(1)
+        source.complete()
+        clock.advance(by: 2)
+        XCTAssertNil(weakObject)
+    }
+}

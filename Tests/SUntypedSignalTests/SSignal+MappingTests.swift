@@ -1,0 +1,135 @@
+import Foundation
+import SUntypedSignal
+import XCTest
+
+final class SSignalMappingTests: XCTestCase {
+    func testMapTransformsValuesAndForwardsCompletion() {
+        let recorder = Recorder()
+        recorder.record(syncValues([1, 2, 3]).map { ($0 as! Int) * 10 })
+        XCTAssertEqual(recorder.events, ["next 10", "next 20", "next 30", "completed"])
+    }
+
+    func testMapNilResultsAreEmittedAsNil() {
+        let recorder = Recorder()
+        recorder.record(syncValues([1, nil]).map { $0 == nil ? "was nil" : nil })
+        XCTAssertEqual(recorder.events, ["next nil", "next was nil", "completed"])
+    }
+
+    func testMapForwardsError() {
+        let recorder = Recorder()
+        var calls = 0
+        recorder.record(SSignal.fail("e").map { calls += 1; return $0 })
+        XCTAssertEqual(recorder.events, ["error e"])
+        XCTAssertEqual(calls, 0)
+    }
+
+    func testMapDisposalDisposesUpstreamOnce() {
+        let source = ManualSource()
+        let subscription = source.signal.map { $0 }.start()
+        subscription.dispose()
+        subscription.dispose()
+        XCTAssertEqual(source.disposeCount, 1)
+    }
+
+    func testMapReleasesClosureCapturesAfterCompletion() {
+        weak var weakObject: Tracked?
+        let source = ManualSource()
+        do {
+            let object = Tracked()
+            weakObject = object
+            source.signal.map { value in withExtendedLifetime(object) { value } }.start()
+        }
+        XCTAssertNotNil(weakObject)
+        source.complete()
+        XCTAssertNil(weakObject)
+    }
+
+    func testFilterKeepsMatchingValues() {
+        let recorder = Recorder()
+        recorder.record(syncValues([1, 2, 3, 4, nil]).filter { ($0 as? Int).map { $0 % 2 == 0 } ?? true })
+        XCTAssertEqual(recorder.events, ["next 2", "next 4", "next nil", "completed"])
+    }
+
+    func testFilterForwardsError() {
+        let recorder = Recorder()
+        recorder.record(SSignal.fail(1).filter { _ in false })
+        XCTAssertEqual(recorder.events, ["error 1"])
+    }
+
+    func testIgnoreRepeatedDropsConsecutiveEqualValues() {
+        let recorder = Recorder()
+        recorder.record(syncValues([1, 1, 2, 2, 2, 1, nil, nil, "a", "a", 1]).ignoreRepeated())
+        XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 1", "next nil", "next a", "next 1", "completed"])
+    }
+
+    func testIgnoreRepeatedFirstValueAlwaysPassesEvenNil() {
+        let recorder = Recorder()
+        recorder.record(syncValues([nil, nil]).ignoreRepeated())
+        XCTAssertEqual(recorder.events, ["next nil", "completed"])
+    }
+
+    func testIgnoreRepeatedMemoryIsPerSubscription() {
+        let recorder = Recorder()
+        let signal = syncValues([5, 5]).ignoreRepeated()
+        recorder.record(signal)
+        recorder.record(signal)
+        XCTAssertEqual(recorder.events, ["next 5", "completed", "next 5", "completed"])
+    }
+
+    func testIgnoreRepeatedEqualityRules() {
+        struct Opaque {}
+        final class Reference {}
+        let object = Reference()
+        let recorder = Recorder()
+        var passed: [Any?] = []
+        syncValues([object, object, Reference(), NSString(string: "s"), NSString(string: "s"), Opaque(), Opaque(), 1, 1.0])
+            .ignoreRepeated()
+            .start(next: { passed.append($0) }, completed: recorder.completed)
+        // identity for plain classes; isEqual for NSObject; non-equatable values always
+        // pass; numbers compare by value across numeric types (1 == 1.0).
+        XCTAssertEqual(passed.count, 6)
+        XCTAssertTrue((passed[0] as AnyObject) === object)
+        XCTAssertTrue(passed[1] is Reference)
+        XCTAssertEqual(recorder.events, ["completed"])
+    }
+
+    func testIgnoreRepeatedForwardsError() {
+        let recorder = Recorder()
+        recorder.record(SSignal { subscriber in
+            subscriber.putNext(1)
+            subscriber.putNext(1)
+            subscriber.putError("e")
+            return nil
+        }.ignoreRepeated())
+        XCTAssertEqual(recorder.events, ["next 1", "error e"])
+    }
+
+    func testIgnoreRepeatedReentrantPushIsDeliveredDepthFirst() {
+        let pipe = SPipe()
+        let recorder = Recorder()
+        pipe.signal().ignoreRepeated().start(next: { value in
+            recorder.log("next \(describe(value))")
+            if value as? Int == 1 {
+                pipe.putNext(2)
+                recorder.log("after nested push")
+            }
+        })
+        pipe.putNext(1)
+        XCTAssertEqual(recorder.events, ["next 1", "next 2", "after nested push"])
+    }
+
+    func testIgnoreRepeatedConcurrentDistinctValuesAllPass() {
+        let source = ManualSource()
+        let counter = Counter()
+        source.signal.ignoreRepeated().start(next: { _ in counter.increment() })
+        let box = UncheckedBox(source)
+        concurrently(4) { thread in
+            for index in 0..<500 {
+                box.value.next(thread * 1000 + index)
+            }
+        }
+        // A value can only be dropped when equal to the last one that passed; all values
+        // are distinct, so all pass.
+        XCTAssertEqual(counter.value, 2000)
+    }
+}

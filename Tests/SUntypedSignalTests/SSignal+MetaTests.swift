@@ -1,0 +1,347 @@
+import SignalSync
+import SUntypedSignal
+import XCTest
+
+final class SSignalMetaTests: XCTestCase {
+    // MARK: switchToLatest
+
+    func testSwitchToLatestForwardsOnlyTheLatestInner() {
+        let outer = ManualSource()
+        let first = ManualSource()
+        let second = ManualSource()
+        let recorder = Recorder()
+        recorder.record(outer.signal.switchToLatest())
+        outer.next(first.signal)
+        first.next(1)
+        outer.next(second.signal)
+        first.next("stale")
+        second.next(2)
+        XCTAssertEqual(recorder.events, ["next 1", "next 2"])
+        XCTAssertEqual(first.disposeCount, 1)
+        XCTAssertEqual(second.disposeCount, 0)
+    }
+
+    func testSwitchToLatestDisposesPreviousAfterNewStarted() {
+        let log = Recorder()
+        let outer = ManualSource()
+        outer.signal.switchToLatest().start(next: log.next)
+        outer.next(tracedSignal("a", log))
+        outer.next(tracedSignal("b", log) { $0.putNext("b1") })
+        XCTAssertEqual(log.events, ["start a", "start b", "next b1", "dispose a"])
+    }
+
+    func testSwitchToLatestCompletesWhenOuterAndCurrentInnerComplete() {
+        let outer = ManualSource()
+        let inner = ManualSource()
+        let recorder = Recorder()
+        recorder.record(outer.signal.switchToLatest())
+        outer.next(inner.signal)
+        outer.complete()
+        XCTAssertEqual(recorder.events, [])
+        inner.complete()
+        XCTAssertEqual(recorder.events, ["completed"])
+    }
+
+    func testSwitchToLatestCompletesAtOnceWhenOuterCompletesIdle() {
+        let recorder = Recorder()
+        recorder.record(SSignal.complete().switchToLatest())
+        recorder.record(SSignal.single(SSignal.single(1)).switchToLatest())
+        XCTAssertEqual(recorder.events, ["completed", "next 1", "completed"])
+    }
+
+    func testSwitchToLatestReplacedInnerCompletionDoesNotComplete() {
+        let outer = ManualSource()
+        let first = ManualSource()
+        let second = ManualSource()
+        let recorder = Recorder()
+        recorder.record(outer.signal.switchToLatest())
+        outer.next(first.signal)
+        outer.next(second.signal)
+        outer.complete()
+        first.complete()
+        XCTAssertEqual(recorder.events, [], "the replaced inner no longer counts")
+        second.complete()
+        XCTAssertEqual(recorder.events, ["completed"])
+    }
+
+    func testSwitchToLatestSynchronousInnerCompletionDisposesPrevious() {
+        let outer = ManualSource()
+        let first = ManualSource()
+        let recorder = Recorder()
+        recorder.record(outer.signal.switchToLatest())
+        outer.next(first.signal)
+        outer.next(SSignal.single(2))
+        XCTAssertEqual(first.disposeCount, 1, "a new inner that completes at once still replaces the running one")
+        outer.complete()
+        XCTAssertEqual(recorder.events, ["next 2", "completed"])
+    }
+
+    func testSwitchToLatestInnerErrorEndsEverything() {
+        let outer = ManualSource()
+        let inner = ManualSource()
+        let recorder = Recorder()
+        recorder.record(outer.signal.switchToLatest())
+        outer.next(inner.signal)
+        inner.fail("e")
+        XCTAssertEqual(recorder.events, ["error e"])
+        XCTAssertEqual(outer.disposeCount, 1)
+    }
+
+    func testSwitchToLatestOuterErrorEndsEverything() {
+        let outer = ManualSource()
+        let inner = ManualSource()
+        let recorder = Recorder()
+        recorder.record(outer.signal.switchToLatest())
+        outer.next(inner.signal)
+        outer.fail("outer")
+        XCTAssertEqual(recorder.events, ["error outer"])
+        XCTAssertEqual(inner.disposeCount, 1)
+    }
+
+    func testNonSignalValueIsATypeError() {
+        for make in [{ (s: SSignal) in s.switchToLatest() }, { $0.queue() }, { $0.throttled() }] {
+            var error: Any?
+            make(syncValues([5])).start(error: { error = $0 })
+            XCTAssertEqual(error as? SSignalTypeError, SSignalTypeError(expected: "SSignal", actual: "Int"))
+            make(syncValues([nil])).start(error: { error = $0 })
+            XCTAssertEqual(error as? SSignalTypeError, SSignalTypeError(expected: "SSignal", actual: "nil"))
+        }
+    }
+
+    func testSwitchToLatestDisposalDisposesInnerAndOuter() {
+        let outer = ManualSource()
+        let inner = ManualSource()
+        let subscription = outer.signal.switchToLatest().start()
+        outer.next(inner.signal)
+        subscription.dispose()
+        XCTAssertEqual(inner.disposeCount, 1)
+        XCTAssertEqual(outer.disposeCount, 1)
+        outer.next(SSignal.single(1))
+    }
+
+    func testSwitchToLatestReentrantEnqueueFromInsideInnerStart() {
+        let outer = SPipe()
+        let recorder = Recorder()
+        let log = Recorder()
+        let subscription = outer.signal().switchToLatest().start(next: { value in
+            recorder.log("next \(describe(value))")
+            if value as? String == "a" {
+                outer.putNext(tracedSignal("b", log) { $0.putNext("b") })
+            }
+        })
+        outer.putNext(tracedSignal("a", log) { $0.putNext("a") })
+        XCTAssertEqual(recorder.events, ["next a", "next b"])
+        XCTAssertEqual(log.events, ["start a", "start b", "dispose a"])
+        subscription.dispose()
+        XCTAssertEqual(log.events, ["start a", "start b", "dispose a", "dispose b"])
+    }
+
+    func testMapToSignal() {
+        let recorder = Recorder()
+        recorder.record(syncValues([1, 2]).mapToSignal { value in syncValues([value, (value as! Int) * 10]) })
+        XCTAssertEqual(recorder.events, ["next 1", "next 10", "next 2", "next 20", "completed"])
+    }
+
+    // MARK: queue
+
+    func testQueueRunsInnersOneAtATimeInOrder() {
+        let outer = ManualSource()
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(outer.signal.queue())
+        outer.next(a.signal)
+        outer.next(b.signal)
+        XCTAssertEqual(b.startCount, 0)
+        a.next("a")
+        a.complete()
+        XCTAssertEqual(b.startCount, 1)
+        b.next("b")
+        outer.complete()
+        XCTAssertEqual(recorder.events, ["next a", "next b"])
+        b.complete()
+        XCTAssertEqual(recorder.events, ["next a", "next b", "completed"])
+    }
+
+    func testQueueSynchronousInnersDoNotStall() {
+        // Regression test for the original's defect: a synchronous inner started from the
+        // completion of the previous one was disposed by the bookkeeping of that one.
+        let outer = ManualSource()
+        let first = ManualSource()
+        let live = ManualSource()
+        let recorder = Recorder()
+        recorder.record(outer.signal.queue())
+        outer.next(first.signal)
+        outer.next(SSignal.single(1))
+        outer.next(SSignal.single(2))
+        outer.next(live.signal)
+        first.complete()
+        XCTAssertEqual(recorder.events, ["next 1", "next 2"])
+        XCTAssertEqual(live.startCount, 1)
+        XCTAssertEqual(live.disposeCount, 0, "the live inner is not disposed")
+        live.next(3)
+        outer.next(SSignal.single(4))
+        live.complete()
+        outer.complete()
+        XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3", "next 4", "completed"])
+    }
+
+    func testQueueHundredThousandSynchronousInnersDoNotGrowTheStack() {
+        let outer = ManualSource()
+        let gate = ManualSource()
+        var sum = 0
+        var completed = false
+        outer.signal.queue().start(next: { sum += $0 as! Int }, completed: { completed = true })
+        outer.next(gate.signal)
+        for _ in 0..<100_000 {
+            outer.next(SSignal.single(1))
+        }
+        outer.complete()
+        gate.complete()
+        XCTAssertEqual(sum, 100_000)
+        XCTAssertTrue(completed)
+    }
+
+    func testQueueInnerErrorDropsPendingInners() {
+        let outer = ManualSource()
+        let a = ManualSource()
+        let b = ManualSource()
+        let recorder = Recorder()
+        recorder.record(outer.signal.queue())
+        outer.next(a.signal)
+        outer.next(b.signal)
+        a.fail("e")
+        XCTAssertEqual(recorder.events, ["error e"])
+        XCTAssertEqual(b.startCount, 0)
+    }
+
+    func testQueueDisposalCancelsRunningAndPending() {
+        let outer = ManualSource()
+        let a = ManualSource()
+        let b = ManualSource()
+        let subscription = outer.signal.queue().start()
+        outer.next(a.signal)
+        outer.next(b.signal)
+        subscription.dispose()
+        XCTAssertEqual(a.disposeCount, 1)
+        XCTAssertEqual(b.startCount, 0)
+        XCTAssertEqual(outer.disposeCount, 1)
+    }
+
+    func testQueueFromSeveralThreadsRunsEveryInnerOnce() {
+        let outer = ManualSource()
+        let counter = Counter()
+        let completions = Counter()
+        outer.signal.queue().start(next: { _ in counter.increment() }, completed: { completions.increment() })
+        let box = UncheckedBox(outer)
+        concurrently(4) { _ in
+            for _ in 0..<250 {
+                box.value.next(SSignal.single(1))
+            }
+        }
+        outer.complete()
+        XCTAssertEqual(counter.value, 1000)
+        XCTAssertEqual(completions.value, 1)
+    }
+
+    func testMapToQueue() {
+        let clock = VirtualClock()
+        let queue = virtualQueue(clock)
+        let recorder = Recorder()
+        recorder.record(syncValues([3, 1, 2]).mapToQueue { value in
+            SSignal.single(value).delay(Double(value as! Int), onQueue: queue)
+        })
+        clock.advance(by: 10)
+        XCTAssertEqual(recorder.events, ["next 3", "next 1", "next 2", "completed"], "order of arrival, not of duration")
+    }
+
+    // MARK: throttled
+
+    func testThrottledKeepsOnlyTheLatestWaitingInner() {
+        let outer = ManualSource()
+        let running = ManualSource()
+        let log = Recorder()
+        let recorder = Recorder()
+        recorder.record(outer.signal.throttled())
+        outer.next(running.signal)
+        outer.next(tracedSignal("dropped1", log) { $0.putNext("x"); $0.putCompletion() })
+        outer.next(tracedSignal("dropped2", log) { $0.putNext("y"); $0.putCompletion() })
+        outer.next(tracedSignal("latest", log) { $0.putNext("z"); $0.putCompletion() })
+        running.next("r")
+        running.complete()
+        XCTAssertEqual(log.events, ["start latest", "dispose latest"], "intermediates are never subscribed")
+        outer.complete()
+        XCTAssertEqual(recorder.events, ["next r", "next z", "completed"])
+    }
+
+    func testMapToThrottled() {
+        let outer = ManualSource()
+        let recorder = Recorder()
+        let gate = ManualSource()
+        recorder.record(outer.signal.mapToThrottled { value in
+            value as? String == "gate" ? gate.signal : SSignal.single(value)
+        })
+        outer.next("gate")
+        outer.next(1)
+        outer.next(2)
+        gate.complete()
+        XCTAssertEqual(recorder.events, ["next 2"])
+    }
+
+    // MARK: then, deferred
+
+    func testThenConcatenatesAfterCompletion() {
+        let log = Recorder()
+        tracedSignal("a", log) { $0.putNext(1); $0.putCompletion() }
+            .then(tracedSignal("b", log) { $0.putNext(2); $0.putCompletion() })
+            .start(next: log.next, completed: log.completed)
+        // Both sources terminate inside their generators, so each disposable is disposed
+        // when its generator returns: b's (inner) before a's (outer), as in the original.
+        XCTAssertEqual(log.events, ["start a", "next 1", "start b", "next 2", "completed", "dispose b", "dispose a"])
+    }
+
+    func testThenErrorNeverSubscribesNext() {
+        let next = ManualSource()
+        let recorder = Recorder()
+        recorder.record(SSignal.fail("e").then(next.signal))
+        XCTAssertEqual(recorder.events, ["error e"])
+        XCTAssertEqual(next.startCount, 0)
+    }
+
+    func testThenDisposalDisposesBoth() {
+        let first = ManualSource()
+        let second = ManualSource()
+        let subscription = first.signal.then(second.signal).start()
+        first.complete()
+        subscription.dispose()
+        XCTAssertEqual(second.disposeCount, 1)
+    }
+
+    func testDeferredCallsGeneratorPerSubscription() {
+        var calls = 0
+        let signal = SSignal.deferred {
+            calls += 1
+            return .single(calls)
+        }
+        XCTAssertEqual(calls, 0)
+        let recorder = Recorder()
+        recorder.record(signal)
+        recorder.record(SSignal.defer { .fail("via defer") })
+        recorder.record(signal)
+        XCTAssertEqual(recorder.events, ["next 1", "completed", "error via defer", "next 2", "completed"])
+    }
+
+    func testMetaOperatorsReleaseCapturesAfterCompletion() {
+        weak var weakObject: Tracked?
+        let outer = ManualSource()
+        do {
+            let object = Tracked()
+            weakObject = object
+            outer.signal.mapToQueue { value in withExtendedLifetime(object) { SSignal.single(value) } }.start()
+        }
+        outer.next(1)
+        XCTAssertNotNil(weakObject)
+        outer.complete()
+        XCTAssertNil(weakObject)
+    }
+}

@@ -1,0 +1,135 @@
+import SignalSync
+import SUntypedSignal
+import XCTest
+
+final class SSignalMulticastTests: XCTestCase {
+    func testOneSourceSubscriptionForManySubscribers() {
+        let source = ManualSource()
+        let shared = source.signal.multicast()
+        let a = Recorder()
+        let b = Recorder()
+        a.record(shared)
+        b.record(shared)
+        XCTAssertEqual(source.startCount, 1)
+        source.next(1)
+        source.next(nil)
+        XCTAssertEqual(a.events, ["next 1", "next nil"])
+        XCTAssertEqual(b.events, ["next 1", "next nil"])
+    }
+
+    func testLateSubscriberGetsNoReplayOfPastValues() {
+        let source = ManualSource()
+        let shared = source.signal.multicast()
+        let a = Recorder()
+        let b = Recorder()
+        a.record(shared)
+        source.next(1)
+        b.record(shared)
+        source.next(2)
+        XCTAssertEqual(a.events, ["next 1", "next 2"])
+        XCTAssertEqual(b.events, ["next 2"])
+    }
+
+    func testLastUnsubscribeDisposesTheSourceAndNextSubscriberRestartsIt() {
+        let source = ManualSource()
+        let shared = source.signal.multicast()
+        let first = shared.start()
+        let second = shared.start()
+        first.dispose()
+        XCTAssertEqual(source.disposeCount, 0)
+        second.dispose()
+        XCTAssertEqual(source.disposeCount, 1)
+        let recorder = Recorder()
+        recorder.record(shared)
+        XCTAssertEqual(source.startCount, 2, "a new subscriber after everyone left starts the source afresh")
+        source.next(3)
+        XCTAssertEqual(recorder.events, ["next 3"])
+    }
+
+    func testTerminalEventIsBroadcastAndReplayedToLateSubscribers() {
+        let source = ManualSource()
+        let shared = source.signal.multicast()
+        let a = Recorder()
+        a.record(shared)
+        source.complete()
+        XCTAssertEqual(a.events, ["completed"])
+        let late = Recorder()
+        late.record(shared)
+        XCTAssertEqual(late.events, ["completed"], "a late subscriber gets the terminal event, not silence")
+        XCTAssertEqual(source.startCount, 1)
+
+        let failing = ManualSource()
+        let sharedFailing = failing.signal.multicast()
+        let b = Recorder()
+        b.record(sharedFailing)
+        failing.fail("e")
+        let lateB = Recorder()
+        lateB.record(sharedFailing)
+        XCTAssertEqual(b.events, ["error e"])
+        XCTAssertEqual(lateB.events, ["error e"])
+    }
+
+    func testSynchronousSource() {
+        let shared = syncValues([1, 2]).multicast()
+        let a = Recorder()
+        a.record(shared)
+        XCTAssertEqual(a.events, ["next 1", "next 2", "completed"])
+        let b = Recorder()
+        b.record(shared)
+        XCTAssertEqual(b.events, ["completed"])
+    }
+
+    func testEachMulticastCallHasItsOwnState() {
+        let source = ManualSource()
+        source.signal.multicast().start()
+        source.signal.multicast().start()
+        XCTAssertEqual(source.startCount, 2)
+    }
+
+    func testSourceThatCompletesDuringItsStartIsNotKeptRunning() {
+        let log = Recorder()
+        let shared = tracedSignal("source", log) { $0.putNext(1); $0.putCompletion() }.multicast()
+        shared.start(next: log.next, completed: log.completed)
+        XCTAssertEqual(log.events, ["start source", "next 1", "completed", "dispose source"])
+        shared.start(completed: log.completed)
+        XCTAssertEqual(log.events, ["start source", "next 1", "completed", "dispose source", "completed"])
+    }
+
+    func testDisposedSubscriberStopsReceiving() {
+        let source = ManualSource()
+        let shared = source.signal.multicast()
+        let a = Recorder()
+        let b = Recorder()
+        let subscriptionA = a.record(shared)
+        b.record(shared)
+        subscriptionA.dispose()
+        source.next(1)
+        XCTAssertEqual(a.events, [])
+        XCTAssertEqual(b.events, ["next 1"])
+    }
+
+    func testConcurrentSubscribeAndUnsubscribeKeepsAtMostOneSourceSubscription() {
+        let source = ManualSource()
+        let shared = source.signal.multicast()
+        let box = UncheckedBox(shared)
+        concurrently(8) { _ in
+            for _ in 0..<200 {
+                box.value.start().dispose()
+            }
+        }
+        XCTAssertEqual(source.subscriberCount, 0)
+        XCTAssertEqual(source.startCount, source.disposeCount)
+    }
+
+    func testReleasesEverythingAfterCompletion() {
+        weak var weakObject: Tracked?
+        let source = ManualSource()
+        do {
+            let object = Tracked()
+            weakObject = object
+            source.signal.multicast().start(next: { _ in _ = object })
+        }
+        source.complete()
+        XCTAssertNil(weakObject)
+    }
+}

@@ -1,0 +1,43 @@
+import SUntypedSignal
+import XCTest
+
+final class SSignalSingleTests: XCTestCase {
+    func testSingleEmitsValueThenCompletesOnEachSubscription() {
+        let recorder = Recorder()
+        let signal = SSignal.single(7)
+        recorder.record(signal)
+        recorder.record(signal)
+        XCTAssertEqual(recorder.events, ["next 7", "completed", "next 7", "completed"])
+    }
+
+    func testSingleNil() {
+        let recorder = Recorder()
+        recorder.record(.single(nil))
+        XCTAssertEqual(recorder.events, ["next nil", "completed"])
+    }
+
+    func testFailWithValueAndWithNil() {
+        let recorder = Recorder()
+        recorder.record(.fail("bad"))
+        recorder.record(.fail(nil))
+        XCTAssertEqual(recorder.events, ["error bad", "error nil"])
+    }
+
+    func testCompleteCompletesWithoutValues() {
+        let recorder = Recorder()
+        recorder.record(.complete())
+        XCTAssertEqual(recorder.events, ["completed"])
+    }
+
+    func testNeverEmitsNothingAndKeepsNoSubscriber() {
+        let recorder = Recorder()
+        weak var weakObject: Tracked?
+        do {
+            let object = Tracked()
+            weakObject = object
+            SSignal.never().start(next: { _ in _ = object }, error: recorder.error, completed: recorder.completed)
+        }
+        XCTAssertEqual(recorder.events, [])
+        XCTAssertNil(weakObject)
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import SignalSync
+import SUntypedSignal
+import XCTest
+
+final class SSignalTests: XCTestCase {
+    func testGeneratorRunsOnlyOnStartAndAgainEachTime() {
+        var runs = 0
+        let signal = SSignal { subscriber in
+            runs += 1
+            subscriber.putNext(runs)
+            return nil
+        }
+        XCTAssertEqual(runs, 0, "cold: nothing runs before start")
+        let recorder = Recorder()
+        recorder.record(signal)
+        recorder.record(signal)
+        XCTAssertEqual(runs, 2)
+        XCTAssertEqual(recorder.events, ["next 1", "next 2"])
+    }
+
+    func testGeneratorRunsSynchronouslyOnTheCallingThread() {
+        let queue = DispatchQueue(label: "caller")
+        let signal = SSignal { subscriber in
+            subscriber.putNext(Thread.isMainThread)
+            return nil
+        }
+        var onMain: Any?
+        let box = UncheckedBox(signal)
+        let result = Atomic<Bool?>(value: nil)
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            box.value.start(next: { value in result.swap(value as? Bool) })
+            done.signal()
+        }
+        done.wait()
+        onMain = result.with { $0 }
+        XCTAssertEqual(onMain as? Bool, false)
+    }
+
+    func testNilIsALegalValueAndError() {
+        let recorder = Recorder()
+        recorder.record(SSignal { subscriber in
+            subscriber.putNext(nil)
+            subscriber.putError(nil)
+            return nil
+        })
+        XCTAssertEqual(recorder.events, ["next nil", "error nil"])
+    }
+
+    func testNothingAfterATerminalEvent() {
+        let recorder = Recorder()
+        recorder.record(SSignal { subscriber in
+            subscriber.putNext(1)
+            subscriber.putCompletion()
+            subscriber.putNext(2)
+            subscriber.putError("late")
+            subscriber.putCompletion()
+            return nil
+        })
+        XCTAssertEqual(recorder.events, ["next 1", "completed"])
+    }
+
+    func testErrorWithoutCallbackIsSwallowedButTerminates() {
+        var disposed = false
+        var values: [Int] = []
+        SSignal { subscriber in
+            subscriber.putError("boom")
+            subscriber.putNext(1)
+            return SBlockDisposable { disposed = true }
+        }.start(next: { values.append($0 as! Int) })
+        XCTAssertTrue(disposed)
+        XCTAssertEqual(values, [])
+    }
+
+    func testTerminationCallsCallbackThenDisposesUpstream() {
+        let recorder = Recorder()
+        let source = ManualSource()
+        let signal = SSignal { subscriber in
+            let inner = source.signal.start(next: { subscriber.putNext($0) }, completed: { subscriber.putCompletion() })
+            return SBlockDisposable {
+                recorder.log("dispose")
+                inner.dispose()
+            }
+        }
+        signal.start(completed: { recorder.log("completed") })
+        source.complete()
+        XCTAssertEqual(recorder.events, ["completed", "dispose"])
+    }
+
+    func testDisposeDisposesGeneratorThenDropsEventsWithoutCallbacks() {
+        let recorder = Recorder()
+        let source = ManualSource()
+        let subscription = recorder.record(source.signal)
+        source.next(1)
+        subscription.dispose()
+        XCTAssertEqual(source.disposeCount, 1)
+        source.next(2)
+        source.complete()
+        XCTAssertEqual(recorder.events, ["next 1"], "no completion or error callback on disposal")
+        subscription.dispose()
+        XCTAssertEqual(source.disposeCount, 1, "dispose is idempotent")
+    }
+
+    func testEventsSentWhileTheGeneratorDisposableDisposesStillArrive() {
+        let recorder = Recorder()
+        let signal = SSignal { subscriber in
+            SBlockDisposable { subscriber.putNext("from dispose") }
+        }
+        let subscription = recorder.record(signal)
+        subscription.dispose()
+        XCTAssertEqual(recorder.events, ["next from dispose"], "the original disposes first, then marks terminated")
+    }
+
+    func testCallbacksReleasedAfterCompletion() {
+        weak var weakObject: Tracked?
+        let source = ManualSource()
+        var subscription: SDisposable?
+        do {
+            let object = Tracked()
+            weakObject = object
+            subscription = source.signal.start(next: { _ in _ = object })
+        }
+        XCTAssertNotNil(weakObject)
+        source.complete()
+        XCTAssertNil(weakObject)
+        _ = subscription
+    }
+
+    func testCallbacksReleasedAfterDisposal() {
+        weak var weakObject: Tracked?
+        let source = ManualSource()
+        var subscription: SDisposable?
+        do {
+            let object = Tracked()
+            weakObject = object
+            subscription = source.signal.start(next: { _ in _ = object })
+        }
+        XCTAssertNotNil(weakObject)
+        subscription?.dispose()
+        XCTAssertNil(weakObject)
+    }
+
+    func testNeverReleasesCallbacksAsSoonAsStartReturns() {
+        weak var weakObject: Tracked?
+        var subscription: SDisposable?
+        do {
+            let object = Tracked()
+            weakObject = object
+            subscription = SSignal.never().start(next: { _ in _ = object })
+        }
+        XCTAssertNil(weakObject, "the source dropped its subscriber, so nothing can call back")
+        subscription?.dispose()
+    }
+
+    func testDisposeFromInsideNextCallback() {
+        let source = ManualSource()
+        var subscription: SDisposable?
+        var values: [Int] = []
+        subscription = source.signal.start(next: { value in
+            values.append(value as! Int)
+            subscription?.dispose()
+        })
+        source.next(1)
+        source.next(2)
+        XCTAssertEqual(values, [1])
+        XCTAssertEqual(source.disposeCount, 1)
+    }
+
+    func testDisposeFromInsideCompletedCallbackIsHarmless() {
+        let source = ManualSource()
+        var subscription: SDisposable?
+        var completions = 0
+        subscription = source.signal.start(completed: {
+            completions += 1
+            subscription?.dispose()
+        })
+        source.complete()
+        XCTAssertEqual(completions, 1)
+        XCTAssertEqual(source.disposeCount, 1)
+    }
+
+    func testConcurrentDisposeDisposesGeneratorOnce() {
+        let source = ManualSource()
+        let subscription = source.signal.start()
+        let box = UncheckedBox(subscription)
+        concurrently(16) { _ in box.value.dispose() }
+        XCTAssertEqual(source.disposeCount, 1)
+    }
+
+    func testConcurrentTerminalEventsDeliverExactlyOne() {
+        for _ in 0..<50 {
+            let source = ManualSource()
+            let counter = Counter()
+            source.signal.start(error: { _ in counter.increment() }, completed: { counter.increment() })
+            let box = UncheckedBox(source)
+            concurrently(8) { index in
+                if index % 2 == 0 { box.value.complete() } else { box.value.fail(index) }
+            }
+            XCTAssertEqual(counter.value, 1)
+        }
+    }
+
+    func testPushesFromSeveralThreadsAllArrive() {
+        let source = ManualSource()
+        let counter = Counter()
+        source.signal.start(next: { _ in counter.increment() })
+        let box = UncheckedBox(source)
+        concurrently(8) { _ in
+            for index in 0..<1000 { box.value.next(index) }
+        }
+        XCTAssertEqual(counter.value, 8000)
+    }
+
+    func testStartOverloadsWithSubsetsOfCallbacks() {
+        var log: [String] = []
+        SSignal.single(1).start(next: { log.append("next \(describe($0))") })
+        SSignal.single(2).start(next: { log.append("next \(describe($0))") }, completed: { log.append("completed") })
+        SSignal.fail(3).start(next: { _ in }, error: { log.append("error \(describe($0))") }, completed: {})
+        SSignal.single(4).start()
+        XCTAssertEqual(log, ["next 1", "next 2", "completed", "error 3"])
+    }
+
+    func testStartStrictBehavesLikeStartAndReturnsStrictDisposable() {
+        let source = ManualSource()
+        var values: [Int] = []
+        var completed = false
+        let subscription = source.signal.startStrict(next: { values.append($0 as! Int) }, completed: { completed = true })
+        XCTAssertTrue(subscription is SStrictDisposable)
+        source.next(1)
+        subscription.dispose()
+        source.next(2)
+        XCTAssertEqual(values, [1])
+        XCTAssertFalse(completed)
+        XCTAssertEqual(source.disposeCount, 1)
+        let other = SSignal.single(5).startStrict(next: { values.append($0 as! Int) })
+        other.dispose()
+        let third = SSignal.fail(6).startStrict(next: { _ in }, error: { values.append($0 as! Int) }, completed: {})
+        third.dispose()
+        XCTAssertEqual(values, [1, 5, 6])
+    }
+
+    func testGeneratorMayReturnNil() {
+        let recorder = Recorder()
+        let subscription = recorder.record(SSignal { subscriber in
+            subscriber.putNext(1)
+            return nil
+        })
+        subscription.dispose()
+        XCTAssertEqual(recorder.events, ["next 1"])
+    }
+}

@@ -1,0 +1,16 @@
+import SUntypedSignal
+import XCTest
+
+final class STracingSubscriberTests: XCTestCase {
+    func testBehavesLikeASubscriberAndKeepsItsName() {
+        let recorder = Recorder()
+        let subscriber = STracingSubscriber(name: "trace", next: recorder.next, error: recorder.error, completed: recorder.completed)
+        XCTAssertEqual(subscriber.name, "trace")
+        subscriber.putNext(1)
+        subscriber.putCompletion()
+        subscriber.putNext(2)
+        XCTAssertEqual(recorder.events, ["next 1", "completed"])
+        let asSubscriber: SSubscriber = subscriber
+        XCTAssertTrue(asSubscriber.isTerminated)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import SignalSync
+import SUntypedSignal
+import XCTest
+
+/// A readable rendering of an untyped value: "nil", "1", "[1, nil]".
+func describe(_ value: Any?) -> String {
+    guard let value else { return "nil" }
+    if let array = value as? [Any?] {
+        return "[" + array.map(describe).joined(separator: ", ") + "]"
+    }
+    if let array = value as? [Any] {
+        return "[" + array.map { describe($0) }.joined(separator: ", ") + "]"
+    }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional {
+        if let child = mirror.children.first {
+            return describe(child.value)
+        }
+        return "nil"
+    }
+    return String(describing: value)
+}
+
+/// A thread-safe log of events and trace lines.
+final class Recorder: @unchecked Sendable {
+    // Safety: `lines` is guarded by `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var events: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
+    func log(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+
+    func clear() {
+        lock.lock()
+        lines.removeAll()
+        lock.unlock()
+    }
+
+    var next: (Any?) -> Void {
+        { [self] value in log("next \(describe(value))") }
+    }
+
+    var error: (Any?) -> Void {
+        { [self] value in log("error \(describe(value))") }
+    }
+
+    var completed: () -> Void {
+        { [self] in log("completed") }
+    }
+
+    /// Starts `signal` recording its events here.
+    @discardableResult
+    func record(_ signal: SSignal) -> SDisposable {
+        signal.start(next: next, error: error, completed: completed)
+    }
+}
+
+/// A signal that logs "start <name>" and "dispose <name>" to `log`, runs `body` with the
+/// subscriber when started, and returns a disposable.
+func tracedSignal(_ name: String, _ log: Recorder, _ body: @escaping (SSubscriber) -> Void = { _ in }) -> SSignal {
+    SSignal { subscriber in
+        log.log("start \(name)")
+        body(subscriber)
+        return SBlockDisposable { log.log("dispose \(name)") }
+    }
+}
+
+/// `values` then completion, synchronously.
+func syncValues(_ values: [Any?]) -> SSignal {
+    SSignal { subscriber in
+        for value in values {
+            subscriber.putNext(value)
+        }
+        subscriber.putCompletion()
+        return nil
+    }
+}
+
+/// A source the test drives by hand: it keeps its subscribers and counts starts and
+/// disposals.
+final class ManualSource: @unchecked Sendable {
+    // Safety: every `var` is guarded by `lock`.
+    private let lock = NSLock()
+    private var subscribers: [SSubscriber] = []
+    private var starts = 0
+    private var disposals = 0
+
+    var startCount: Int { lock.lock(); defer { lock.unlock() }; return starts }
+    var disposeCount: Int { lock.lock(); defer { lock.unlock() }; return disposals }
+    var subscriberCount: Int { lock.lock(); defer { lock.unlock() }; return subscribers.count }
+
+    lazy var signal: SSignal = SSignal { [weak self] subscriber in
+        guard let self else { return nil }
+        lock.lock()
+        starts += 1
+        subscribers.append(subscriber)
+        lock.unlock()
+        return SBlockDisposable { [weak self] in
+            guard let self else { return }
+            lock.lock()
+            disposals += 1
+            subscribers.removeAll { $0 === subscriber }
+            lock.unlock()
+        }
+    }
+
+    private var current: [SSubscriber] {
+        lock.lock()
+        defer { lock.unlock() }
+        return subscribers
+    }
+
+    func next(_ value: Any?) { current.forEach { $0.putNext(value) } }
+    func complete() { current.forEach { $0.putCompletion() } }
+    func fail(_ error: Any?) { current.forEach { $0.putError(error) } }
+}
+
+/// An object whose deallocation the test watches through a weak reference.
+final class Tracked: @unchecked Sendable {
+    let name: String
+    init(_ name: String = "tracked") { self.name = name }
+}
+
+/// A serial SQueue running on `clock`.
+func virtualQueue(_ clock: VirtualClock, _ label: String = "virtual") -> SQueue {
+    SQueue(clock.makeQueue(label: label))
+}
+
+/// Waits (up to `timeout` seconds of real time) until `condition` holds, polling; used
+/// only for work on real threads, never to measure time.
+func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if Date() > deadline { return false }
+        usleep(200)
+    }
+    return true
+}
+
+/// Runs `body` on `count` threads at once and waits for all of them.
+func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    DispatchQueue.concurrentPerform(iterations: count, execute: body)
+}
