@@ -136,6 +136,26 @@ final class SSignalMetaTests: XCTestCase {
         XCTAssertEqual(log.events, ["start a", "start b", "dispose a", "dispose b"])
     }
 
+    func testSwitchToLatestFromSeveralThreadsKeepsExactlyOneInnerAlive() {
+        let outer = ManualSource()
+        let started = Counter()
+        let disposed = Counter()
+        let subscription = outer.signal.switchToLatest().start()
+        let box = UncheckedBox(outer)
+        concurrently(4) { _ in
+            for _ in 0..<100 {
+                box.value.next(SSignal { _ in
+                    started.increment()
+                    return SBlockDisposable { disposed.increment() }
+                })
+            }
+        }
+        XCTAssertEqual(started.value, 400)
+        XCTAssertEqual(disposed.value, 399, "every replaced inner is disposed, the latest one runs")
+        subscription.dispose()
+        XCTAssertEqual(disposed.value, 400)
+    }
+
     func testMapToSignal() {
         let recorder = Recorder()
         recorder.record(syncValues([1, 2]).mapToSignal { value in syncValues([value, (value as! Int) * 10]) })

@@ -257,9 +257,13 @@ final class SSignalTimingTests: XCTestCase {
         let source = ManualSource()
         let recorder = Recorder()
         let box = UncheckedBox(source)
-        let subscription = source.signal.onStart {
+        let pushedLater = SSignal { subscriber in
+            let inner = source.signal.start(next: { subscriber.putNext($0) }, completed: { subscriber.putCompletion() })
+            // Registered with the source first, then the value comes from another thread.
             DispatchQueue.global().async { box.value.next(1) }
-        }.wait(1000).start(next: recorder.next, completed: recorder.completed)
+            return inner
+        }
+        let subscription = pushedLater.wait(1000).start(next: recorder.next, completed: recorder.completed)
         source.next(2)
         source.complete()
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "completed"])

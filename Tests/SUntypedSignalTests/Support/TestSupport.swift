@@ -136,17 +136,6 @@ func virtualQueue(_ clock: VirtualClock, _ label: String = "virtual") -> SQueue 
     SQueue(clock.makeQueue(label: label))
 }
 
-/// Waits (up to `timeout` seconds of real time) until `condition` holds, polling; used
-/// only for work on real threads, never to measure time.
-func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        usleep(200)
-    }
-    return true
-}
-
 /// Runs `body` on `count` threads at once and waits for all of them.
 func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     DispatchQueue.concurrentPerform(iterations: count, execute: body)
