@@ -1,1 +1,0 @@
-// Bridge: conversions between STypedSignal and SUntypedSignal. Filled by the bridge issue.
