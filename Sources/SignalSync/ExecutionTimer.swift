@@ -41,15 +41,16 @@ public final class ExecutionTimer: @unchecked Sendable {
 
     /// Arms the timer with `handler`, replacing (and cancelling) any earlier arming.
     public func start(_ handler: @escaping () -> Void) {
-        let previousCancel = mutex.withLock { () -> (() -> Void)? in
+        let (previousCancel, previousHandler) = mutex.withLock { () -> ((() -> Void)?, (() -> Void)?) in
             generation += 1
             let current = generation
-            let previous = cancelScheduled
+            let previous = (cancelScheduled, self.handler)
             self.handler = handler
             cancelScheduled = queue.schedule(after: timeout) { [self] in fire(current) }
             return previous
         }
         previousCancel?()
+        _ = previousHandler  // released here, outside the lock
     }
 
     /// Disarms the timer; idempotent, safe before `start` and from any thread.
