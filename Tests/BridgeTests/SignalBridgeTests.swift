@@ -1,0 +1,210 @@
+import Foundation
+import XCTest
+import SignalSync
+import STypedSignal
+import SUntypedSignal
+import Bridge
+
+/// A thread-safe event list.
+final class Log: @unchecked Sendable {
+    private let mutex = Mutex()
+    private var entries: [String] = []
+    func add(_ entry: String) { mutex.withLock { entries.append(entry) } }
+    var events: [String] { mutex.withLock { entries } }
+}
+
+final class SignalBridgeTests: XCTestCase {
+    func testTypedToUntypedBoxesValuesAndKeepsOrder() {
+        let log = Log()
+        let typed = Signal<Int, String> { subscriber in
+            log.add("subscribe")
+            subscriber.putNext(1)
+            subscriber.putNext(2)
+            subscriber.putError("boom")
+            return ActionDisposable { log.add("dispose") }
+        }
+        typed.toUntyped().start(next: { log.add("next \($0 as! Int)") }, error: { log.add("error \($0 as! String)") })
+        XCTAssertEqual(log.events, ["subscribe", "next 1", "next 2", "error boom", "dispose"])
+    }
+
+    func testUntypedToTypedConvertsValuesAndErrors() {
+        let log = Log()
+        SSignal.single(3).toTyped(Int.self, String.self).start(next: { log.add("next \($0)") }, completed: { log.add("completed") })
+        SSignal.fail("bad").toTyped(Int.self, String.self).start(error: { log.add("error \($0)") })
+        XCTAssertEqual(log.events, ["next 3", "completed", "error upstream(bad)"])
+    }
+
+    func testWrongValueTypeBecomesTypedErrorAndDisposesUpstream() {
+        let log = Log()
+        let untyped = SSignal { subscriber in
+            subscriber.putNext(1)
+            subscriber.putNext("two")
+            subscriber.putNext(3)
+            return SBlockDisposable { log.add("dispose") }
+        }
+        untyped.toTyped(Int.self, String.self).start(next: { log.add("next \($0)") }, error: { error in
+            guard case .typeMismatch(let mismatch) = error else { return XCTFail("\(error)") }
+            log.add("mismatch expected \(mismatch.expected) actual \(mismatch.actual)")
+        })
+        XCTAssertEqual(log.events, ["next 1", "mismatch expected Int actual String", "dispose"])
+    }
+
+    func testWrongErrorTypeBecomesTypedError() {
+        let log = Log()
+        SSignal.fail(42).toTyped(Int.self, String.self).start(error: { log.add("\($0)") })
+        XCTAssertEqual(log.events.count, 1)
+        XCTAssertTrue(log.events[0].contains("String"), log.events[0])
+        XCTAssertTrue(log.events[0].contains("Int"), log.events[0])
+    }
+
+    func testMismatchMappingVariant() {
+        let log = Log()
+        SSignal.single("x").toTyped(Int.self, String.self, mismatch: { "mismatch: \($0.expected)" }).start(error: { log.add($0) })
+        XCTAssertEqual(log.events, ["mismatch: Int"])
+    }
+
+    func testNilValueOnlyForOptionalTypes() {
+        let log = Log()
+        SSignal.single(nil).toTyped(Int?.self, String.self).start(next: { log.add("value \(String(describing: $0))") })
+        SSignal.single(nil).toTyped(Int.self, String.self).start(error: { _ in log.add("mismatch") })
+        XCTAssertEqual(log.events, ["value nil", "mismatch"])
+    }
+
+    func testRoundTripKeepsSubscribeAndDisposeOrder() {
+        let log = Log()
+        let source = Signal<Int, String> { subscriber in
+            log.add("subscribe")
+            subscriber.putNext(5)
+            return ActionDisposable { log.add("dispose") }
+        }
+        let handle = source.toUntyped().toTyped(Int.self, String.self).start(next: { log.add("next \($0)") })
+        handle.dispose()
+        handle.dispose()
+        XCTAssertEqual(log.events, ["subscribe", "next 5", "dispose"])
+    }
+
+    func testEventsKeepTheirThread() {
+        let queue = Queue(name: "bridge")
+        let done = expectation(description: "delivered")
+        let source = Signal<Int, NoError>.single(1) |> deliverOn(queue)
+        source.toUntyped().toTyped(Int.self, NoError.self).start(next: { _ in
+            XCTAssertTrue(queue.isCurrent())
+            done.fulfill()
+        })
+        wait(for: [done], timeout: 10)
+    }
+
+    func testCapturedObjectsReleasedAfterTermination() {
+        weak var weakObject: AnyObject?
+        let pipe = ValuePipe<Int>()
+        let handle: SDisposable
+        do {
+            final class Object {}
+            let object = Object()
+            weakObject = object
+            handle = pipe.signal().toUntyped().start(next: { _ in _ = object })
+        }
+        XCTAssertNotNil(weakObject)
+        handle.dispose()
+        XCTAssertNil(weakObject)
+    }
+}
+
+final class DisposableBridgeTests: XCTestCase {
+    func testBothWaysDisposeTheSameResourceOnce() {
+        let count = Atomic(value: 0)
+        let typed = ActionDisposable { count.modify { $0 + 1 } }
+        let untyped = typed.toUntyped()
+        untyped.dispose()
+        typed.dispose()
+        XCTAssertEqual(count.with { $0 }, 1)
+        XCTAssertTrue(untyped.toTyped() === typed, "round trip returns the original")
+
+        let block = SBlockDisposable { count.modify { $0 + 10 } }
+        let converted = block.toTyped()
+        converted.dispose()
+        XCTAssertEqual(count.with { $0 }, 11)
+        XCTAssertTrue(converted.toUntyped() === block)
+    }
+}
+
+final class QueueBridgeTests: XCTestCase {
+    func testIsCurrentHoldsAcrossBothAPIs() {
+        let queue = Queue(name: "shared")
+        let squeue = queue.toUntyped()
+        var seen: [Bool] = []
+        queue.sync {
+            seen.append(squeue.isCurrentQueue())
+            seen.append(squeue.toTyped().isCurrent())
+        }
+        XCTAssertEqual(seen, [true, true])
+        XCTAssertFalse(squeue.isCurrentQueue())
+    }
+
+    func testVirtualQueueBridges() {
+        let clock = VirtualClock()
+        let squeue = SQueue(clock.makeQueue())
+        let queue = squeue.toTyped()
+        var ran = false
+        queue.after(1) { ran = squeue.isCurrentQueue() }
+        clock.advance(by: 1)
+        XCTAssertTrue(ran)
+    }
+}
+
+final class PromiseAndPipeBridgeTests: XCTestCase {
+    func testPromiseAsVariableReplaysAndFollows() {
+        let log = Log()
+        let promise = Promise<Int>(1)
+        let variable = promise.toUntyped()
+        variable.signal().start(next: { log.add("\($0 as! Int)") })
+        promise.set(.single(2))
+        XCTAssertEqual(log.events, ["1", "2"])
+    }
+
+    func testValuePromiseAsVariable() {
+        let log = Log()
+        let promise = ValuePromise<String>("a")
+        promise.toUntyped().signal().start(next: { log.add($0 as! String) })
+        promise.set("b")
+        XCTAssertEqual(log.events, ["a", "b"])
+    }
+
+    func testVariableAsPromiseSkipsAndReportsMismatches() {
+        let log = Log()
+        let variable = SVariable()
+        variable.set(SSignal.single(1))
+        let promise = variable.toTypedPromise(Int.self, onMismatch: { log.add("mismatch \($0.actual)") })
+        promise.get().start(next: { log.add("value \($0)") })
+        variable.set(SSignal.single("x"))
+        variable.set(SSignal.single(3))
+        XCTAssertEqual(log.events, ["value 1", "mismatch String", "value 3"])
+    }
+
+    func testVariableAsValuePromise() {
+        let log = Log()
+        let variable = SVariable()
+        let (promise, subscription) = variable.toTypedValuePromise(Int.self, ignoreRepeated: true)
+        promise.get().start(next: { log.add("\($0)") })
+        variable.set(SSignal.single(4))
+        variable.set(SSignal.single(4))
+        subscription.dispose()
+        variable.set(SSignal.single(5))
+        XCTAssertEqual(log.events, ["4"])
+    }
+
+    func testValuePipeToSPipeAndBack() {
+        let log = Log()
+        let pipe = ValuePipe<Int>()
+        let spipe = pipe.toUntyped()
+        spipe.signal().start(next: { log.add("untyped \(String(describing: $0!))") })
+        pipe.putNext(1)
+        let (typed, subscription) = spipe.toTyped(Int.self, onMismatch: { log.add("mismatch \($0.actual)") })
+        typed.signal().start(next: { log.add("typed \($0)") })
+        pipe.putNext(2)
+        spipe.putNext("x")
+        subscription.dispose()
+        pipe.putNext(3)
+        XCTAssertEqual(log.events, ["untyped 1", "untyped 2", "typed 2", "untyped x", "mismatch String", "untyped 3"])
+    }
+}
