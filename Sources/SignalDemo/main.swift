@@ -1,13 +1,17 @@
 // The username-availability flow: a user types a new username; each keystroke is
 // validated locally, and a valid name is checked with a (simulated) server after a
 // short pause, cancelling the check of any name typed over before it finished. The
-// screen is the combination of the editing state and the current theme.
+// screen is the combination of the editing state and the current theme. The UI is
+// typed (STypedSignal); the server is an untyped module (SUntypedSignal) reached
+// through the Bridge.
 //
 // Run it with `swift run signal-demo`. It runs in real time (about two seconds) and
 // prints every state the screen would show.
 
+import Bridge
 import Dispatch
 import STypedSignal
+import SUntypedSignal
 
 /// What the screen says about the name being typed.
 enum Availability: Equatable, CustomStringConvertible {
@@ -44,13 +48,22 @@ func validate(_ name: String) -> Availability? {
     return nil
 }
 
-/// The simulated server: answers after 80 ms on its own queue.
-let serverQueue = Queue(name: "server")
+/// The simulated server, an untyped (SSignalKit-style) module: it answers after 80 ms on
+/// its own queue with a decoded-JSON-like dictionary.
+let serverQueue = SQueue()
 let takenNames: Set<String> = ["alice", "telegram", "signals"]
+func serverCheck(_ name: String) -> SSignal {
+    SSignal.single(["name": name, "available": !takenNames.contains(name.lowercased())] as [String: Any])
+        .delay(0.08, onQueue: serverQueue)
+        .onStart { print("      server: checking \"\(name)\"") }
+}
+
+/// The typed face of the server: the bridge turns its untyped answer into a typed one
+/// (an answer of the wrong shape would arrive as a typed error, not a crash).
 func checkAvailability(_ name: String) -> Signal<Bool, NoError> {
-    Signal<Bool, NoError>.single(!takenNames.contains(name.lowercased()))
-        |> delay(0.08, queue: serverQueue)
-        |> beforeStarted { print("      server: checking \"\(name)\"") }
+    serverCheck(name).toTyped([String: Any].self, NoError.self)
+        |> map { $0["available"] as? Bool ?? false }
+        |> `catch` { _ in Signal<Bool, NoError>.single(false) }
 }
 
 let uiQueue = Queue(name: "ui")
