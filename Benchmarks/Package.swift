@@ -27,6 +27,8 @@ let package = Package(
             name: "Scenarios",
             dependencies: [
                 .product(name: "STypedSignal", package: rootPackage),
+                .product(name: "SUntypedSignal", package: rootPackage),
+                .product(name: "Bridge", package: rootPackage),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ]
