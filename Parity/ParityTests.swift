@@ -71,7 +71,9 @@ enum Drivers {
     static func run(_ driver: Driver, _ scenario: Scenario) -> [String]? {
         switch driver {
         case .typed: return TypedDriver.run(scenario)
-        case .untyped, .typedThroughUntyped, .untypedThroughTyped: return nil
+        case .untyped: return UntypedDriver.run(scenario)
+        case .typedThroughUntyped: return TypedThroughUntypedDriver.run(scenario)
+        case .untypedThroughTyped: return UntypedThroughTypedDriver.run(scenario)
         }
     }
 }

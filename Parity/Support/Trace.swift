@@ -57,3 +57,18 @@ final class ScenarioWorld: @unchecked Sendable {
     }
 }
 
+
+/// A value as the trace prints it, on every driver: `4`, `[1,2]`, `nil` (also for a nil
+/// inside an array or an optional boxed in `Any`).
+func describeValue(_ value: Any?) -> String {
+    guard let value else { return "nil" }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional:
+        return describeValue(mirror.children.first?.value)
+    case .collection:
+        return "[" + mirror.children.map { describeValue($0.value) }.joined(separator: ",") + "]"
+    default:
+        return "\(value)"
+    }
+}
