@@ -24,6 +24,55 @@ final class ParityTests: XCTestCase {
             table[scenario.op] = row
         }
         print(CoverageRow.render(table))
+        print(Coverage.renderExclusions())
+        print(renderDisagreements())
+    }
+
+    /// Every row of both specs' operator tables is either covered by scenarios that run
+    /// that API's operator, or excluded with a reason; and every op of the catalogue
+    /// belongs to a row.
+    func testEveryOperatorIsCoveredOrExcluded() {
+        for (api, entries, rows) in [(API.typed, Coverage.typed, 67), (API.untyped, Coverage.untyped, 116)] {
+            XCTAssertEqual(entries.map(\.row), Array(1...rows), "the \(api) spec table is transcribed row by row")
+            for entry in entries {
+                switch entry.status {
+                case .covered(let ops):
+                    XCTAssertFalse(ops.isEmpty, "\(api) #\(entry.row) \(entry.name): covered by no op")
+                    for op in ops {
+                        let runs = Catalogue.all.filter { $0.op == op && $0.drivers.contains { $0.operatorAPI == api } }
+                        XCTAssertFalse(runs.isEmpty, "\(api) #\(entry.row) \(entry.name): no scenario of '\(op)' runs the \(api) operator")
+                    }
+                case .excluded(let reason):
+                    XCTAssertFalse(reason.isEmpty, "\(api) #\(entry.row) \(entry.name): excluded without a reason")
+                }
+            }
+        }
+        let claimed = Set(Coverage.all.flatMap { entry -> [String] in
+            if case .covered(let ops) = entry.status { return ops }
+            return []
+        })
+        for op in Set(Catalogue.all.map(\.op)).subtracting(claimed).sorted() {
+            XCTFail("the scenarios of '\(op)' cover no row of either spec table (Coverage.swift)")
+        }
+    }
+
+    /// The reported library disagreements and the scenarios that show them.
+    private func renderDisagreements() -> String {
+        var lines = ["", "Reported library disagreements (drivers left out of these scenarios)"]
+        var reports: [String: [Scenario]] = [:]
+        var order: [String] = []
+        for scenario in Catalogue.all {
+            guard let disagreement = scenario.disagreement else { continue }
+            if reports[disagreement.report] == nil { order.append(disagreement.report) }
+            reports[disagreement.report, default: []].append(scenario)
+        }
+        for report in order {
+            let scenarios = reports[report] ?? []
+            let drivers = scenarios[0].disagreement?.drivers.map(\.rawValue).sorted().joined(separator: ", ") ?? ""
+            lines.append("- [\(drivers)] \(report)")
+            lines += scenarios.map { "    \($0.op): \($0.name)" }
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -78,7 +78,7 @@ enum CatchScenarios {
             "1 error E", "1 c.dispose",
         ]),
         Scenario("restart", "trampoline: a synchronous source stopped by take(3) (decided fix)",
-                 sources: ["(1,|)"], .chain([.restart, .take(3)]), expect: [
+                 sources: ["(1,|)"], .chain([.restart, .take(3)]), disagreement: .synchronousRestartOrder, expect: [
             "0 a.subscribe", "0 next 1", "0 a.subscribe", "0 next 1", "0 a.dispose", "0 a.subscribe", "0 next 1",
             "0 completed", "0 a.dispose", "0 a.dispose",
         ]),

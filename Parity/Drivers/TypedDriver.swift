@@ -179,6 +179,8 @@ enum TypedDriver {
                 return a |> map(inner(inners)) |> switchToLatest
             case .mapToSignal(let inners):
                 return a |> mapToSignal(inner(inners))
+            case .mapToSignalPromotingError(let inners):
+                return ignoringErrors(a) |> mapToSignalPromotingError(inner(inners))
             case .queue(let inners):
                 return a |> map(inner(inners)) |> STypedSignal.queue
             case .mapToQueue(let inners):

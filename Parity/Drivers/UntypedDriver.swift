@@ -200,7 +200,7 @@ enum UntypedDriver {
                 return a.timeout(Double(ticks), onQueue: queue, orSignal: make("t", Marble(alternate)))
             case .throttleOn(let delay):
                 return a.throttleOn(queue, delay: Double(delay))
-            case .distinctModulo, .takeUntil, .last, .recurse, .restartOrMapError, .retryDelayed, .retryMatching,
+            case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed, .retryMatching,
                  .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
                 preconditionFailure("\(operation) belongs to the typed API")
             }

@@ -81,6 +81,9 @@ indirect enum Operation {
     // Meta: the outer source's value v selects the inner marble `inners[v]`, named `i<v>`.
     case switchToLatest([Int: String])
     case mapToSignal([Int: String])
+    /// Typed `mapToSignalPromotingError` over a `NoError` outer: the outer source's error
+    /// ends it like a completion; inner errors become the output's errors.
+    case mapToSignalPromotingError([Int: String])
     case queue([Int: String])
     case mapToQueue([Int: String])
     case throttled([Int: String])
@@ -181,7 +184,7 @@ extension Operation {
              .mapToThrottled, .then, .deferred, .reduceSum, .reduceSumEmitting, .beforeNext, .afterNext, .beforeStarted,
              .beforeCompleted, .afterCompleted, .afterDisposed, .deliverOn, .runOn, .delay, .timeout, .variable:
             return both
-        case .distinctModulo, .takeUntil, .last, .recurse, .restartOrMapError, .retryDelayed, .retryMatching,
+        case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed, .retryMatching,
              .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
             return [.typed]
         case .retryIf, .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .combineSignalsWithNil,
