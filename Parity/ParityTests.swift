@@ -112,7 +112,8 @@ struct CoverageRow {
 
 /// Every scenario, family by family.
 enum Catalogue {
-    static let all: [Scenario] = MappingScenarios.all + TakeScenarios.all + SideEffectScenarios.all + CatchScenarios.all + CombineScenarios.all + MetaScenarios.all + ReduceScenarios.all + DispatchTimingScenarios.all
+    static let all: [Scenario] = MappingScenarios.all + TakeScenarios.all + SideEffectScenarios.all + CatchScenarios.all
+        + CombineScenarios.all + MetaScenarios.all + ReduceScenarios.all + DispatchTimingScenarios.all + HotSourceScenarios.all
 }
 
 /// Runs a scenario on one driver; nil when that driver does not exist yet.

@@ -25,6 +25,21 @@ extension Disagreement {
             Sources/SUntypedSignal/SSignal+Meta.swift (SSignalQueueState.innerCompleted).
             """)
 
+    /// Typed `Multicast` forgets the key before it delivers the completion.
+    static let typedMulticastForgetsKeyBeforeCompletion = Disagreement(
+        drivers: [.typed, .untypedThroughTyped],
+        report: """
+            Keyed sharing, a subscriber arriving while the completion is being delivered (m |> then(m)): \
+            SMulticastSignalManager removes its cache entry when the shared subscription is torn down, after \
+            the completion reached the subscribers (untyped §1.28), so the newcomer joins the finished source \
+            and gets the completion, as the decided fix says ("a subscriber arriving after the source finished \
+            receives the terminal event"). STypedSignal Multicast.get(key:signal:) removes the key before \
+            delivering the completion, so the newcomer starts the source again ("2 a.subscribe", later values, \
+            "4 completed"). Both agree once the teardown is over (a later subscriber starts afresh). Module: \
+            Sources/STypedSignal/Multicast.swift (complete(_:key:)); the spec leaves the exact moment open, so \
+            this needs a decision.
+            """)
+
     /// A synchronously completing source restarted directly keeps "new before old" only in
     /// the typed `restart`, and only without a layer between the source and `restart`.
     static let synchronousRestartOrder = Disagreement(

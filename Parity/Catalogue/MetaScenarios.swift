@@ -7,7 +7,7 @@
 /// disposes the current inner, then the outer; synchronously completing inners started
 /// from a completion run in a loop (the ObjC queue-mode defect is not reproduced).
 enum MetaScenarios {
-    static let all: [Scenario] = switchToLatest + mapToSignal + queue + mapToQueue + throttled + mapToThrottled
+    static let all: [Scenario] = switchToLatest + mapToSignal + mapToSignalPromotingError + queue + mapToQueue + throttled + mapToThrottled
         + then + deferred + ignoreValues
 
     static let switchToLatest: [Scenario] = [
@@ -93,6 +93,19 @@ enum MetaScenarios {
         Scenario("mapToSignal", "synchronous inner error during a synchronous outer", sources: ["(1,2)"],
                  .mapToSignal([1: "-5|", 2: "#x"]), expect: [
             "0 a.subscribe", "0 i1.subscribe", "0 i2.subscribe", "0 error x", "0 i2.dispose", "0 i1.dispose", "0 a.dispose",
+        ]),
+    ]
+
+    /// Typed only: `mapToSignalPromotingError` over a `NoError` outer.
+    static let mapToSignalPromotingError: [Scenario] = [
+        Scenario("mapToSignalPromotingError", "newest inner only, new before old", sources: ["-1---2-|"],
+                 .mapToSignalPromotingError([1: "-5-6-7|", 2: "-8--|"]), expect: [
+            "0 a.subscribe", "1 i1.subscribe", "2 next 5", "4 next 6", "5 i2.subscribe", "5 i1.dispose", "6 next 8",
+            "7 a.dispose", "9 completed", "9 i2.dispose",
+        ]),
+        Scenario("mapToSignalPromotingError", "an inner error becomes the output's error", sources: ["-1--2|"],
+                 .mapToSignalPromotingError([1: "-5#x"]), expect: [
+            "0 a.subscribe", "1 i1.subscribe", "2 next 5", "3 error x", "3 i1.dispose", "3 a.dispose",
         ]),
     ]
 

@@ -129,7 +129,9 @@ enum TypedDriver {
 
         private func multicast(_ signal: S, keyed: Bool) -> S {
             guard keyed else { preconditionFailure("unkeyed multicast() belongs to the untyped API") }
-            return Multicast<Int>().get(key: "a", signal: ignoringErrors(signal)) |> castError(String.self)
+            let table = Multicast<Int>()
+            world.keepAlive(table)
+            return table.get(key: "a", signal: ignoringErrors(signal)) |> castError(String.self)
         }
 
         /// The pipeline of an operation whose output is an Int.
@@ -193,11 +195,13 @@ enum TypedDriver {
                 return a |> then(make("t", Marble(next)))
             case .deferred:
                 return deferred { hook("deferred"); return a }
-            case .multicastAgain(let keyed, let firstTake):
+            case .multicastAgain(let keyed, let firstTake, let secondDelay):
                 let shared = multicast(a, keyed: keyed)
-                return (firstTake.map { shared |> take($0) } ?? shared) |> then(shared)
+                let second = secondDelay > 0 ? shared |> delay(Double(secondDelay), queue: queue) : shared
+                return (firstTake.map { shared |> take($0) } ?? shared) |> then(second)
             case .variable(let ticks):
                 let promise = Promise<Int>()
+                world.keepAlive(promise)
                 promise.set(ignoringErrors(a))
                 for (index, tick) in ticks.enumerated() {
                     let next = ignoringErrors(sources[index + 1])
@@ -207,6 +211,7 @@ enum TypedDriver {
             case .pipe(let replay):
                 precondition(!replay, "a replaying pipe belongs to the untyped API")
                 let pipe = ValuePipe<Int>()
+                world.keepAlive(pipe)
                 _ = a.start(next: { pipe.putNext($0) })
                 return pipe.signal() |> castError(String.self)
             case .reduceSum(let initial):

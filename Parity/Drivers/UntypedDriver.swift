@@ -138,6 +138,7 @@ enum UntypedDriver {
                 return a.takeUntilReplacement(sources[1].map(inner(inners)))
             case .signalQueue(let cancel):
                 let queue = SSignalQueue()
+                world.keepAlive(queue)
                 return SSignal.mergeSignals(sources.enumerated().map { index, source in
                     let item = queue.enqueue(source)
                     guard let tick = cancel[index] else { return item }
@@ -154,11 +155,13 @@ enum UntypedDriver {
             case .multicastCombined(let keyed):
                 let shared = multicast(a, keyed: keyed)
                 return SSignal.combineSignals([shared, shared.map { int($0) + 10 }])
-            case .multicastAgain(let keyed, let firstTake):
+            case .multicastAgain(let keyed, let firstTake, let secondDelay):
                 let shared = multicast(a, keyed: keyed)
-                return (firstTake.map { shared.take($0) } ?? shared).then(shared)
+                let second = secondDelay > 0 ? shared.delay(Double(secondDelay), onQueue: queue) : shared
+                return (firstTake.map { shared.take($0) } ?? shared).then(second)
             case .variable(let ticks):
                 let variable = SVariable()
+                world.keepAlive(variable)
                 variable.set(a)
                 for (index, tick) in ticks.enumerated() {
                     let next = sources[index + 1]
@@ -167,6 +170,7 @@ enum UntypedDriver {
                 return variable.signal()
             case .pipe(let replay):
                 let pipe = SPipe(replay: replay)
+                world.keepAlive(pipe)
                 a.start(next: { pipe.putNext($0) })
                 return pipe.signal()
             case .reduceSum(let initial):
@@ -211,6 +215,7 @@ enum UntypedDriver {
         private func multicast(_ signal: SSignal, keyed: Bool) -> SSignal {
             guard keyed else { return signal.multicast() }
             let manager = SMulticastSignalManager()
+            world.keepAlive(manager)
             return SSignal.deferred {
                 guard let shared = manager.multicastedSignal(forKey: "a", producer: { signal }) else {
                     preconditionFailure("a keyed signal with a producer is never nil")

@@ -110,8 +110,9 @@ indirect enum Operation {
     /// takes a `NoError` signal: the source's errors end it as a completion.
     case multicastCombined(keyed: Bool)
     /// Like `multicastCombined`, with a second subscriber arriving when the first has
-    /// ended: `m |> take(firstTake) |> then(m)` (no take when nil).
-    case multicastAgain(keyed: Bool, firstTake: Int?)
+    /// ended: `m |> take(firstTake) |> then(m |> delay(secondDelay))` (no take when nil, no
+    /// delay when 0).
+    case multicastAgain(keyed: Bool, firstTake: Int?, secondDelay: Int = 0)
     /// Untyped `SVariable` / typed `Promise`: `set(a)` when the pipeline is built, then
     /// `set(b)`, `set(c)`, ... at the given ticks; the output is `signal()` / `get()`.
     /// Source errors end a source like a completion (typed: through `catch`).
@@ -190,7 +191,7 @@ extension Operation {
         case .retryIf, .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .combineSignalsWithNil,
              .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError, .throttleOn:
             return [.untyped]
-        case .multicastCombined(let keyed), .multicastAgain(let keyed, _):
+        case .multicastCombined(let keyed), .multicastAgain(let keyed, _, _):
             // Typed sharing is keyed only (`Multicast`); untyped has both.
             return keyed ? both : [.untyped]
         case .pipe(let replay):
