@@ -1,15 +1,18 @@
 import XCTest
 
 /// Runs every scenario of the catalogue on every driver it applies to, and prints the
-/// coverage table (operator, scenarios, pass on each driver).
+/// coverage table (operator, scenarios, pass on each driver), the spec rows left out of
+/// the suite and the reported library disagreements.
 final class ParityTests: XCTestCase {
     func testEveryScenarioOnEveryDriver() {
         var table: [String: CoverageRow] = [:]
+        // The traces of the drivers left out by a reported disagreement, by scenario and driver.
+        var actuals: [String: [String]] = [:]
         for scenario in Catalogue.all {
             var row = table[scenario.op] ?? CoverageRow()
             row.scenarios += 1
             for driver in Driver.allCases where scenario.drivers.contains(driver) {
-                guard let trace = Drivers.run(driver, scenario) else { continue }
+                let trace = Drivers.run(driver, scenario)
                 let passed = trace == scenario.expected
                 row.record(driver, passed: passed)
                 if !passed {
@@ -22,10 +25,19 @@ final class ParityTests: XCTestCase {
                 }
             }
             table[scenario.op] = row
+            if let disagreement = scenario.disagreement {
+                for driver in Driver.allCases where disagreement.drivers.contains(driver) {
+                    let trace = Drivers.run(driver, scenario)
+                    actuals[scenario.name + "|" + driver.rawValue] = trace
+                    if trace == scenario.expected {
+                        XCTFail("[\(driver)] \(scenario.op): \(scenario.name) now agrees: remove its reported disagreement")
+                    }
+                }
+            }
         }
         print(CoverageRow.render(table))
         print(Coverage.renderExclusions())
-        print(renderDisagreements())
+        print(renderDisagreements(actuals))
     }
 
     /// Every row of both specs' operator tables is either covered by scenarios that run
@@ -56,8 +68,9 @@ final class ParityTests: XCTestCase {
         }
     }
 
-    /// The reported library disagreements and the scenarios that show them.
-    private func renderDisagreements() -> String {
+    /// The reported library disagreements and the scenarios that show them, with the
+    /// expected trace and the actual one of each driver left out.
+    private func renderDisagreements(_ actuals: [String: [String]]) -> String {
         var lines = ["", "Reported library disagreements (drivers left out of these scenarios)"]
         var reports: [String: [Scenario]] = [:]
         var order: [String] = []
@@ -70,7 +83,13 @@ final class ParityTests: XCTestCase {
             let scenarios = reports[report] ?? []
             let drivers = scenarios[0].disagreement?.drivers.map(\.rawValue).sorted().joined(separator: ", ") ?? ""
             lines.append("- [\(drivers)] \(report)")
-            lines += scenarios.map { "    \($0.op): \($0.name)" }
+            for scenario in scenarios {
+                lines.append("    \(scenario.op): \(scenario.name)  sources \(scenario.sources.map(\.text))")
+                lines.append("      expected: \(scenario.expected)")
+                for driver in Driver.allCases where scenario.disagreement?.drivers.contains(driver) == true {
+                    lines.append("      \(driver): \(actuals[scenario.name + "|" + driver.rawValue] ?? [])")
+                }
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -116,9 +135,9 @@ enum Catalogue {
         + CombineScenarios.all + MetaScenarios.all + ReduceScenarios.all + DispatchTimingScenarios.all + HotSourceScenarios.all
 }
 
-/// Runs a scenario on one driver; nil when that driver does not exist yet.
+/// Runs a scenario on one driver.
 enum Drivers {
-    static func run(_ driver: Driver, _ scenario: Scenario) -> [String]? {
+    static func run(_ driver: Driver, _ scenario: Scenario) -> [String] {
         switch driver {
         case .typed: return TypedDriver.run(scenario)
         case .untyped: return UntypedDriver.run(scenario)
