@@ -185,8 +185,8 @@ extension Operation {
              .mapToThrottled, .then, .deferred, .reduceSum, .reduceSumEmitting, .beforeNext, .afterNext, .beforeStarted,
              .beforeCompleted, .afterCompleted, .afterDisposed, .deliverOn, .runOn, .delay, .timeout, .variable:
             return both
-        case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed, .retryMatching,
-             .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
+        case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed,
+             .retryMatching, .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
             return [.typed]
         case .retryIf, .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .combineSignalsWithNil,
              .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError, .throttleOn:
