@@ -1,11 +1,12 @@
-/// catch, restart, restartIfError / retryIf { true }, untyped retryIf.
+/// catch, restart, recurse, restartIfError / retryIf { true }, untyped retryIf, typed
+/// restartOrMapError and the delayed typed retry operators.
 ///
 /// Restarting operators subscribe the next iteration before disposing the ended one
 /// (typed spec §1.10, §18). The decided fix (spec README): synchronous iterations are
 /// trampolined, never recursed, and the iteration that stays live is never disposed by
 /// the earlier ones; `.sequential` gives each iteration its own source to show it.
 enum CatchScenarios {
-    static let all: [Scenario] = catchError + restart + restartIfError + retryIf
+    static let all: [Scenario] = catchError + restart + recurse + restartIfError + retryIf + restartOrMapError + retry
 
     static let catchError: [Scenario] = [
         Scenario("catchError", "alternative subscribed before the failed source is disposed",
@@ -78,9 +79,14 @@ enum CatchScenarios {
             "1 error E", "1 c.dispose",
         ]),
         Scenario("restart", "trampoline: a synchronous source stopped by take(3) (decided fix)",
-                 sources: ["(1,|)"], .chain([.restart, .take(3)]), expect: [
+                 sources: ["(1,|)"], .chain([.restart, .take(3)]), disagreement: .synchronousRestartOrder, expect: [
             "0 a.subscribe", "0 next 1", "0 a.subscribe", "0 next 1", "0 a.dispose", "0 a.subscribe", "0 next 1",
             "0 completed", "0 a.dispose", "0 a.dispose",
+        ]),
+        Scenario("restart", "trampoline through an operator: each synchronous iteration is disposed before the next",
+                 sources: ["(1,|)"], .chain([.map(add: 1), .restart, .take(3)]), expect: [
+            "0 a.subscribe", "0 next 2", "0 a.dispose", "0 a.subscribe", "0 next 2", "0 a.dispose", "0 a.subscribe", "0 next 2",
+            "0 completed", "0 a.dispose",
         ]),
         // Divergence (Divergences.md, "take(n) reaching n"): the original resubscribed once
         // more before the teardown reached it; take now ends its upstream at once.
@@ -143,6 +149,77 @@ enum CatchScenarios {
         Scenario("retryIf", "retried, then a non-matching error", sources: ["-#x", "-#y"], .chain([.sequential, .retryIf("x")]),
                  only: [.untyped], expect: [
             "0 a.subscribe", "1 b.subscribe", "1 a.dispose", "2 error y", "2 b.dispose",
+        ]),
+        Scenario("retryIf", "trampoline: synchronous matching errors, then a live attempt (decided fix)",
+                 sources: ["#x", "#x", "-3|"], .chain([.sequential, .retryIf("x")]), expect: [
+            "0 a.subscribe", "0 a.dispose", "0 b.subscribe", "0 b.dispose", "0 c.subscribe", "1 next 3", "2 completed",
+            "2 c.dispose",
+        ]),
+        Scenario("retryIf", "disposal stops retrying", sources: ["-#x", "---|"], .chain([.sequential, .retryIf("x")]),
+                 disposeAt: 2, expect: [
+            "0 a.subscribe", "1 b.subscribe", "1 a.dispose", "2 b.dispose",
+        ]),
+    ]
+
+    /// Typed only: `recurse(_:)`, the alias of `restart`.
+    static let recurse: [Scenario] = [
+        Scenario("recurse", "resubscribes on completion like restart", sources: ["-1|"], .recurse, disposeAt: 3, expect: [
+            "0 a.subscribe", "1 next 1", "2 a.subscribe", "2 a.dispose", "3 next 1", "3 a.dispose",
+        ]),
+        Scenario("recurse", "error is forwarded and stops", sources: ["-1#"], .recurse, expect: [
+            "0 a.subscribe", "1 next 1", "2 error E", "2 a.dispose",
+        ]),
+    ]
+
+    /// Typed only: `restartOrMapError(condition:)`, restarting on the error "x" and
+    /// failing with "m" + e otherwise.
+    static let restartOrMapError: [Scenario] = [
+        Scenario("restartOrMapError", "restarts on a restart condition, new before old", sources: ["-1#x", "-2|"],
+                 .chain([.sequential, .restartOrMapError(restartOn: "x")]), expect: [
+            "0 a.subscribe", "1 next 1", "2 b.subscribe", "2 a.dispose", "3 next 2", "4 completed", "4 b.dispose",
+        ]),
+        Scenario("restartOrMapError", "fails with the mapped error", sources: ["-1#y"], .restartOrMapError(restartOn: "x"),
+                 expect: [
+            "0 a.subscribe", "1 next 1", "2 error my", "2 a.dispose",
+        ]),
+        Scenario("restartOrMapError", "restarted, then a mapped error", sources: ["-#x", "-#y"],
+                 .chain([.sequential, .restartOrMapError(restartOn: "x")]), expect: [
+            "0 a.subscribe", "1 b.subscribe", "1 a.dispose", "2 error my", "2 b.dispose",
+        ]),
+    ]
+
+    /// Typed only: the delayed retries on the virtual queue (typed spec §18). The failed
+    /// subscription is torn down first; the next one starts after the delay.
+    static let retry: [Scenario] = [
+        Scenario("retry", "resubscribes after a growing delay", sources: ["#", "-#", "--5|"],
+                 .chain([.sequential, .retryDelayed(increment: 1, maxDelay: 5)]), expect: [
+            "0 a.subscribe", "0 a.dispose", "1 b.subscribe", "2 b.dispose", "4 c.subscribe", "6 next 5", "7 completed",
+            "7 c.dispose",
+        ]),
+        Scenario("retry", "the delay stops growing at maxDelay", sources: ["-#"], .retryDelayed(increment: 1, maxDelay: 2),
+                 disposeAt: 9, expect: [
+            "0 a.subscribe", "1 a.dispose", "2 a.subscribe", "3 a.dispose", "5 a.subscribe", "6 a.dispose", "8 a.subscribe",
+            "9 a.dispose",
+        ]),
+        Scenario("retry", "disposal during the wait cancels the retry", sources: ["-#"], .retryDelayed(increment: 3, maxDelay: 3),
+                 disposeAt: 2, expect: [
+            "0 a.subscribe", "1 a.dispose",
+        ]),
+        Scenario("retry", "values pass and completion completes", sources: ["-1-2|"], .retryDelayed(increment: 1, maxDelay: 1),
+                 expect: [
+            "0 a.subscribe", "1 next 1", "3 next 2", "4 completed", "4 a.dispose",
+        ]),
+        Scenario("retry(retryOnError:)", "retries a matching error after the delay", sources: ["-#x", "-1|"],
+                 .chain([.sequential, .retryMatching("x", maxRetries: nil)]), expect: [
+            "0 a.subscribe", "1 a.dispose", "2 b.subscribe", "3 next 1", "4 completed", "4 b.dispose",
+        ]),
+        Scenario("retry(retryOnError:)", "forwards another error at once", sources: ["-#y"], .retryMatching("x", maxRetries: nil),
+                 expect: [
+            "0 a.subscribe", "1 error y", "1 a.dispose",
+        ]),
+        Scenario("retry(retryOnError:)", "maxRetries bounds the subscriptions", sources: ["-#x"],
+                 .retryMatching("x", maxRetries: 2), expect: [
+            "0 a.subscribe", "1 a.dispose", "2 a.subscribe", "3 error x", "3 a.dispose",
         ]),
     ]
 }

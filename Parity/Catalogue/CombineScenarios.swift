@@ -6,7 +6,7 @@
 /// the first error wins and every source is disposed in argument order; synchronous
 /// sources run to their end one after another.
 enum CombineScenarios {
-    static let all: [Scenario] = twoSources + threeSources + empty + withInitial
+    static let all: [Scenario] = twoSources + threeSources + empty + withInitial + withInitialStates + nilValues + merge
 
     /// The array form on every driver and, with the same trace, the typed tuple overload.
     private static func bothForms(_ name: String, sources: [String], disposeAt: Int? = nil, expect: [String]) -> [Scenario] {
@@ -168,6 +168,90 @@ enum CombineScenarios {
         Scenario("combineLatestWithInitial", "seed delivered even when disposed at once", sources: ["-1|", "-2|"],
                  .combineLatestWithInitial(7, 8), disposeAt: 0, only: [.typed], expect: [
             "0 next [7,8]", "0 a.subscribe", "0 b.subscribe", "0 a.dispose", "0 b.dispose",
+        ]),
+    ]
+
+    /// Untyped only: `combineSignals(_:withInitialStates:)` seeds the slots, but seeds
+    /// alone never emit (untyped spec §1.21); extra seeds are ignored.
+    static let withInitialStates: [Scenario] = [
+        Scenario("combineSignals(withInitialStates:)", "seeds fill the slots, but only a value emits",
+                 sources: ["--1|", "----2|"], .combineSignalsWithInitialStates([7, 8]), expect: [
+            "0 a.subscribe", "0 b.subscribe", "2 next [1,8]", "3 a.dispose", "4 next [1,2]", "5 completed", "5 b.dispose",
+        ]),
+        Scenario("combineSignals(withInitialStates:)", "a source that never emits contributes its seed",
+                 sources: ["--|", "-2|"], .combineSignalsWithInitialStates([7]), expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next [7,2]", "2 a.dispose", "2 completed", "2 b.dispose",
+        ]),
+        Scenario("combineSignals(withInitialStates:)", "extra seeds are ignored", sources: ["-1-|", "-|"],
+                 .combineSignalsWithInitialStates([7, 8, 9]), expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next [1,8]", "1 b.dispose", "3 completed", "3 a.dispose",
+        ]),
+        Scenario("combineSignals(withInitialStates:)", "error", sources: ["-1--|", "--#x"],
+                 .combineSignalsWithInitialStates([7, 8]), expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next [1,8]", "2 error x", "2 a.dispose", "2 b.dispose",
+        ]),
+    ]
+
+    /// Untyped only: `nil` is a value like any other in `combineSignals` (decided fix; the
+    /// original cleared the slot). The value 0 of each source is sent as nil.
+    static let nilValues: [Scenario] = [
+        Scenario("combineLatest", "untyped nil fills its slot (decided fix)", sources: ["-0|", "--2|"],
+                 .combineSignalsWithNil(nilFor: 0), expect: [
+            "0 a.subscribe", "0 b.subscribe", "2 a.dispose", "2 next [nil,2]", "3 completed", "3 b.dispose",
+        ]),
+        Scenario("combineLatest", "untyped nil replaces a value without clearing the slot (decided fix)",
+                 sources: ["-1-0--|", "--2---3|"], .combineSignalsWithNil(nilFor: 0), expect: [
+            "0 a.subscribe", "0 b.subscribe", "2 next [1,2]", "3 next [nil,2]", "6 a.dispose", "6 next [nil,3]",
+            "7 completed", "7 b.dispose",
+        ]),
+        Scenario("combineLatest", "untyped nil in every slot (decided fix)", sources: ["0", "-0|"],
+                 .combineSignalsWithNil(nilFor: 0), expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next [nil,nil]", "2 b.dispose",
+        ]),
+    ]
+
+    /// Untyped only: `mergeSignals` (untyped spec §1.21; the typed API has no merge).
+    static let merge: [Scenario] = [
+        Scenario("mergeSignals", "interleaves the values, completes when every source has completed",
+                 sources: ["-1--4|", "--2-3---|"], .mergeSignals, expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next 1", "2 next 2", "4 next 4", "4 next 3", "5 a.dispose", "8 completed",
+            "8 b.dispose",
+        ]),
+        Scenario("mergeSignals", "the first error is forwarded, then every source is disposed in order",
+                 sources: ["-1---|", "--#x"], .mergeSignals, expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next 1", "2 error x", "2 a.dispose", "2 b.dispose",
+        ]),
+        Scenario("mergeSignals", "disposal disposes every source in order", sources: ["-1---|", "--2---|"], .mergeSignals,
+                 disposeAt: 3, expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next 1", "2 next 2", "3 a.dispose", "3 b.dispose",
+        ]),
+        Scenario("mergeSignals", "synchronous sources run one after another", sources: ["(1,2,|)", "(3,|)"], .mergeSignals,
+                 expect: [
+            "0 a.subscribe", "0 next 1", "0 next 2", "0 a.dispose", "0 b.subscribe", "0 next 3", "0 completed", "0 b.dispose",
+        ]),
+        Scenario("mergeSignals", "synchronous failure of the first: the second is still subscribed, then disposed",
+                 sources: ["#x", "-1|"], .mergeSignals, expect: [
+            "0 a.subscribe", "0 error x", "0 a.dispose", "0 b.subscribe", "0 b.dispose",
+        ]),
+        Scenario("mergeSignals", "a source completing empty does not end the output", sources: ["--|", "-1-2|"], .mergeSignals,
+                 expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next 1", "2 a.dispose", "3 next 2", "4 completed", "4 b.dispose",
+        ]),
+        Scenario("mergeSignals", "three sources, one synchronous value", sources: ["1--|", "-2|", "--3|"], .mergeSignals,
+                 expect: [
+            "0 a.subscribe", "0 next 1", "0 b.subscribe", "0 c.subscribe", "1 next 2", "2 b.dispose", "2 next 3",
+            "3 a.dispose", "3 completed", "3 c.dispose",
+        ]),
+        Scenario("mergeSignals", "a never-ending source keeps the output open", sources: ["-1|", "--2"], .mergeSignals,
+                 expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next 1", "2 a.dispose", "2 next 2",
+        ]),
+        Scenario("mergeSignals", "then take(2): both sources disposed in order", sources: ["-1-3|", "--2-4|"],
+                 .chain([.mergeSignals, .take(2)]), expect: [
+            "0 a.subscribe", "0 b.subscribe", "1 next 1", "2 next 2", "2 completed", "2 a.dispose", "2 b.dispose",
+        ]),
+        Scenario("mergeSignals", "empty array completes at once", sources: ["-1|"], .mergeSignalsOfNothing, expect: [
+            "0 completed",
         ]),
     ]
 }

@@ -1,11 +1,12 @@
-/// deliverOn, runOn / startOn, delay, timeout, on the scenario's virtual queue.
+/// deliverOn, runOn / startOn, delay, timeout, untyped throttleOn, on the scenario's
+/// virtual queue.
 ///
 /// Typed spec §20 and §26, untyped §1.26–1.27. The operator queue is not current while
 /// the sources emit, so deliverOn dispatches every event (upstream teardown on
 /// termination still happens at once, on the source's side) and runOn subscribes when
 /// the queue runs. Timers stop on disposal (decided fix).
 enum DispatchTimingScenarios {
-    static let all: [Scenario] = deliverOn + runOn + delay + timeout
+    static let all: [Scenario] = deliverOn + runOn + delay + timeout + throttleOn
 
     static let deliverOn: [Scenario] = [
         Scenario("deliverOn", "events delivered; upstream torn down before the completion arrives", sources: ["-1-2|"],
@@ -88,7 +89,7 @@ enum DispatchTimingScenarios {
             "0 a.subscribe", "1 next 1", "3 next 2", "4 completed", "4 a.dispose",
         ]),
         Scenario("timeout", "the timer fires first: alternate subscribed, then the source disposed", sources: ["-----1|"],
-                 .timeout(3, "-9|"), expect: [
+                 .timeout(3, "-9|"), disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
             "0 a.subscribe", "3 t.subscribe", "3 a.dispose", "4 next 9", "5 completed", "5 t.dispose",
         ]),
         Scenario("timeout", "error in time", sources: ["--#"], .timeout(3, "-9|"), expect: [
@@ -115,20 +116,56 @@ enum DispatchTimingScenarios {
                  disposeAt: 2, expect: [
             "0 a.subscribe", "2 a.dispose",
         ]),
-        Scenario("timeout", "disposal while the alternate runs", sources: ["------"], .timeout(2, "---9|"), disposeAt: 4, expect: [
+        Scenario("timeout", "disposal while the alternate runs", sources: ["------"], .timeout(2, "---9|"), disposeAt: 4,
+                 disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
             "0 a.subscribe", "2 t.subscribe", "2 a.dispose", "4 t.dispose",
         ]),
-        Scenario("timeout", "the alternate's error", sources: ["-----"], .timeout(2, "-#x"), expect: [
+        Scenario("timeout", "the alternate's error", sources: ["-----"], .timeout(2, "-#x"),
+                 disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
             "0 a.subscribe", "2 t.subscribe", "2 a.dispose", "3 error x", "3 t.dispose",
         ]),
-        Scenario("timeout", "synchronous alternate", sources: ["-----1|"], .timeout(3, "(9,|)"), expect: [
+        Scenario("timeout", "synchronous alternate", sources: ["-----1|"], .timeout(3, "(9,|)"),
+                 disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
             "0 a.subscribe", "3 t.subscribe", "3 next 9", "3 completed", "3 a.dispose", "3 t.dispose",
         ]),
-        Scenario("timeout", "never-ending source and alternate", sources: ["-"], .timeout(1, "-7"), expect: [
+        Scenario("timeout", "never-ending source and alternate", sources: ["-"], .timeout(1, "-7"),
+                 disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
             "0 a.subscribe", "1 t.subscribe", "1 a.dispose", "2 next 7",
         ]),
         Scenario("timeout", "only the first event is timed", sources: ["-1-----2|"], .timeout(2, "9|"), expect: [
             "0 a.subscribe", "1 next 1", "7 next 2", "8 completed", "8 a.dispose",
+        ]),
+    ]
+
+    /// Untyped only: `throttleOn(queue, delay:)`, a debounce (decided fix: the original
+    /// emitted only the first value ever received). Events reach it through
+    /// `deliverOn(queue)`, so the source is torn down before its terminal event arrives.
+    static let throttleOn: [Scenario] = [
+        Scenario("throttleOn", "emits the latest value after a quiet delay; completion a delay later",
+                 sources: ["-12---3---|"], .throttleOn(delay: 2), expect: [
+            "0 a.subscribe", "4 next 2", "8 next 3", "10 a.dispose", "12 completed",
+        ]),
+        Scenario("throttleOn", "completion flushes the pending value at once", sources: ["-1-2|"], .throttleOn(delay: 3),
+                 expect: [
+            "0 a.subscribe", "4 a.dispose", "4 next 2", "4 completed",
+        ]),
+        Scenario("throttleOn", "an error is forwarded at once and drops the pending value", sources: ["-1#"],
+                 .throttleOn(delay: 3), expect: [
+            "0 a.subscribe", "2 a.dispose", "2 error E",
+        ]),
+        Scenario("throttleOn", "disposal stops the timer", sources: ["-1---|"], .throttleOn(delay: 2), disposeAt: 2, expect: [
+            "0 a.subscribe", "2 a.dispose",
+        ]),
+        Scenario("throttleOn", "an empty source completes a delay after it", sources: ["--|"], .throttleOn(delay: 3), expect: [
+            "0 a.subscribe", "2 a.dispose", "5 completed",
+        ]),
+        Scenario("throttleOn", "synchronous source: its last value, flushed by the completion", sources: ["(1,2,|)"],
+                 .throttleOn(delay: 2), expect: [
+            "0 a.subscribe", "0 a.dispose", "0 next 2", "0 completed",
+        ]),
+        Scenario("throttleOn", "values further apart than the delay all pass", sources: ["-1---2--|"], .throttleOn(delay: 1),
+                 expect: [
+            "0 a.subscribe", "2 next 1", "6 next 2", "8 a.dispose", "9 completed",
         ]),
     ]
 }

@@ -1,4 +1,5 @@
-/// map, filter, distinctUntilChanged / ignoreRepeated, mapError.
+/// map, filter, distinctUntilChanged / ignoreRepeated, typed distinctUntilChanged(isEqual:),
+/// mapError, materialize.
 enum MappingScenarios {
     static let all: [Scenario] = [
         Scenario("map", "values and completion", sources: ["-1-2-|"], .map(add: 1), expect: [
@@ -42,6 +43,13 @@ enum MappingScenarios {
         ]),
         Scenario("distinctUntilChanged", "disposal", sources: ["-1-2-3|"], .distinct, disposeAt: 2, expect: [
             "0 a.subscribe", "1 next 1", "2 a.dispose",
+        ]),
+        Scenario("distinctUntilChanged(isEqual:)", "compares with the last value that passed", sources: ["-1-4-2-5-7|"],
+                 .distinctModulo(3), expect: [
+            "0 a.subscribe", "1 next 1", "5 next 2", "9 next 7", "10 completed", "10 a.dispose",
+        ]),
+        Scenario("distinctUntilChanged(isEqual:)", "error forwarded", sources: ["-1-4#"], .distinctModulo(3), expect: [
+            "0 a.subscribe", "1 next 1", "4 error E", "4 a.dispose",
         ]),
         Scenario("mapError", "error transformed, values unchanged", sources: ["-1#x"], .mapError,
                  only: [.typed], expect: [

@@ -7,7 +7,7 @@
 /// disposes the current inner, then the outer; synchronously completing inners started
 /// from a completion run in a loop (the ObjC queue-mode defect is not reproduced).
 enum MetaScenarios {
-    static let all: [Scenario] = switchToLatest + mapToSignal + queue + mapToQueue + throttled + mapToThrottled
+    static let all: [Scenario] = switchToLatest + mapToSignal + mapToSignalPromotingError + queue + mapToQueue + throttled + mapToThrottled
         + then + deferred + ignoreValues
 
     static let switchToLatest: [Scenario] = [
@@ -96,6 +96,19 @@ enum MetaScenarios {
         ]),
     ]
 
+    /// Typed only: `mapToSignalPromotingError` over a `NoError` outer.
+    static let mapToSignalPromotingError: [Scenario] = [
+        Scenario("mapToSignalPromotingError", "newest inner only, new before old", sources: ["-1---2-|"],
+                 .mapToSignalPromotingError([1: "-5-6-7|", 2: "-8--|"]), expect: [
+            "0 a.subscribe", "1 i1.subscribe", "2 next 5", "4 next 6", "5 i2.subscribe", "5 i1.dispose", "6 next 8",
+            "7 a.dispose", "9 completed", "9 i2.dispose",
+        ]),
+        Scenario("mapToSignalPromotingError", "an inner error becomes the output's error", sources: ["-1--2|"],
+                 .mapToSignalPromotingError([1: "-5#x"]), expect: [
+            "0 a.subscribe", "1 i1.subscribe", "2 next 5", "3 error x", "3 i1.dispose", "3 a.dispose",
+        ]),
+    ]
+
     static let queue: [Scenario] = [
         Scenario("queue", "one inner at a time, in arrival order", sources: ["-1-2-|"],
                  .queue([1: "-5-6----|", 2: "-7|"]), expect: [
@@ -108,7 +121,7 @@ enum MetaScenarios {
             "0 i3.subscribe", "0 next 7", "0 i3.dispose", "0 completed", "0 a.dispose",
         ]),
         Scenario("queue", "synchronous inners started from a completion do not stall (decided fix)", sources: ["(1,2,3)"],
-                 .queue([1: "-5|", 2: "(6,|)", 3: "(7,|)"]), expect: [
+                 .queue([1: "-5|", 2: "(6,|)", 3: "(7,|)"]), disagreement: .untypedQueueDisposesFinishedInnerLate, expect: [
             "0 a.subscribe", "0 i1.subscribe", "1 next 5", "2 i2.subscribe", "2 next 6", "2 i2.dispose", "2 i1.dispose",
             "2 i3.subscribe", "2 next 7", "2 i3.dispose",
         ]),
@@ -158,7 +171,8 @@ enum MetaScenarios {
             "0 a.subscribe", "1 i1.subscribe", "3 i1.dispose", "3 a.dispose",
         ]),
         Scenario("mapToQueue", "synchronous inners started from a completion do not stall", sources: ["(1,2,3)"],
-                 .mapToQueue([1: "-5|", 2: "(6,|)", 3: "(7,|)"]), expect: [
+                 .mapToQueue([1: "-5|", 2: "(6,|)", 3: "(7,|)"]),
+                 disagreement: .untypedQueueDisposesFinishedInnerLate, expect: [
             "0 a.subscribe", "0 i1.subscribe", "1 next 5", "2 i2.subscribe", "2 next 6", "2 i2.dispose", "2 i1.dispose",
             "2 i3.subscribe", "2 next 7", "2 i3.dispose",
         ]),

@@ -1,4 +1,6 @@
-/// reduceLeft(value:) / reduceLeft:with: (a fold emitted on completion).
+/// reduceLeft(value:) / reduceLeft:with: (a fold emitted on completion), and the forms
+/// with an `emit` function (typed reduceLeft(value:f:) with emit / untyped
+/// reduceLeftWithPassthrough).
 ///
 /// Typed spec §22 / untyped §1.19: the accumulator starts from the initial value for
 /// each subscription; on completion it is emitted (the initial value when there were no
@@ -36,6 +38,20 @@ enum ReduceScenarios {
                  .chain([.reduceSum(initial: 0), .restart]), disposeAt: 8, expect: [
             "0 a.subscribe", "4 next 3", "4 a.subscribe", "4 a.dispose", "8 next 3", "8 a.subscribe", "8 a.dispose",
             "8 a.dispose",
+        ]),
+        Scenario("reduceSumEmitting", "emits each running sum, then the sum on completion", sources: ["-1-2-3|"],
+                 .reduceSumEmitting(initial: 0), expect: [
+            "0 a.subscribe", "1 next 1", "3 next 3", "5 next 6", "6 next 6", "6 completed", "6 a.dispose",
+        ]),
+        Scenario("reduceSumEmitting", "empty source emits the initial value", sources: ["--|"], .reduceSumEmitting(initial: 5),
+                 expect: [
+            "0 a.subscribe", "2 next 5", "2 completed", "2 a.dispose",
+        ]),
+        Scenario("reduceSumEmitting", "error drops the final sum", sources: ["-1#"], .reduceSumEmitting(initial: 0), expect: [
+            "0 a.subscribe", "1 next 1", "2 error E", "2 a.dispose",
+        ]),
+        Scenario("reduceSumEmitting", "synchronous source", sources: ["(1,2,|)"], .reduceSumEmitting(initial: 10), expect: [
+            "0 a.subscribe", "0 next 11", "0 next 13", "0 next 13", "0 completed", "0 a.dispose",
         ]),
     ]
 }

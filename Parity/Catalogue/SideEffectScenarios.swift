@@ -1,5 +1,6 @@
 /// beforeNext / onNext, afterNext, beforeStarted / onStart, beforeCompleted /
-/// onCompletion, afterCompleted / afterCompletion, afterDisposed / onDispose, onError.
+/// onCompletion, afterCompleted / afterCompletion, afterDisposed / onDispose, untyped
+/// onError, typed withState.
 enum SideEffectScenarios {
     static let all: [Scenario] = [
         Scenario("beforeNext", "hook before each value", sources: ["-1-2|"], .beforeNext, expect: [
@@ -55,6 +56,32 @@ enum SideEffectScenarios {
         ]),
         Scenario("onError", "not on completion", sources: ["-|"], .onError, only: [.untyped], expect: [
             "0 a.subscribe", "1 completed", "1 a.dispose",
+        ]),
+        Scenario("onError", "synchronous error", sources: ["(1,#x)"], .onError, expect: [
+            "0 a.subscribe", "0 next 1", "0 hook error x", "0 error x", "0 a.dispose",
+        ]),
+        Scenario("onError", "not after disposal", sources: ["-1-#"], .onError, disposeAt: 2, expect: [
+            "0 a.subscribe", "1 next 1", "2 a.dispose",
+        ]),
+        Scenario("onError", "once per failed attempt of retryIf", sources: ["-#x", "-#y"],
+                 .chain([.sequential, .onError, .retryIf("x")]), expect: [
+            "0 a.subscribe", "1 hook error x", "1 b.subscribe", "1 a.dispose", "2 hook error y", "2 error y", "2 b.dispose",
+        ]),
+        Scenario("withState", "hooks see the state before each event; disposed after upstream", sources: ["-1|"], .withState,
+                 expect: [
+            "0 a.subscribe", "1 hook state 1 next 1", "1 next 1", "2 hook state 1 completed", "2 completed", "2 a.dispose",
+            "2 hook state 1 disposed",
+        ]),
+        Scenario("withState", "error", sources: ["-#x"], .withState, expect: [
+            "0 a.subscribe", "1 hook state 1 error x", "1 error x", "1 a.dispose", "1 hook state 1 disposed",
+        ]),
+        Scenario("withState", "disposal", sources: ["-1-2|"], .withState, disposeAt: 2, expect: [
+            "0 a.subscribe", "1 hook state 1 next 1", "1 next 1", "2 a.dispose", "2 hook state 1 disposed",
+        ]),
+        Scenario("withState", "a fresh state per subscription", sources: ["-1|"], .chain([.withState, .restart]), disposeAt: 3,
+                 expect: [
+            "0 a.subscribe", "1 hook state 1 next 1", "1 next 1", "2 hook state 1 completed", "2 a.subscribe", "2 a.dispose",
+            "2 hook state 1 disposed", "3 hook state 2 next 1", "3 next 1", "3 a.dispose", "3 hook state 2 disposed",
         ]),
     ]
 }

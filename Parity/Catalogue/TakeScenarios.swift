@@ -1,6 +1,8 @@
-/// take, take(until:), takeLast, last.
+/// take, take(until:), takeLast, last, takeUntilReplacement.
 enum TakeScenarios {
-    static let all: [Scenario] = [
+    static let all: [Scenario] = basic + takeUntilReplacement
+
+    static let basic: [Scenario] = [
         Scenario("take", "first n then completion disposes upstream", sources: ["-1-2-3|"], .take(2), expect: [
             "0 a.subscribe", "1 next 1", "3 next 2", "3 completed", "3 a.dispose",
         ]),
@@ -60,6 +62,42 @@ enum TakeScenarios {
         ]),
         Scenario("last", "error without value", sources: ["-1#"], .last, only: [.typed], expect: [
             "0 a.subscribe", "2 error E", "2 a.dispose",
+        ]),
+    ]
+
+    /// Untyped only: `takeUntilReplacement` (untyped spec §1.25). The replacement source
+    /// `b` emits v to switch to the inner `i<v>`; it is subscribed before `a`.
+    static let takeUntilReplacement: [Scenario] = [
+        Scenario("takeUntilReplacement", "the source until the replacement emits, then the replacement's signal",
+                 sources: ["-1-2--3|", "----5|"], .takeUntilReplacement([5: "-7-8|"]), expect: [
+            "0 b.subscribe", "0 a.subscribe", "1 next 1", "3 next 2", "4 a.dispose", "4 i5.subscribe", "5 b.dispose",
+            "5 next 7", "7 next 8", "8 completed", "8 i5.dispose",
+        ]),
+        Scenario("takeUntilReplacement", "the source completes first: completion forwarded, replacement disposed",
+                 sources: ["-1|", "----5|"], .takeUntilReplacement([5: "-7|"]), expect: [
+            "0 b.subscribe", "0 a.subscribe", "1 next 1", "2 completed", "2 b.dispose", "2 a.dispose",
+        ]),
+        Scenario("takeUntilReplacement", "the source fails first", sources: ["-#", "---5|"], .takeUntilReplacement([5: "-7|"]),
+                 expect: [
+            "0 b.subscribe", "0 a.subscribe", "1 error E", "1 b.dispose", "1 a.dispose",
+        ]),
+        Scenario("takeUntilReplacement", "the replacement's error is forwarded", sources: ["-1----|", "--#x"],
+                 .takeUntilReplacement([:]), expect: [
+            "0 b.subscribe", "0 a.subscribe", "1 next 1", "2 error x", "2 b.dispose", "2 a.dispose",
+        ]),
+        Scenario("takeUntilReplacement", "a second replacement replaces the first, new before old",
+                 sources: ["-1----|", "--5-6"], .takeUntilReplacement([5: "-7----|", 6: "-8|"]), expect: [
+            "0 b.subscribe", "0 a.subscribe", "1 next 1", "2 a.dispose", "2 i5.subscribe", "3 next 7", "4 i6.subscribe",
+            "4 i5.dispose", "5 next 8", "6 completed", "6 b.dispose", "6 i6.dispose",
+        ]),
+        Scenario("takeUntilReplacement", "disposal", sources: ["-1---|", "---5"], .takeUntilReplacement([5: "-----|"]),
+                 disposeAt: 4, expect: [
+            "0 b.subscribe", "0 a.subscribe", "1 next 1", "3 a.dispose", "3 i5.subscribe", "4 b.dispose", "4 i5.dispose",
+        ]),
+        Scenario("takeUntilReplacement", "replaced during subscription: a synchronous source still emits while it starts",
+                 sources: ["(1,2)-3|", "5"], .takeUntilReplacement([5: "-7|"]), expect: [
+            "0 b.subscribe", "0 i5.subscribe", "0 a.subscribe", "0 next 1", "0 next 2", "0 a.dispose", "1 next 7",
+            "2 completed", "2 b.dispose", "2 i5.dispose",
         ]),
     ]
 }

@@ -1,4 +1,12 @@
-/// The APIs a scenario runs against.
+/// One of the two signal APIs: the side an operator comes from.
+enum API: String, CaseIterable {
+    /// STypedSignal.
+    case typed
+    /// SUntypedSignal.
+    case untyped
+}
+
+/// The ways a scenario runs: each builds the sources, the operator and the sink.
 enum Driver: String, CaseIterable {
     /// STypedSignal: Int values, String errors.
     case typed
@@ -8,6 +16,14 @@ enum Driver: String, CaseIterable {
     case typedThroughUntyped
     /// Untyped sources, the typed operator, an untyped sink (through Bridge).
     case untypedThroughTyped
+
+    /// The API whose operator this driver runs.
+    var operatorAPI: API {
+        switch self {
+        case .typed, .untypedThroughTyped: return .typed
+        case .untyped, .typedThroughUntyped: return .untyped
+        }
+    }
 }
 
 /// One executable statement of the specification: sources, one operator with its
@@ -31,19 +47,39 @@ struct Scenario {
     let expected: [String]
     /// Dispose the sink's subscription at this tick (before the tick's events).
     let disposeAt: Int?
-    /// The drivers that apply (every driver unless the operator belongs to one API).
+    /// The drivers that apply: those whose operator side has every operator of the
+    /// operation (`Operation.apis`), narrowed by `only`, less the drivers of a reported
+    /// library disagreement.
     let drivers: Set<Driver>
+    /// A reported library disagreement: the drivers that do not produce `expected`, and
+    /// why (printed by the suite; see `Divergences` in the final report).
+    let disagreement: Disagreement?
 
+    /// - Parameter only: for an operator both APIs have but whose behaviour differs on
+    ///   purpose (a quirk kept on one side), the API whose operator the expectation is
+    ///   for: the drivers that run that API's operator apply.
     init(_ op: String, _ name: String, sources: [String], _ operation: Operation, disposeAt: Int? = nil,
-         only drivers: Set<Driver> = Set(Driver.allCases), expect expected: [String]) {
+         only apis: Set<API> = Set(API.allCases), disagreement: Disagreement? = nil, expect expected: [String]) {
         self.op = op
         self.name = name
         self.sources = sources.map(Marble.init)
         self.operation = operation
         self.expected = expected
         self.disposeAt = disposeAt
-        self.drivers = drivers
+        let supported = operation.apis.intersection(apis)
+        self.drivers = Set(Driver.allCases.filter { supported.contains($0.operatorAPI) })
+            .subtracting(disagreement?.drivers ?? [])
+        self.disagreement = disagreement
     }
+}
+
+/// A library disagreement found by the suite and reported: the scenario states what the
+/// specs require, and these drivers are left out until the library is fixed.
+struct Disagreement {
+    /// The drivers whose trace differs from the expectation.
+    let drivers: Set<Driver>
+    /// What they do instead, and which module is wrong.
+    let report: String
 }
 
 /// The name of the source at `index`: `a`, `b`, `c`, ...

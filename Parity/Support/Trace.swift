@@ -11,6 +11,7 @@ final class ScenarioWorld: @unchecked Sendable {
     let operatorQueue: ExecutionQueue
     private let mutex = Mutex()
     private var lines: [String] = []
+    private var owned: [AnyObject] = []
 
     init() {
         sourceQueue = clock.makeQueue(label: "sources")
@@ -26,6 +27,13 @@ final class ScenarioWorld: @unchecked Sendable {
     func log(_ entry: String) {
         let line = "\(tick) \(entry)"
         mutex.withLock { lines.append(line) }
+    }
+
+    /// Keeps `object` alive for the whole scenario: the world is the owner of the hot
+    /// sources a scenario builds (a variable, a pipe, a multicast table, a signal queue),
+    /// as a program's object would be, so that no driver's temporaries decide when they go.
+    func keepAlive(_ object: AnyObject) {
+        mutex.withLock { owned.append(object) }
     }
 
     /// Everything logged.
@@ -57,3 +65,18 @@ final class ScenarioWorld: @unchecked Sendable {
     }
 }
 
+
+/// A value as the trace prints it, on every driver: `4`, `[1,2]`, `nil` (also for a nil
+/// inside an array or an optional boxed in `Any`).
+func describeValue(_ value: Any?) -> String {
+    guard let value else { return "nil" }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional:
+        return describeValue(mirror.children.first?.value)
+    case .collection:
+        return "[" + mirror.children.map { describeValue($0.value) }.joined(separator: ",") + "]"
+    default:
+        return "\(value)"
+    }
+}
