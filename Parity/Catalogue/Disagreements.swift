@@ -2,16 +2,6 @@
 /// the expectation the specs require and leaves the listed drivers out until the library
 /// is fixed; the suite prints them after the coverage table.
 extension Disagreement {
-    /// Untyped `timeout` disposes the source before subscribing the alternate.
-    static let untypedTimeoutDisposesSourceFirst = Disagreement(
-        drivers: [.untyped, .typedThroughUntyped],
-        report: """
-            SUntypedSignal timeout(_:onQueue:orSignal:) disposes the source, then subscribes the alternate \
-            ("a.dispose", "t.subscribe"). The specs require the alternate first: untyped §1.26 (the source \
-            subscription is replaced, as in the original's meta-disposable), typed §26 and §1.10 (new before \
-            old); STypedSignal does so. Module: Sources/SUntypedSignal/SSignal+Timing.swift.
-            """)
-
     /// Untyped `queue` / `mapToQueue` dispose an asynchronously finished inner only after
     /// the synchronous inners it started have run.
     static let untypedQueueDisposesFinishedInnerLate = Disagreement(

@@ -89,7 +89,7 @@ enum DispatchTimingScenarios {
             "0 a.subscribe", "1 next 1", "3 next 2", "4 completed", "4 a.dispose",
         ]),
         Scenario("timeout", "the timer fires first: alternate subscribed, then the source disposed", sources: ["-----1|"],
-                 .timeout(3, "-9|"), disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
+                 .timeout(3, "-9|"), expect: [
             "0 a.subscribe", "3 t.subscribe", "3 a.dispose", "4 next 9", "5 completed", "5 t.dispose",
         ]),
         Scenario("timeout", "error in time", sources: ["--#"], .timeout(3, "-9|"), expect: [
@@ -117,19 +117,19 @@ enum DispatchTimingScenarios {
             "0 a.subscribe", "2 a.dispose",
         ]),
         Scenario("timeout", "disposal while the alternate runs", sources: ["------"], .timeout(2, "---9|"), disposeAt: 4,
-                 disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
+                 expect: [
             "0 a.subscribe", "2 t.subscribe", "2 a.dispose", "4 t.dispose",
         ]),
         Scenario("timeout", "the alternate's error", sources: ["-----"], .timeout(2, "-#x"),
-                 disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
+                 expect: [
             "0 a.subscribe", "2 t.subscribe", "2 a.dispose", "3 error x", "3 t.dispose",
         ]),
         Scenario("timeout", "synchronous alternate", sources: ["-----1|"], .timeout(3, "(9,|)"),
-                 disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
+                 expect: [
             "0 a.subscribe", "3 t.subscribe", "3 next 9", "3 completed", "3 a.dispose", "3 t.dispose",
         ]),
         Scenario("timeout", "never-ending source and alternate", sources: ["-"], .timeout(1, "-7"),
-                 disagreement: .untypedTimeoutDisposesSourceFirst, expect: [
+                 expect: [
             "0 a.subscribe", "1 t.subscribe", "1 a.dispose", "2 next 7",
         ]),
         Scenario("timeout", "only the first event is timed", sources: ["-1-----2|"], .timeout(2, "9|"), expect: [

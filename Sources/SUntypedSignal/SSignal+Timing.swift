@@ -40,8 +40,10 @@ extension SSignal {
             let alternateDisposable = SMetaDisposable()
             let sourceDisposable = SMetaDisposable()
             race.arm {
-                sourceDisposable.dispose()
+                // The alternate replaces the source: subscribed first, then the source
+                // is disposed (its late events are already ignored by the race).
                 alternateDisposable.setDisposable(alternate.forward(to: subscriber))
+                sourceDisposable.dispose()
             }
             sourceDisposable.setDisposable(self.start(next: { value in
                 if race.sourceEvent() {
