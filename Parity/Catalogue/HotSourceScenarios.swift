@@ -117,7 +117,7 @@ enum HotSourceScenarios {
         ]),
         Scenario("multicastKeyed", "a subscriber arriving as the source completes gets the completion (decided fix)",
                  sources: ["-1|"], .multicastAgain(keyed: true, firstTake: nil),
-                 disagreement: .typedMulticastForgetsKeyBeforeCompletion, expect: [
+                 expect: [
             "0 a.subscribe", "1 next 1", "2 completed", "2 a.dispose",
         ]),
         Scenario("multicastKeyed", "after the last subscriber left, the next one starts the source afresh",

@@ -121,7 +121,7 @@ enum MetaScenarios {
             "0 i3.subscribe", "0 next 7", "0 i3.dispose", "0 completed", "0 a.dispose",
         ]),
         Scenario("queue", "synchronous inners started from a completion do not stall (decided fix)", sources: ["(1,2,3)"],
-                 .queue([1: "-5|", 2: "(6,|)", 3: "(7,|)"]), disagreement: .untypedQueueDisposesFinishedInnerLate, expect: [
+                 .queue([1: "-5|", 2: "(6,|)", 3: "(7,|)"]), expect: [
             "0 a.subscribe", "0 i1.subscribe", "1 next 5", "2 i2.subscribe", "2 next 6", "2 i2.dispose", "2 i1.dispose",
             "2 i3.subscribe", "2 next 7", "2 i3.dispose",
         ]),
@@ -172,7 +172,7 @@ enum MetaScenarios {
         ]),
         Scenario("mapToQueue", "synchronous inners started from a completion do not stall", sources: ["(1,2,3)"],
                  .mapToQueue([1: "-5|", 2: "(6,|)", 3: "(7,|)"]),
-                 disagreement: .untypedQueueDisposesFinishedInnerLate, expect: [
+                 expect: [
             "0 a.subscribe", "0 i1.subscribe", "1 next 5", "2 i2.subscribe", "2 next 6", "2 i2.dispose", "2 i1.dispose",
             "2 i3.subscribe", "2 next 7", "2 i3.dispose",
         ]),

@@ -4,8 +4,9 @@ import SignalSync
 ///
 /// The first subscriber of a key starts `signal`; later subscribers of the same key
 /// join it (no replay: they see values from then on). Completion of the upstream is
-/// forwarded to every subscriber and forgets the key, so the next subscriber starts it
-/// afresh. When the last subscriber of a key leaves, the upstream subscription is
+/// forwarded to every subscriber (one that arrives while it is being delivered receives
+/// it too), then the key is forgotten, so the next subscriber starts it afresh. When
+/// the last subscriber of a key leaves, the upstream subscription is
 /// disposed. (A decided fix: the original started the signal once per subscriber and
 /// never disposed it.)
 public final class Multicast<T>: @unchecked Sendable {
@@ -17,6 +18,7 @@ public final class Multicast<T>: @unchecked Sendable {
         let subscribers = Bag<Subscriber<T, NoError>>()
         var upstream: Disposable?
         var finished = false
+        var completed = false
     }
 
     /// Creates an empty multicast table.
@@ -30,6 +32,12 @@ public final class Multicast<T>: @unchecked Sendable {
             let instance: Instance
             let isNew: Bool
             if let existing = self.instances[key] {
+                if existing.completed {
+                    // The upstream is delivering its completion: join it.
+                    self.mutex.unlock()
+                    subscriber.putCompletion()
+                    return EmptyDisposable
+                }
                 instance = existing
                 isNew = false
             } else {
@@ -70,16 +78,21 @@ public final class Multicast<T>: @unchecked Sendable {
 
     private func complete(_ instance: Instance, key: String) {
         mutex.lock()
-        if instances[key] === instance {
-            instances.removeValue(forKey: key)
-        }
         instance.finished = true
+        instance.completed = true
         instance.upstream = nil
         let targets = instance.subscribers.copyItems()
         instance.subscribers.removeAll()
         mutex.unlock()
         for target in targets {
             target.putCompletion()
+        }
+        // Forget the key only once the completion is delivered, so that a subscriber
+        // arriving meanwhile receives it too; the next one starts the signal afresh.
+        mutex.withLock {
+            if instances[key] === instance {
+                instances.removeValue(forKey: key)
+            }
         }
     }
 

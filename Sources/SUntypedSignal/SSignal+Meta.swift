@@ -185,9 +185,10 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
         startLoop(signal, run, subscriber)
     }
 
-    private func startLoop(_ first: SSignal, _ firstRun: Run, _ subscriber: SSubscriber) {
+    private func startLoop(_ first: SSignal, _ firstRun: Run, _ subscriber: SSubscriber, replacing finished: SDisposable? = nil) {
         var signal = first
         var run = firstRun
+        var finished = finished
         while true {
             let thisRun = run
             let handle = signal.start(next: { value in
@@ -197,6 +198,10 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
             }, completed: { [self] in
                 innerCompleted(thisRun, subscriber)
             })
+            // The inner that finished before this one is disposed once its successor has
+            // started (new before old), before any further inner starts.
+            finished?.dispose()
+            finished = nil
             mutex.lock()
             if disposed {
                 mutex.unlock()
@@ -263,14 +268,13 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
         current = nil
         let action = headCompletedLocked()
         mutex.unlock()
-        _ = finished  // its subscription already tore itself down
         switch action {
         case .none:
-            break
+            break  // its subscription tears itself down when this callback returns
         case .complete:
             subscriber.putCompletion()
         case .start(let next, let nextRun):
-            startLoop(next, nextRun, subscriber)
+            startLoop(next, nextRun, subscriber, replacing: finished)
         }
     }
 
