@@ -301,13 +301,13 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
     private var endedWhileSubscribing = false
     private var current: Iteration?
 
-    private let downstream: SubscriptionEnd
+    private let downstream: SubscriptionProbe
     private let makeSignal: () -> Signal<T, E>?
     private let onNext: (T) -> Void
     private let onEnd: (Ending) -> Decision
     private let onExhausted: () -> Void
 
-    private init(downstream: SubscriptionEnd, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+    private init(downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
                  onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void) {
         self.downstream = downstream
         self.makeSignal = next
@@ -320,24 +320,30 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
     /// disposable.
     ///
     /// - Parameters:
-    ///   - downstream: the subscription the loop feeds; once it has ended (for example
-    ///     a downstream `take(1)` completed it), no further iteration starts, even
-    ///     before its disposal reaches the loop.
+    ///   - downstream: the subscription the loop feeds; once it, or any subscription
+    ///     whose generator is running this loop synchronously, has ended (for example a
+    ///     downstream `take` reached its count), no further iteration starts, even
+    ///     before the disposal reaches the loop.
     ///   - next: the signal of the next iteration; nil ends the loop with `onExhausted`.
     ///   - onNext: receives every value of every iteration.
     ///   - onEnd: decides what follows an iteration's ending.
     ///   - onExhausted: called when `next` returns nil.
-    static func start(downstream: SubscriptionEnd, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+    static func start(downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
                       onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void) -> RestartLoop {
         let loop = RestartLoop(downstream: downstream, next: next, onNext: onNext, onEnd: onEnd, onExhausted: onExhausted)
-        loop.run()
+        loop.run(fromGenerator: true)
         return loop
     }
 
     /// Starts iterations until one stays open (or the loop is disposed or exhausted).
-    private func run() {
+    ///
+    /// `fromGenerator` is true for the first run, inside the operator's generator: there
+    /// every subscription in `GenerationScope` encloses this loop, and one that has ended
+    /// stops it. Later runs start from an iteration's terminal callback, where the scope
+    /// may hold unrelated subscriptions, so only the loop's own state decides.
+    private func run(fromGenerator: Bool = false) {
         while true {
-            if mutex.withLock({ disposed }) || downstream.hasEnded { return }
+            if mutex.withLock({ disposed }) || downstream.hasEnded || (fromGenerator && GenerationScope.enclosingHasEnded) { return }
             guard let signal = makeSignal() else {
                 onExhausted()
                 return

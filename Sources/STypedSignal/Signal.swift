@@ -1,3 +1,5 @@
+import SignalSync
+
 /// A value type with no values: "nothing meaningful is emitted".
 public enum NoValue {}
 
@@ -63,7 +65,7 @@ public final class Signal<T, E>: @unchecked Sendable {
     public func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
         let state = subscriber.state
-        state.assign(generator(subscriber))
+        state.assign(GenerationScope.run(state) { generator(subscriber) })
         return state
     }
 
@@ -87,7 +89,7 @@ public final class Signal<T, E>: @unchecked Sendable {
         let state = subscriber.state
         let made = callbacks(state)
         state.install(next: made.next, error: made.error, completed: made.completed)
-        state.assign(generator(subscriber))
+        state.assign(GenerationScope.run(state) { generator(subscriber) })
         return state
     }
 

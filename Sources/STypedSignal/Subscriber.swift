@@ -59,12 +59,6 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     }
 }
 
-/// Whether a subscription has ended, whatever its value and error types.
-protocol SubscriptionEnd: AnyObject {
-    /// True once a terminal event arrived or the handle was disposed.
-    var hasEnded: Bool { get }
-}
-
 /// The state of one subscription, shared by the `Subscriber` the generator sees and
 /// the handle that `start` returns (this object is that handle).
 ///
@@ -79,7 +73,7 @@ protocol SubscriptionEnd: AnyObject {
 /// never released while it runs (re-entrant `putCompletion` from inside `next`
 /// included). The rarer state (the generator's disposable, kept-alive objects) sits
 /// behind an inline spin lock.
-final class SubscriptionState<T, E>: Disposable, SubscriptionEnd, CustomStringConvertible, @unchecked Sendable {
+final class SubscriptionState<T, E>: Disposable, SubscriptionProbe, CustomStringConvertible, @unchecked Sendable {
     // Safety: `callbacks` is written only before the signal runs (`install`) and by
     // the single winner of the release claim on `word`, after every reader has left;
     // readers only read it between entering and leaving. `slot`, `handleDisposed`

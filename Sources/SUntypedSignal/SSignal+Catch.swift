@@ -44,7 +44,7 @@ extension SSignal {
                 case .error: return .forward
                 }
             })
-            loop.run(subscriber)
+            loop.run(subscriber, fromGenerator: true)
             return loop
         }
     }
@@ -63,7 +63,7 @@ extension SSignal {
                 case .error(let error): return predicate(error) ? .resubscribe : .forward
                 }
             })
-            loop.run(subscriber)
+            loop.run(subscriber, fromGenerator: true)
             return loop
         }
     }
@@ -106,9 +106,15 @@ private final class ResubscribeLoop: SDisposable, @unchecked Sendable {
     }
 
     /// Starts attempts until one is still running when its `start` returns.
-    func run(_ subscriber: SSubscriber) {
+    ///
+    /// `fromGenerator` is true for the first run, inside the operator's own generator:
+    /// there every subscription in `GenerationScope` encloses this loop, and one that
+    /// has ended (a `take` further down reached its count) stops the loop. Later runs
+    /// start from an attempt's terminal callback, where the scope may hold unrelated
+    /// subscriptions, so only the loop's own state decides.
+    func run(_ subscriber: SSubscriber, fromGenerator: Bool = false) {
         while true {
-            if mutex.withLock({ stopped }) || subscriber.isTerminated {
+            if mutex.withLock({ stopped }) || subscriber.isTerminated || (fromGenerator && GenerationScope.enclosingHasEnded) {
                 return
             }
             let attempt = Attempt()

@@ -6,7 +6,8 @@ import SignalSync
 /// thread, in subscription order (nil allowed). With `replay: true`, a new subscriber
 /// first receives the most recent value if any value (including nil) has ever been
 /// pushed; the value is recorded together with the subscriber snapshot, so a subscriber
-/// racing a push gets it exactly once. The pipe's signal never completes and never
+/// racing a push gets it exactly once (the racing push may arrive before the replayed
+/// value). The pipe's signal never completes and never
 /// errors. Disposing a subscription removes it; the signal keeps the pipe's state alive,
 /// the subscriptions do not.
 ///

@@ -54,7 +54,7 @@ public final class SSignal: @unchecked Sendable {
     @discardableResult
     func start(_ state: SSubscriptionState) -> SSubscriptionState {
         let subscriber = SSubscriber(state: state)
-        state.assign(generator(subscriber))
+        state.assign(GenerationScope.run(state) { generator(subscriber) })
         return state
     }
 }

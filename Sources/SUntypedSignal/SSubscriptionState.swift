@@ -6,7 +6,7 @@ import SignalSync
 /// The handle holds the state strongly but not the `SSubscriber`; when a source lets go
 /// of its subscriber, the subscriber's deinit releases the callbacks even while the
 /// handle lives. That replaces the original's weak reference from handle to subscriber.
-final class SSubscriptionState: SDisposable, @unchecked Sendable {
+final class SSubscriptionState: SDisposable, SubscriptionProbe, @unchecked Sendable {
     // Safety: every `var` is guarded by `mutex`; callbacks run after it is released.
     private let mutex = Mutex()
     private var next: ((Any?) -> Void)?
@@ -124,6 +124,11 @@ final class SSubscriptionState: SDisposable, @unchecked Sendable {
 
     /// True once the subscription has received a terminal event, been disposed or been
     /// silenced.
+    /// `isTerminated`, for `GenerationScope`.
+    var hasEnded: Bool {
+        isTerminated
+    }
+
     var isTerminated: Bool {
         mutex.withLock { terminated }
     }

@@ -716,3 +716,29 @@ final class RestartTerminationTests: XCTestCase {
         XCTAssertEqual(subscriptions.with { $0 }, 3)
     }
 }
+
+final class RestartUnderLaterTakeTests: XCTestCase {
+    func testSynchronousRestartStopsWhenATakeFurtherDownCompletes() {
+        let log = EventLog()
+        let subscriptions = Atomic(value: 0)
+        let source = Signal<Int, NoError> { subscriber in
+            subscriber.putNext(subscriptions.modify { $0 + 1 })
+            subscriber.putCompletion()
+            return EmptyDisposable
+        }
+        log.record(source |> restart |> map { $0 * 10 } |> filter { _ in true } |> take(3))
+        XCTAssertEqual(log.events, ["next 10", "next 20", "next 30", "completed"])
+        XCTAssertEqual(subscriptions.with { $0 }, 3)
+    }
+
+    func testSynchronousRestartIfErrorStopsUnderCastErrorAndTake() {
+        let log = EventLog()
+        let failing = Signal<Int, TestError> { subscriber in
+            subscriber.putNext(1)
+            subscriber.putError(TestError(1))
+            return EmptyDisposable
+        }
+        log.record(failing |> restartIfError |> castError(TestError.self) |> take(2))
+        XCTAssertEqual(log.events, ["next 1", "next 1", "completed"])
+    }
+}

@@ -284,3 +284,21 @@ final class SSignalCatchTests: XCTestCase {
         XCTAssertEqual(recorder.events, ["next 3", "completed"])
     }
 }
+
+final class SRestartUnderLaterTakeTests: XCTestCase {
+    func testSynchronousRestartStopsWhenATakeFurtherDownCompletes() {
+        var values: [Int] = []
+        var completed = false
+        var subscriptions = 0
+        let source = SSignal { subscriber in
+            subscriptions += 1
+            subscriber.putNext(subscriptions)
+            subscriber.putCompletion()
+            return nil
+        }
+        source.restart().map { ($0 as! Int) * 10 }.take(3).start(next: { values.append($0 as! Int) }, completed: { completed = true })
+        XCTAssertEqual(values, [10, 20, 30])
+        XCTAssertTrue(completed)
+        XCTAssertEqual(subscriptions, 3)
+    }
+}

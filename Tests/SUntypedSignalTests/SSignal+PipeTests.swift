@@ -105,7 +105,9 @@ final class SSignalPipeTests: XCTestCase {
                 }
             }
             let events = recorder.events
-            XCTAssertTrue(events == ["next 0", "next 1"] || events == ["next 1"], "\(events)")
+            // Each value at most once, and 1 always; a push racing the subscription may
+            // arrive before the replayed 0 (as with the typed Promise, documented on SPipe).
+            XCTAssertTrue([["next 0", "next 1"], ["next 1", "next 0"], ["next 1"]].contains(events), "\(events)")
         }
     }
 
