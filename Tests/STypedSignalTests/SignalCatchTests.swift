@@ -263,7 +263,9 @@ final class SignalCatchTests: XCTestCase {
         XCTAssertEqual(live.subscriberCount, 0)
     }
 
-    func testRestartWithFirstValueDownstreamMakesOneExtraSubscription() {
+    /// Divergence (Divergences.md): the original resubscribed once more before the
+    /// teardown reached it; a loop inside a generator whose subscription ended stops.
+    func testRestartWithFirstValueDownstreamMakesNoExtraSubscription() {
         let log = EventLog()
         let live = ManualSource<Int, TestError>()
         let source = thenLive(after: 1, live) { n, subscriber in
@@ -271,7 +273,7 @@ final class SignalCatchTests: XCTestCase {
             subscriber.putCompletion()
         }
         log.record(firstValue(traced("s", log, source) |> restart))
-        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "completed", "s.subscribe#2", "s.dispose#1", "s.dispose#2"])
+        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "completed", "s.dispose#1"])
         XCTAssertEqual(live.subscriberCount, 0)
     }
 
