@@ -9,39 +9,19 @@ import SignalSync
 /// `dispose()`, every disposable that is set is disposed at once. Deallocation
 /// releases the occupant without disposing it.
 public final class MetaDisposable: Disposable, @unchecked Sendable {
-    // Safety: `current` and `disposed` are guarded by `mutex`.
-    private let mutex = Mutex()
-    private var current: Disposable?
-    private var disposed = false
+    // Safety: the slot locks.
+    private let slot = ClosableSlot<Disposable>()
 
     /// Creates an empty slot.
     public init() {}
 
     /// Replaces the occupant with `disposable` and disposes the previous occupant.
     public func set(_ disposable: Disposable?) {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            disposable?.dispose()
-            return
-        }
-        let previous = current
-        current = disposable
-        mutex.unlock()
-        previous?.dispose()
+        slot.replace(with: disposable)?.dispose()
     }
 
     /// Disposes the occupant; later calls do nothing.
     public func dispose() {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            return
-        }
-        disposed = true
-        let previous = current
-        current = nil
-        mutex.unlock()
-        previous?.dispose()
+        slot.close()?.dispose()
     }
 }

@@ -8,10 +8,8 @@ import SignalSync
 /// `remove` takes entries out without disposing them. An empty set disposes fine.
 /// Deallocation releases the entries without disposing them.
 public final class SDisposableSet: SDisposable, @unchecked Sendable {
-    // Safety: `items` and `disposed` are guarded by `mutex`.
-    private let mutex = Mutex()
-    private var items: [SDisposable] = []
-    private var disposed = false
+    // Safety: the list locks.
+    private let items = ClosableList<SDisposable>()
 
     /// Creates an empty set.
     public init() {}
@@ -20,47 +18,23 @@ public final class SDisposableSet: SDisposable, @unchecked Sendable {
     /// nil is ignored.
     public func add(_ disposable: SDisposable?) {
         guard let disposable else { return }
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            disposable.dispose()
-            return
-        }
-        items.append(disposable)
-        mutex.unlock()
+        items.append(disposable)?.dispose()
     }
 
     /// Removes every entry identical to `disposable`, without disposing it.
     public func remove(_ disposable: SDisposable) {
-        mutex.lock()
-        var removed: [SDisposable] = []
-        items.removeAll { item in
-            guard item === disposable else { return false }
-            removed.append(item)
-            return true
-        }
-        mutex.unlock()
-        _ = removed  // released here, outside the lock
+        _ = items.remove(onlyFirst: false) { $0 === disposable }
     }
 
     /// Disposes every entry in insertion order; later calls do nothing.
     public func dispose() {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            return
-        }
-        disposed = true
-        let entries = items
-        items = []
-        mutex.unlock()
-        for entry in entries {
+        for entry in items.close() {
             entry.dispose()
         }
     }
 
     /// The number of entries currently held (test hook).
     package var count: Int {
-        mutex.withLock { items.count }
+        items.count
     }
 }

@@ -8,10 +8,8 @@ import SignalSync
 /// set is disposed at once and not stored. Deallocation releases the occupant without
 /// disposing it.
 public final class SMetaDisposable: SDisposable, @unchecked Sendable {
-    // Safety: `current` and `disposed` are guarded by `mutex`.
-    private let mutex = Mutex()
-    private var current: SDisposable?
-    private var disposed = false
+    // Safety: the slot locks.
+    private let slot = ClosableSlot<SDisposable>()
 
     /// Creates an empty slot.
     public init() {}
@@ -19,34 +17,16 @@ public final class SMetaDisposable: SDisposable, @unchecked Sendable {
     /// Replaces the occupant with `disposable` and disposes the previous occupant; when
     /// the slot is already disposed, disposes `disposable` at once instead.
     public func setDisposable(_ disposable: SDisposable?) {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            disposable?.dispose()
-            return
-        }
-        let previous = current
-        current = disposable
-        mutex.unlock()
-        previous?.dispose()
+        slot.replace(with: disposable)?.dispose()
     }
 
     /// Disposes the occupant and rejects every later one; later calls do nothing.
     public func dispose() {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            return
-        }
-        disposed = true
-        let previous = current
-        current = nil
-        mutex.unlock()
-        previous?.dispose()
+        slot.close()?.dispose()
     }
 
     /// True once `dispose()` has been called.
     package var isDisposed: Bool {
-        mutex.withLock { disposed }
+        slot.isClosed
     }
 }
