@@ -2,9 +2,8 @@ import SignalSync
 
 /// Forwards the first `count` values, then completes (which disposes upstream).
 ///
-/// Upstream termination before that is forwarded. On reaching `count` the upstream
-/// subscription ends at once, so a synchronous source's later values are dropped where
-/// they are sent, and a restarting source feeding `take` stops restarting. `take(0)` (and any negative count)
+/// Upstream termination before that is forwarded. A synchronous restart loop feeding
+/// `take` stops once `take` completes (see `GenerationScope`). `take(0)` (and any negative count)
 /// completes as soon as it is subscribed, without subscribing upstream: a decided fix
 /// (the original never completed on values). Under concurrent emission at most `count`
 /// values are delivered and completion happens once.
@@ -13,19 +12,14 @@ public func take<T, E>(_ count: Int) -> (Signal<T, E>) -> Signal<T, E> {
         guard count > 0 else { return Signal<T, E>.complete() }
         return Signal { subscriber in
             let taken = Atomic(value: 0)
-            return signal.startEnding { upstream in
-                (next: { value in
-                    let number = taken.modify { $0 == Int.max ? $0 : $0 + 1 }
-                    guard number <= count else { return }
-                    if number == count {
-                        upstream.end()
-                    }
-                    subscriber.putNext(value)
-                    if number == count {
-                        subscriber.putCompletion()
-                    }
-                }, error: subscriber.putError, completed: subscriber.putCompletion)
-            }
+            return signal.start(next: { value in
+                let number = taken.modify { $0 == Int.max ? $0 : $0 + 1 }
+                guard number <= count else { return }
+                subscriber.putNext(value)
+                if number == count {
+                    subscriber.putCompletion()
+                }
+            }, error: subscriber.putError, completed: subscriber.putCompletion)
         }
     }
 }

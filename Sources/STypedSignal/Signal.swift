@@ -81,18 +81,6 @@ public final class Signal<T, E>: @unchecked Sendable {
         StrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)
     }
 
-    /// Subscribes like `start`, with callbacks made by `callbacks`, which receives the
-    /// subscription itself so that the callbacks can `end()` it early. Returns the
-    /// handle.
-    func startEnding(_ callbacks: (SubscriptionState<T, E>) -> (next: (T) -> Void, error: (E) -> Void, completed: () -> Void)) -> Disposable {
-        let subscriber = Subscriber<T, E>()
-        let state = subscriber.state
-        let made = callbacks(state)
-        state.install(next: made.next, error: made.error, completed: made.completed)
-        state.assign(GenerationScope.run(state) { generator(subscriber) })
-        return state
-    }
-
     /// Subscribes a given subscriber: runs the generator with it and returns the
     /// generator's disposable. Operators use it to skip a wrapper per stage.
     @inline(__always)

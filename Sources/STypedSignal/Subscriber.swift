@@ -74,7 +74,7 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
 /// included). The rarer state (the generator's disposable, kept-alive objects) sits
 /// behind an inline spin lock.
 final class SubscriptionState<T, E>: Disposable, SubscriptionProbe, CustomStringConvertible, @unchecked Sendable {
-    // Safety: `callbacks` is written only before the signal runs (`install`) and by
+    // Safety: `callbacks` is written only in `init` and by
     // the single winner of the release claim on `word`, after every reader has left;
     // readers only read it between entering and leaving. `slot`, `handleDisposed`
     // and `keptAlive` are guarded by `spin`.
@@ -239,19 +239,10 @@ final class SubscriptionState<T, E>: Disposable, SubscriptionProbe, CustomString
         end()
     }
 
-    /// Installs the callbacks of a subscriber made without them, before its signal
-    /// runs; lets an operator's callbacks refer to their own subscription.
-    func install(next: @escaping (T) -> Void, error: @escaping (E) -> Void, completed: @escaping () -> Void) {
-        let previous = callbacks
-        callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
-        previous?.release()
-    }
-
     /// Ends the subscription without calling back or disposing: later events are
     /// dropped at once, and the callbacks and kept objects are released (by the last
-    /// call still running one, if any). Operators that finish early (`take`) call it so
-    /// that a synchronous source, or a restart loop feeding them, sees the end before
-    /// the disposal can reach it.
+    /// call still running one, if any). Used by the handle's `dispose()` and when the
+    /// `Subscriber` goes away.
     func end() {
         let after = word.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).newValue
         if after == Self.terminatedBit {

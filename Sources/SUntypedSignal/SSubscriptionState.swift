@@ -31,33 +31,28 @@ final class SSubscriptionState: SDisposable, SubscriptionProbe, @unchecked Senda
     }
 
     func putError(_ value: Any?) {
-        mutex.lock()
-        guard !terminated else {
-            mutex.unlock()
-            return
-        }
-        terminated = true
-        // The callbacks are moved out and released after the lock is dropped: releasing
-        // them can run arbitrary deinit code that comes back to this subscription.
-        let callbacks = (next, error, completed)
-        (next, error, completed) = (nil, nil, nil)
-        mutex.unlock()
-        callbacks.1?(value)
-        disposeUpstreamAfterTermination()
-        withExtendedLifetime(callbacks) {}
+        terminate { callbacks in callbacks.error?(value) }
     }
 
     func putCompletion() {
+        terminate { callbacks in callbacks.completed?() }
+    }
+
+    /// The first terminal event wins: marks the subscription terminated, moves the
+    /// callbacks out, calls `deliver` with them outside the lock, then disposes upstream.
+    /// The callbacks are released after the lock is dropped: releasing them can run
+    /// arbitrary deinit code that comes back to this subscription.
+    private func terminate(_ deliver: ((next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?)) -> Void) {
         mutex.lock()
         guard !terminated else {
             mutex.unlock()
             return
         }
         terminated = true
-        let callbacks = (next, error, completed)
+        let callbacks = (next: next, error: error, completed: completed)
         (next, error, completed) = (nil, nil, nil)
         mutex.unlock()
-        callbacks.2?()
+        deliver(callbacks)
         disposeUpstreamAfterTermination()
         withExtendedLifetime(callbacks) {}
     }
