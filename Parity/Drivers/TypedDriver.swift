@@ -27,22 +27,13 @@ enum TypedDriver {
     /// A cold source that plays `marble` from the moment of each subscription.
     static func source(_ name: String, _ marble: Marble, _ world: ScenarioWorld) -> S {
         Signal { subscriber in
-            world.log("\(name).subscribe")
-            let live = Atomic(value: true)
-            for (tick, event) in marble.events {
-                world.at(tick) {
-                    guard live.with({ $0 }) else { return }
-                    switch event {
-                    case .next(let value): subscriber.putNext(value)
-                    case .error(let error): subscriber.putError(error)
-                    case .completed: subscriber.putCompletion()
-                    }
+            ActionDisposable(action: world.play(name, marble) { event in
+                switch event {
+                case .next(let value): subscriber.putNext(value)
+                case .error(let error): subscriber.putError(error)
+                case .completed: subscriber.putCompletion()
                 }
-            }
-            return ActionDisposable {
-                live.swap(false)
-                world.log("\(name).dispose")
-            }
+            })
         }
     }
 

@@ -27,22 +27,13 @@ enum UntypedDriver {
     /// A cold source that plays `marble` from the moment of each subscription.
     static func source(_ name: String, _ marble: Marble, _ world: ScenarioWorld) -> SSignal {
         SSignal { subscriber in
-            world.log("\(name).subscribe")
-            let live = Atomic(value: true)
-            for (tick, event) in marble.events {
-                world.at(tick) {
-                    guard live.with({ $0 }) else { return }
-                    switch event {
-                    case .next(let value): subscriber.putNext(value)
-                    case .error(let error): subscriber.putError(error)
-                    case .completed: subscriber.putCompletion()
-                    }
+            SBlockDisposable(world.play(name, marble) { event in
+                switch event {
+                case .next(let value): subscriber.putNext(value)
+                case .error(let error): subscriber.putError(error)
+                case .completed: subscriber.putCompletion()
                 }
-            }
-            return SBlockDisposable {
-                live.swap(false)
-                world.log("\(name).dispose")
-            }
+            })
         }
     }
 

@@ -80,3 +80,23 @@ func describeValue(_ value: Any?) -> String {
         return "\(value)"
     }
 }
+
+extension ScenarioWorld {
+    /// Plays `marble` for one subscription of the source `name`: logs the subscribe,
+    /// schedules each event (tick 0 at once) through `send`, and returns the teardown
+    /// that stops later events and logs the dispose. Every driver's sources use it.
+    func play(_ name: String, _ marble: Marble, send: @escaping (MarbleEvent) -> Void) -> () -> Void {
+        log("\(name).subscribe")
+        let live = SignalSync.Atomic(value: true)
+        for (tick, event) in marble.events {
+            at(tick) {
+                guard live.with({ $0 }) else { return }
+                send(event)
+            }
+        }
+        return { [self] in
+            live.swap(false)
+            log("\(name).dispose")
+        }
+    }
+}
