@@ -221,7 +221,7 @@ enum Coverage {
         static let untypedStart = "every untyped sink subscribes with start; SSignalTests"
         static let untypedStrict = "start plus a DEBUG leak assertion, nothing a trace shows; SStrictDisposableTests"
         static let untypedConstructor = "a constant signal: marbles stand for it ('(1,|)', '#', '-', '|'); SSignal+SingleTests"
-        static let subscriber = "the subscriber under every operator, not an operator; SSubscriberTests, SSubscriptionStateTests"
+        static let subscriber = "the subscriber under every operator, not an operator; SSubscriberTests, SubscriptionCoreTests"
         static let queue = "a queue, not a signal operator (operators take the virtual SQueue); SQueueTests"
         static let timer = "a timer, not a signal operator (timing operators run it on virtual time); STimerTests"
         static let keyedPipe = "keyed hot pipe of the manager, not a signal operator; SMulticastSignalManagerTests"

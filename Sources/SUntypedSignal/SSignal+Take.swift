@@ -114,8 +114,8 @@ final class UpstreamLink: @unchecked Sendable {
     // callback can read it); weak loads are thread-safe.
     weak var state: SSubscriptionState?
 
-    /// Stops delivery from the upstream subscription (see `SSubscriptionState.silence`).
+    /// Stops delivery from the upstream subscription (see `SubscriptionCore.end`).
     func silence() {
-        state?.silence()
+        state?.end()
     }
 }

@@ -9,8 +9,9 @@
 ///
 /// A subscriber can also be made directly and used as a plain event sink.
 public class SSubscriber: @unchecked Sendable {
-    // Safety: all state lives in `state`, which guards it with its own lock.
-    let state: SSubscriptionState
+    // Safety: all state lives in `state`, which guards it itself. `state` is a `var` only
+    // so that `deinit` can ask whether the handle still holds it; it never changes.
+    @exclusivity(unchecked) private(set) var state: SSubscriptionState
 
     /// Creates a subscriber; a nil callback ignores that event (a terminal event still
     /// terminates).
@@ -23,8 +24,10 @@ public class SSubscriber: @unchecked Sendable {
     }
 
     deinit {
-        // Nobody can send events any more: release the callbacks (not disposing).
-        state.releaseCallbacks()
+        // Nobody can send events any more: release what the subscription holds (not
+        // disposing). When no handle holds the state either, the generator's disposable
+        // goes first.
+        state.subscriberDeallocated(handleReleased: isKnownUniquelyReferenced(&state))
     }
 
     /// Delivers `value` (nil allowed) unless the subscriber has terminated.
@@ -54,7 +57,7 @@ public class SSubscriber: @unchecked Sendable {
     /// the stored disposable is forgotten without being disposed
     /// (`_markTerminatedWithoutDisposal` in the original).
     package final func markTerminatedWithoutDisposal() {
-        state.markTerminatedWithoutDisposal()
+        state.end()
     }
 
     /// True once a terminal event arrived or the subscription was disposed.

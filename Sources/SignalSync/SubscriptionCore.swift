@@ -1,0 +1,326 @@
+import Synchronization
+
+/// What one API's subscriber delivers and how its subscriptions hold their upstream:
+/// the parameters of `SubscriptionCore`.
+///
+/// `STypedSignal` delivers `T` and `E` and holds a `Disposable`; `SUntypedSignal` delivers
+/// `Any?` for both and holds an `SDisposable`. Where the two originals' lifetime rules
+/// differ, the difference is a member here, documented at its declaration.
+package protocol SubscriptionFace {
+    /// The type of the values a subscriber receives.
+    associatedtype Value
+    /// The type of the error a subscriber may end with.
+    associatedtype Failure
+    /// The disposable a generator returns.
+    associatedtype Upstream
+
+    /// Disposes the generator's disposable.
+    static func dispose(_ upstream: Upstream)
+
+    /// Whether a terminal event also drops the handle's reference to the generator's
+    /// disposable once it has disposed it.
+    ///
+    /// SwiftSignalKit: true, so disposing a handle after its subscription completed or
+    /// failed disposes nothing. SSignalKit: false; the handle keeps its own reference, so
+    /// disposing it after termination disposes the generator's disposable a second time.
+    static var terminationReleasesHandleReference: Bool { get }
+}
+
+/// The state of one subscription, behind both APIs' subscribers: the object the
+/// generator's subscriber sends into and, at once, the handle that `start` returns.
+///
+/// **Events** take no lock and allocate nothing. One atomic word holds a "terminated"
+/// bit, a "released" bit and the number of calls currently reading the callbacks.
+/// `putNext` enters (adds one reader), calls `next` unless terminated, and leaves. A
+/// terminal event sets the terminated bit as it enters, so later events are dropped at
+/// once. The callbacks are released by whoever leaves last once terminated, so a
+/// callback is never released while it runs (a re-entrant `putCompletion` from inside
+/// `next` included). No callback *starts* after the terminated bit is set; one already
+/// running on another thread may still be running.
+///
+/// **The generator's disposable has two owners**, as in both originals: the subscriber
+/// and the handle each hold a reference. A terminal event disposes the subscriber's
+/// reference after the terminal callback; the handle's `dispose()` disposes its own,
+/// then ends the subscription. So the disposable is disposed twice when the handle is
+/// disposed from inside a terminal callback, or when a terminal event arrives from
+/// inside the disposable's own `dispose()` during a handle disposal; disposables are
+/// idempotent for that reason.
+///
+/// **Release points are explicit.** Every owned reference (the generator's disposable,
+/// the kept-alive objects, the callbacks) is released at a stated point, never left to
+/// the optimizer:
+/// - terminal event: callbacks (once the terminal callback and any concurrent call
+///   returned), the generator's disposable is disposed, then its references are
+///   released, then the kept-alive objects;
+/// - subscriber deallocated after the handle was dropped: the generator's disposable,
+///   the kept-alive objects, then `next`, `error`, `completed`;
+/// - subscriber deallocated while the handle lives: the kept-alive objects, then the
+///   callbacks (the disposable stays with the handle);
+/// - handle `dispose()`: the generator's disposable is disposed and the handle's
+///   reference released; then the subscription ends like a deallocated subscriber. A
+///   subscriber deallocated while the handle is disposing is torn down after that
+///   `dispose()` returns, not in the middle of it.
+///
+/// The rare state (references, flags) sits behind an inline spin lock that is never
+/// held while other code runs.
+package final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, @unchecked Sendable {
+    // Safety: `callbacks` is written only in `init` and by the single winner of the
+    // release claim on `word`, after every reader has left; readers only read it between
+    // entering and leaving. Every other `var` is guarded by `spin`.
+    @usableFromInline static var terminatedBit: Int { 1 << 62 }
+    @usableFromInline static var releasedBit: Int { 1 << 61 }
+
+    @usableFromInline let word = Synchronization.Atomic<Int>(0)
+    @usableFromInline var callbacks: Unmanaged<Callbacks>?
+    private let spin = SpinLock()
+    /// The subscriber's reference to the generator's disposable.
+    private var subscriberUpstream: Face.Upstream?
+    /// The handle's reference to the generator's disposable.
+    private var handleUpstream: Face.Upstream?
+    private var kept: Unmanaged<KeptObjects>?
+    private var handleDisposed = false
+    private var handleDisposing = false
+
+    /// The three callbacks, immutable, released as a whole (in declaration order).
+    @usableFromInline final class Callbacks {
+        @usableFromInline let next: ((Face.Value) -> Void)?
+        @usableFromInline let error: ((Face.Failure) -> Void)?
+        @usableFromInline let completed: (() -> Void)?
+
+        init(next: ((Face.Value) -> Void)?, error: ((Face.Failure) -> Void)?, completed: (() -> Void)?) {
+            self.next = next
+            self.error = error
+            self.completed = completed
+        }
+    }
+
+    /// Objects kept alive for the subscription, released together, first added first.
+    private final class KeptObjects {
+        var objects: [AnyObject] = []
+    }
+
+    /// Creates the state of a subscription that has not started.
+    package init(next: ((Face.Value) -> Void)?, error: ((Face.Failure) -> Void)?, completed: (() -> Void)?) {
+        if next != nil || error != nil || completed != nil {
+            callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
+        }
+    }
+
+    deinit {
+        callbacks?.release()
+        kept?.release()
+    }
+
+    /// True once a terminal event arrived, the handle was disposed, or the subscription
+    /// was ended.
+    package var hasEnded: Bool {
+        word.load(ordering: .acquiring) & Self.terminatedBit != 0
+    }
+
+    // MARK: Events
+
+    /// Calls `next` unless the subscription has ended.
+    @inlinable @inline(__always)
+    package func putNext(_ value: Face.Value) {
+        let before = word.wrappingAdd(1, ordering: .acquiring).oldValue
+        if before & Self.terminatedBit == 0, let callbacks {
+            callbacks._withUnsafeGuaranteedRef { $0.next?(value) }
+        }
+        leave()
+    }
+
+    /// Ends with `error`: the error callback, then the upstream teardown. Ignored once
+    /// ended.
+    package func putError(_ error: Face.Failure) {
+        guard enterTerminating() else { return }
+        terminate { $0.error?(error) }?.release()
+    }
+
+    /// Ends with completion: the completion callback, then the upstream teardown.
+    /// Ignored once ended.
+    package func putCompletion() {
+        guard enterTerminating() else { return }
+        terminate { $0.completed?() }?.release()
+    }
+
+    /// Sets the terminated bit and enters as a reader in one step; false when the
+    /// subscription had already ended.
+    private func enterTerminating() -> Bool {
+        var current = word.load(ordering: .relaxed)
+        while current & Self.terminatedBit == 0 {
+            let (exchanged, original) = word.compareExchange(
+                expected: current, desired: (current | Self.terminatedBit) + 1, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    /// The terminal event, entered as a reader: moves the subscriber's reference to the
+    /// generator's disposable out (as the originals do before the terminal callback),
+    /// calls `deliver` with the callbacks, leaves, disposes that disposable, and drops
+    /// the references to it (the handle's too when the face says so). Returns the kept
+    /// objects, for the caller to release after this function's references are gone.
+    private func terminate(_ deliver: (Callbacks) -> Void) -> Unmanaged<KeptObjects>? {
+        let upstream = spin.withLock { subscriberUpstream.take() }
+        if let callbacks {
+            callbacks._withUnsafeGuaranteedRef(deliver)
+        }
+        leave()
+        if let upstream {
+            Face.dispose(upstream)
+        }
+        spin.lock()
+        let handleReference = Face.terminationReleasesHandleReference ? handleUpstream.take() : nil
+        let objects = kept.take()
+        spin.unlock()
+        withExtendedLifetime(handleReference) {}
+        return objects
+    }
+
+    @inlinable @inline(__always)
+    func leave() {
+        let after = word.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
+        if after == Self.terminatedBit {
+            releaseCallbacksIfUnclaimed()
+        }
+    }
+
+    /// Releases the callbacks if the subscription has ended, nobody reads them, and
+    /// nobody released them yet.
+    @usableFromInline
+    func releaseCallbacksIfUnclaimed() {
+        let claimed = word.compareExchange(
+            expected: Self.terminatedBit, desired: Self.terminatedBit | Self.releasedBit,
+            ordering: .acquiringAndReleasing).exchanged
+        guard claimed, let released = callbacks else { return }
+        callbacks = nil
+        released.release()
+    }
+
+    // MARK: Lifetime
+
+    /// Keeps `object` alive until the subscription ends. Ignored once it has ended.
+    package func keepAlive(_ object: AnyObject) {
+        spin.lock()
+        if !hasEnded {
+            if kept == nil {
+                kept = Unmanaged.passRetained(KeptObjects())
+            }
+            kept?._withUnsafeGuaranteedRef { $0.objects.append(object) }
+        }
+        spin.unlock()
+    }
+
+    /// Hands over the generator's disposable when the generator returns: disposed at
+    /// once if the subscription already ended, otherwise held by both the subscriber and
+    /// the handle.
+    package func assign(_ generated: Face.Upstream) {
+        spin.lock()
+        if hasEnded || handleDisposed {
+            spin.unlock()
+            Face.dispose(generated)
+            return
+        }
+        subscriberUpstream = generated
+        handleUpstream = generated
+        spin.unlock()
+    }
+
+    /// The handle's `dispose()`: disposes the generator's disposable through the
+    /// handle's reference (events it emits meanwhile are still delivered, a terminal one
+    /// included), then ends the subscription without calling back. Idempotent.
+    package func dispose() {
+        guard disposeHandleReference() else { return }
+        end()
+    }
+
+    /// Takes and disposes the handle's reference; its last reference goes when this
+    /// returns. False when the handle had already been disposed.
+    private func disposeHandleReference() -> Bool {
+        spin.lock()
+        if handleDisposed {
+            spin.unlock()
+            return false
+        }
+        handleDisposed = true
+        handleDisposing = true
+        let upstream = handleUpstream.take()
+        spin.unlock()
+        if let upstream {
+            Face.dispose(upstream)
+        }
+        spin.withLock { handleDisposing = false }
+        return true
+    }
+
+    /// Called when the subscriber goes away: nothing can send events any more.
+    ///
+    /// - Parameter handleReleased: true when nobody holds the handle either; the
+    ///   generator's disposable is then released first, as in the original.
+    package func subscriberDeallocated(handleReleased: Bool) {
+        if handleReleased {
+            dropHandleReference()
+        }
+        // While the handle is disposing, its dispose() ends the subscription once its
+        // upstream dispose returned.
+        guard !spin.withLock({ handleDisposing }) else { return }
+        end()
+    }
+
+    private func dropHandleReference() {
+        let reference = spin.withLock { handleUpstream.take() }
+        withExtendedLifetime(reference) {}
+    }
+
+    /// Ends the subscription without calling back or disposing: later events are dropped
+    /// at once; the subscriber's reference to the generator's disposable, the kept
+    /// objects and then the callbacks are released (the callbacks by the last call still
+    /// running one, if any). The handle's reference stays for its `dispose()`.
+    package func end() {
+        let after = word.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).newValue
+        dropSubscriberReference()?.release()
+        if after == Self.terminatedBit {
+            releaseCallbacksIfUnclaimed()
+        }
+    }
+
+    /// Drops the subscriber's reference to the generator's disposable (gone when this
+    /// returns) and hands back the kept objects for the caller to release.
+    private func dropSubscriberReference() -> Unmanaged<KeptObjects>? {
+        spin.lock()
+        let reference = subscriberUpstream.take()
+        let objects = kept.take()
+        spin.unlock()
+        withExtendedLifetime(reference) {}
+        return objects
+    }
+
+    // MARK: Description
+
+    /// The original subscriber's description: `Subscriber { next: hasValue|nil, error:
+    /// ..., completed: ..., disposable: hasValue|nil, terminated: true|false }`.
+    ///
+    /// Once ended, the callbacks read `nil` (the original moves them out before calling
+    /// the terminal callback); `disposable` is `nil` inside the generator, once a
+    /// terminal event took it, and after the subscription ended.
+    package var subscriberDescription: String {
+        word.wrappingAdd(1, ordering: .acquiring)
+        let terminated = word.load(ordering: .relaxed) & Self.terminatedBit != 0
+        let current = terminated ? nil : callbacks?.takeUnretainedValue()
+        let text = "next: \(Self.show(current?.next)), error: \(Self.show(current?.error)), completed: \(Self.show(current?.completed))"
+        leave()
+        let disposable = spin.withLock { subscriberUpstream != nil }
+        return "Subscriber { \(text), disposable: \(disposable ? "hasValue" : "nil"), terminated: \(terminated) }"
+    }
+
+    /// The original handle's description: `SubscriberDisposable { disposable:
+    /// hasValue|nil }`, `nil` once the handle has been disposed.
+    package var handleDescription: String {
+        spin.withLock { "SubscriberDisposable { disposable: \(handleDisposed ? "nil" : "hasValue") }" }
+    }
+
+    private static func show(_ value: Any?) -> String {
+        value == nil ? "nil" : "hasValue"
+    }
+}

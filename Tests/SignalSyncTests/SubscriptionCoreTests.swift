@@ -1,0 +1,313 @@
+@testable import SignalSync
+import XCTest
+
+/// The subscription core under both APIs: its dispose counts, release orders and
+/// descriptions, for both lifetime parameters. Release orders are observed with deinit
+/// probes; run these in release too (`swift test -c release -Xswiftc -enable-testing`).
+final class SubscriptionCoreTests: XCTestCase {
+    // MARK: Dispose counts
+
+    func testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice() {
+        testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice(TypedRules.self)
+        testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice(UntypedRules.self)
+    }
+
+    private func testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice<F: TestFace>(_ face: F.Type) {
+        let log = Log()
+        let upstream = CountingDisposable("up", log)
+        var handle: Handle<F>?
+        let core = F.make(log, completed: { handle?.dispose() })
+        handle = Handle(core)
+        core.assign(upstream)
+        core.putCompletion()
+        XCTAssertEqual(upstream.disposals, 2, "\(F.self)")
+        XCTAssertEqual(log.lines, ["completed", "up.dispose", "up.dispose"], "\(F.self)")
+        handle = nil
+    }
+
+    func testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal() {
+        testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal(TypedRules.self)
+        testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal(UntypedRules.self)
+    }
+
+    private func testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal<F: TestFace>(_ face: F.Type) {
+        let log = Log()
+        var core: SubscriptionCore<F>?
+        let upstream = CountingDisposable("up", log) {
+            core?.putNext(99)
+            core?.putCompletion()
+        }
+        core = F.make(log)
+        core?.assign(upstream)
+        core?.dispose()
+        XCTAssertEqual(log.lines, ["up.dispose", "next 99", "completed", "up.dispose"], "\(F.self)")
+        XCTAssertEqual(upstream.disposals, 2, "\(F.self)")
+        core = nil
+    }
+
+    func testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit() {
+        testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit(TypedRules.self)
+        testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit(UntypedRules.self)
+    }
+
+    private func testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit<F: TestFace>(_ face: F.Type) {
+        let log = Log()
+        let upstream = CountingDisposable("up", log)
+        let core = F.make(log)
+        core.assign(upstream)
+        core.putCompletion()
+        core.dispose()
+        XCTAssertEqual(upstream.disposals, F.terminationReleasesHandleReference ? 1 : 2, "\(F.self)")
+    }
+
+    func testConcurrentHandleDisposalsDisposeOnce() {
+        let upstream = CountingDisposable("up", Log())
+        let core = TypedRules.make(Log())
+        core.assign(upstream)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in core.dispose() }
+        XCTAssertEqual(upstream.disposals, 1)
+    }
+
+    func testTerminationInsideTheGeneratorDisposesTheAssignedDisposableAtOnce() {
+        let log = Log()
+        let core = TypedRules.make(log)
+        core.putNext(1)
+        core.putCompletion()
+        core.assign(CountingDisposable("up", log))
+        XCTAssertEqual(log.lines, ["next 1", "completed", "up.dispose", "up released"])
+    }
+
+    // MARK: Descriptions
+
+    func testDescriptionInsideUpstreamDisposeDuringHandleDisposal() {
+        let log = Log()
+        var core: SubscriptionCore<TypedRules>?
+        var seen = ""
+        let upstream = CountingDisposable("up", log) { seen = core?.subscriberDescription ?? "" }
+        core = TypedRules.make(log)
+        core?.assign(upstream)
+        core?.dispose()
+        XCTAssertEqual(seen, "Subscriber { next: hasValue, error: hasValue, completed: hasValue, disposable: hasValue, terminated: false }")
+        core = nil
+    }
+
+    func testDescriptionInsideTheTerminalCallbackAndTheGenerator() {
+        let log = Log()
+        var core: SubscriptionCore<TypedRules>?
+        var seen = ""
+        core = TypedRules.make(log, completed: { seen = core?.subscriberDescription ?? "" })
+        XCTAssertEqual(core?.subscriberDescription,
+                       "Subscriber { next: hasValue, error: hasValue, completed: hasValue, disposable: nil, terminated: false }")
+        core?.assign(CountingDisposable("up", log))
+        core?.putCompletion()
+        XCTAssertEqual(seen, "Subscriber { next: nil, error: nil, completed: nil, disposable: nil, terminated: true }")
+        core = nil
+    }
+
+    // MARK: Release orders
+
+    func testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects() {
+        testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects(TypedRules.self)
+        testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects(UntypedRules.self)
+    }
+
+    private func testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects<F: TestFace>(_ face: F.Type) {
+        let log = Log()
+        var core: SubscriptionCore<F>? = F.make(log, probes: true)
+        do {
+            let upstream = CountingDisposable("up", log)
+            core?.assign(upstream)
+            core?.keepAlive(Probe("kept", log))
+        }
+        log.lines.removeAll()
+        withExtendedLifetime(core) { core?.putCompletion() }
+        let expected = ["completed", "next released", "error released", "completed released", "up.dispose"]
+            + (F.terminationReleasesHandleReference ? ["up released", "kept released"] : ["kept released"])
+        XCTAssertEqual(log.lines, expected, "\(F.self)")
+        log.lines.removeAll()
+        core = nil
+        XCTAssertEqual(log.lines, F.terminationReleasesHandleReference ? [] : ["up released"], "\(F.self)")
+    }
+
+    func testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks() {
+        testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks(TypedRules.self)
+        testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks(UntypedRules.self)
+    }
+
+    private func testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks<F: TestFace>(_ face: F.Type) {
+        let log = Log()
+        var core: SubscriptionCore<F>? = F.make(log, probes: true)
+        do {
+            core?.assign(CountingDisposable("up", log))
+            core?.keepAlive(Probe("kept", log))
+        }
+        withExtendedLifetime(core) { core?.subscriberDeallocated(handleReleased: true) }
+        XCTAssertEqual(log.lines, ["up released", "kept released", "next released", "error released", "completed released"], "\(F.self)")
+        core = nil
+    }
+
+    func testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle() {
+        testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle(TypedRules.self)
+        testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle(UntypedRules.self)
+    }
+
+    private func testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle<F: TestFace>(_ face: F.Type) {
+        let log = Log()
+        let core = F.make(log, probes: true)
+        do {
+            core.assign(CountingDisposable("up", log))
+            core.keepAlive(Probe("kept", log))
+        }
+        core.subscriberDeallocated(handleReleased: false)
+        XCTAssertEqual(log.lines, ["kept released", "next released", "error released", "completed released"], "\(F.self)")
+        log.lines.removeAll()
+        core.dispose()
+        XCTAssertEqual(log.lines, ["up.dispose", "up released"], "\(F.self)")
+    }
+
+    func testSubscriberGoneInsideUpstreamDisposeIsTornDownAfterTheDispose() {
+        let log = Log()
+        var core: SubscriptionCore<TypedRules>?
+        let upstream = CountingDisposable("up", log) {
+            core?.subscriberDeallocated(handleReleased: false)
+            log.append("dispose returns")
+        }
+        core = TypedRules.make(log, probes: true)
+        core?.assign(upstream)
+        withExtendedLifetime(upstream) { core?.dispose() }
+        XCTAssertEqual(log.lines, ["up.dispose", "dispose returns", "next released", "error released", "completed released"])
+        core = nil
+    }
+
+    func testKeepAliveAfterTheEndIsNotRetained() {
+        let log = Log()
+        let core = TypedRules.make(log)
+        core.putCompletion()
+        core.keepAlive(Probe("late", log))
+        XCTAssertEqual(log.lines, ["completed", "late released"])
+    }
+
+    // MARK: Events
+
+    func testEventsAfterTheEndAreDropped() {
+        let log = Log()
+        let core = TypedRules.make(log)
+        core.putNext(1)
+        core.putError("e")
+        core.putNext(2)
+        core.putCompletion()
+        XCTAssertEqual(log.lines, ["next 1", "error e"])
+        XCTAssertTrue(core.hasEnded)
+    }
+
+    func testExactlyOneTerminalUnderRacingThreads() {
+        for _ in 0..<200 {
+            let terminals = SignalSync.Atomic(value: 0)
+            let core = SubscriptionCore<TypedRules>(next: nil, error: { _ in _ = terminals.modify { $0 + 1 } },
+                                                    completed: { _ = terminals.modify { $0 + 1 } })
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                if index % 2 == 0 { core.putCompletion() } else { core.putError("e") }
+            }
+            XCTAssertEqual(terminals.with { $0 }, 1)
+        }
+    }
+}
+
+// MARK: - Support
+
+
+/// A face with SwiftSignalKit's rule.
+enum TypedRules: SubscriptionFace {
+    typealias Value = Int
+    typealias Failure = String
+    typealias Upstream = CountingDisposable
+    static func dispose(_ upstream: CountingDisposable) { upstream.dispose() }
+    static var terminationReleasesHandleReference: Bool { true }
+}
+
+/// A face with SSignalKit's rule.
+enum UntypedRules: SubscriptionFace {
+    typealias Value = Int
+    typealias Failure = String
+    typealias Upstream = CountingDisposable
+    static func dispose(_ upstream: CountingDisposable) { upstream.dispose() }
+    static var terminationReleasesHandleReference: Bool { false }
+}
+
+/// A test face: Int values, String errors, counting upstreams.
+protocol TestFace: SubscriptionFace where Value == Int, Failure == String, Upstream == CountingDisposable {}
+
+extension TypedRules: TestFace {}
+extension UntypedRules: TestFace {}
+
+extension TestFace {
+    /// A core whose callbacks log; with `probes`, each callback captures a probe that
+    /// logs its release.
+    static func make(_ log: Log, probes: Bool = false, completed: (() -> Void)? = nil) -> SubscriptionCore<Self> {
+        let nextProbe = probes ? Probe("next", log) : nil
+        let errorProbe = probes ? Probe("error", log) : nil
+        let completedProbe = probes ? Probe("completed", log) : nil
+        return SubscriptionCore(next: { withExtendedLifetime(nextProbe) {}; log.append("next \($0)") },
+                                error: { withExtendedLifetime(errorProbe) {}; log.append("error \($0)") },
+                                completed: {
+                                    withExtendedLifetime(completedProbe) {}
+                                    log.append("completed")
+                                    completed?()
+                                })
+    }
+}
+
+/// Holds a core as a handle would.
+private final class Handle<F: SubscriptionFace> {
+    let core: SubscriptionCore<F>
+    init(_ core: SubscriptionCore<F>) { self.core = core }
+    func dispose() { core.dispose() }
+}
+
+/// A thread-safe list of lines.
+final class Log: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    var lines: [String] {
+        get { lock.withLock { storage } }
+        set { lock.withLock { storage = newValue } }
+    }
+
+    func append(_ line: String) {
+        lock.withLock { storage.append(line) }
+    }
+}
+
+/// Logs its own release.
+final class Probe {
+    let name: String
+    let log: Log
+    init(_ name: String, _ log: Log) {
+        self.name = name
+        self.log = log
+    }
+    deinit { log.append("\(name) released") }
+}
+
+/// A non-idempotent disposable that counts and logs every `dispose()` and its release.
+final class CountingDisposable {
+    let name: String
+    let log: Log
+    let onDispose: () -> Void
+    private(set) var disposals = 0
+
+    init(_ name: String, _ log: Log, onDispose: @escaping () -> Void = {}) {
+        self.name = name
+        self.log = log
+        self.onDispose = onDispose
+    }
+
+    func dispose() {
+        disposals += 1
+        log.append("\(name).dispose")
+        onDispose()
+    }
+
+    deinit { log.append("\(name) released") }
+}
