@@ -2,22 +2,25 @@
 ///
 /// Every disposable in this library is idempotent and thread-safe: a second
 /// `dispose()` does nothing. Operators may dispose the same object more than once, so
-/// a custom disposable must tolerate that too. Disposables are `Sendable`: any thread
-/// may dispose them.
-public protocol Disposable: AnyObject, Sendable {
+/// a custom disposable must tolerate that too.
+///
+/// The protocol does not require `Sendable`, so ported classes with mutable state conform
+/// as they are; every disposable of this library is `Sendable` (any thread may dispose
+/// it), and a custom one that is disposed from other threads should be too.
+public protocol Disposable: AnyObject {
     /// Releases the resource; later calls do nothing.
     func dispose()
 }
 
 /// The disposable that does nothing: one shared instance.
-final class _EmptyDisposable: Disposable {
+final class _EmptyDisposable: Disposable, Sendable {
     func dispose() {}
 }
 
 /// A shared disposable whose `dispose()` does nothing; return it from a generator that
 /// holds no resources. `EmptyDisposable === EmptyDisposable`. (Stateless, so sharing it
 /// across threads is safe.)
-public let EmptyDisposable: Disposable = _EmptyDisposable()
+public let EmptyDisposable: Disposable & Sendable = _EmptyDisposable()
 
 extension Disposable {
     /// Wraps `self` in a new `StrictDisposable` that, in debug builds, reports being

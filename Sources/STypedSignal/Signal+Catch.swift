@@ -357,12 +357,16 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
                 subscribing = true
                 endedWhileSubscribing = false
             }
-            let iteration = Iteration(subscriber.state, signal.run(subscriber))
+            let generated = signal.run(subscriber)
 
             mutex.lock()
             subscribing = false
             let again = endedWhileSubscribing
             endedWhileSubscribing = false
+            mutex.unlock()
+            let iteration = Iteration(subscriber.state, generated, endedSynchronously: again)
+
+            mutex.lock()
             if disposed {
                 mutex.unlock()
                 iteration.dispose()
@@ -408,19 +412,30 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
     }
 
     /// One iteration: its subscription state and its generator's disposable.
+    ///
+    /// An iteration still running hands its disposable to its subscription, as `start`
+    /// does, so both its own termination and the loop's disposal dispose it (twice when
+    /// the loop replaces it from inside its terminal callback, as in the original). One
+    /// that ended synchronously keeps it here, for the loop to dispose once the next
+    /// iteration has started.
     private final class Iteration {
         private let state: SubscriptionState<T, E>
-        private let disposable: Disposable
+        private let disposable: Disposable?
 
-        init(_ state: SubscriptionState<T, E>, _ disposable: Disposable) {
+        init(_ state: SubscriptionState<T, E>, _ disposable: Disposable, endedSynchronously: Bool) {
             self.state = state
-            self.disposable = disposable
+            if endedSynchronously {
+                self.disposable = disposable
+            } else {
+                self.disposable = nil
+                state.assign(disposable)
+            }
         }
 
         /// As a `start` handle does: disposes the generator's disposable, then ends the
         /// subscription without calling back.
         func dispose() {
-            disposable.dispose()
+            disposable?.dispose()
             state.dispose()
         }
     }

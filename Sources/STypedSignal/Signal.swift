@@ -60,9 +60,10 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// the generator terminates the subscriber before returning, the disposable it
     /// returns is disposed before `start` returns. Disposing the handle disposes the
     /// generator's disposable, then drops every later event without calling back.
-    /// Dropping the handle cancels nothing.
+    /// Dropping the handle cancels nothing. The handle is `Sendable`: any thread may
+    /// dispose it.
     @discardableResult
-    public func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable {
+    public func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
         let state = subscriber.state
         state.assign(GenerationScope.run(state) { generator(subscriber) })
@@ -71,13 +72,13 @@ public final class Signal<T, E>: @unchecked Sendable {
 
     /// The same as `start`; marks call sites that manage the handle themselves.
     @discardableResult
-    public func startStandalone(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable {
+    public func startStandalone(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
         start(next: next, error: error, completed: completed)
     }
 
     /// Like `start`, but the handle is a `StrictDisposable`: in debug builds, dropping
     /// it without calling `dispose()` reports a leak naming `file` and `line`.
-    public func startStrict(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: String = #file, line: Int = #line) -> Disposable {
+    public func startStrict(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: String = #file, line: Int = #line) -> Disposable & Sendable {
         StrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)
     }
 

@@ -27,7 +27,9 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
         // Nobody can send events any more: release what the subscription holds (not
         // disposing). When no handle holds the state either, the generator's disposable
         // goes first.
-        state.subscriberDeallocated(handleReleased: isKnownUniquelyReferenced(&state))
+        // (Asked before the call: the call's receiver is a second reference.)
+        let handleReleased = isKnownUniquelyReferenced(&state)
+        state.subscriberDeallocated(handleReleased: handleReleased)
     }
 
     /// Delivers a value unless the subscriber has terminated.

@@ -1,0 +1,254 @@
+import SignalSync
+@testable import STypedSignal
+import XCTest
+
+/// SwiftSignalKit's lifetime rules through the public API (spec sections 1.7, 1.8 and 3):
+/// how often the generator's disposable is disposed, in which order a subscription
+/// releases what it holds, and when. Release orders are observed with deinit probes; run
+/// these in release too (`swift test -c release -Xswiftc -enable-testing`).
+final class SubscriberLifetimeTests: XCTestCase {
+    // MARK: Dispose counts (spec 1.8)
+
+    func testHandleDisposedInsideTheCompletedCallbackDisposesTheGeneratorDisposableTwice() {
+        let counter = CountingDisposable()
+        let source = HeldSource<Int>(counter)
+        var handle: Disposable?
+        handle = source.signal.start(completed: { handle?.dispose() })
+        source.subscriber?.putCompletion()
+        XCTAssertEqual(counter.count, 2)
+    }
+
+    func testCompletionFromInsideTheGeneratorDisposeDuringHandleDisposalDisposesTwice() {
+        let log = EventLog()
+        let source = HeldSource<Int>(nil)
+        source.disposable = CountingDisposable {
+            source.subscriber?.putNext(99)
+            source.subscriber?.putCompletion()
+        }
+        let handle = source.signal.start(next: { log.add("next \($0)") }, completed: { log.add("completed") })
+        handle.dispose()
+        XCTAssertEqual(log.events, ["next 99", "completed"])
+        XCTAssertEqual(source.disposable?.count, 2)
+    }
+
+    func testHandleDisposedAfterNormalCompletionDisposesNothingMore() {
+        let counter = CountingDisposable()
+        let source = HeldSource<Int>(counter)
+        let handle = source.signal.start()
+        source.subscriber?.putCompletion()
+        handle.dispose()
+        XCTAssertEqual(counter.count, 1)
+    }
+
+    func testOperatorsOverAnAsynchronouslyTerminatingSourceDisposeUpstreamTwice() {
+        let cases: [(String, (Signal<Int, NoError>) -> Signal<Int, NoError>)] = [
+            ("map", { $0 |> map { $0 + 1 } }),
+            ("combineLatest", { combineLatest($0, .single(1)) |> map { $0.0 + $0.1 } }),
+            ("switchToLatest", { source in .single(source) |> switchToLatest }),
+            ("then", { $0 |> then(.complete()) }),
+        ]
+        for (name, apply) in cases {
+            let counter = CountingDisposable()
+            let source = HeldSource<Int>(counter)
+            let handle = apply(source.signal).start()
+            source.subscriber?.putCompletion()
+            XCTAssertEqual(counter.count, 2, name)
+            handle.dispose()
+        }
+    }
+
+    func testRestartOverAnAsynchronouslyCompletingSourceDisposesEachIterationTwice() {
+        let counters = Atomic(value: [CountingDisposable]())
+        let subscribers = Atomic(value: [Subscriber<Int, NoError>]())
+        let source = Signal<Int, NoError> { subscriber in
+            let counter = CountingDisposable()
+            _ = counters.modify { $0 + [counter] }
+            _ = subscribers.modify { $0 + [subscriber] }
+            return counter
+        }
+        let handle = (source |> restart).start()
+        subscribers.with { $0 }[0].putCompletion()
+        XCTAssertEqual(counters.with { $0.map(\.count) }, [2, 0])
+        handle.dispose()
+        XCTAssertEqual(counters.with { $0.map(\.count) }, [2, 1])
+    }
+
+    func testDeliverOnDisposesTwiceWhenCompletionRunsInlineAndOnceWhenDeferred() {
+        let queue = Queue(name: "lifetime")
+        for inline in [true, false] {
+            let counter = CountingDisposable()
+            let source = HeldSource<Int>(counter)
+            let done = expectation(description: "completed")
+            let handle = (source.signal |> deliverOn(queue)).start(completed: { done.fulfill() })
+            if inline {
+                queue.sync { source.subscriber?.putCompletion() }
+            } else {
+                source.subscriber?.putCompletion()
+            }
+            wait(for: [done], timeout: 10)
+            queue.sync {}
+            XCTAssertEqual(counter.count, inline ? 2 : 1, inline ? "inline" : "deferred")
+            handle.dispose()
+        }
+    }
+
+    // MARK: Release order (spec 3)
+
+    func testSubscriberDroppedAfterTheHandleReleasesDisposableKeptObjectsThenCallbacks() {
+        let log = EventLog()
+        let source = HeldSource<Int>(nil)
+        do {
+            source.disposable = CountingDisposable(log: log)
+            let probes = Probes(log)
+            let handle = source.signal.start(next: probes.next, error: probes.error, completed: probes.completed)
+            source.subscriber?.keepAlive(Probe("kept", log))
+            withExtendedLifetime(handle) {}
+        }
+        source.disposable = nil
+        log.clear()
+        source.subscriber = nil
+        XCTAssertEqual(log.events, ["disposable released", "kept released", "next released", "error released", "completed released"])
+    }
+
+    func testSubscriberDroppedWhileTheHandleLivesReleasesKeptObjectsThenCallbacks() {
+        let log = EventLog()
+        let source = HeldSource<Int>(nil)
+        let handle: Disposable
+        do {
+            source.disposable = CountingDisposable(log: log)
+            let probes = Probes(log)
+            handle = source.signal.start(next: probes.next, error: probes.error, completed: probes.completed)
+            source.subscriber?.keepAlive(Probe("kept", log))
+        }
+        source.disposable = nil
+        log.clear()
+        source.subscriber = nil
+        XCTAssertEqual(log.events, ["kept released", "next released", "error released", "completed released"])
+        log.clear()
+        handle.dispose()
+        XCTAssertEqual(log.events, ["disposed", "disposable released"])
+    }
+
+    func testTerminationDisposesThenReleasesTheDisposableThenKeptObjects() {
+        let log = EventLog()
+        let source = HeldSource<Int>(nil)
+        let handle: Disposable
+        do {
+            source.disposable = CountingDisposable(log: log)
+            handle = source.signal.start(completed: { log.add("completed") })
+            source.subscriber?.keepAlive(Probe("kept", log))
+        }
+        source.disposable = nil
+        source.subscriber?.putCompletion()
+        XCTAssertEqual(log.events, ["completed", "disposed", "disposable released", "kept released"])
+        withExtendedLifetime(handle) {}
+    }
+
+    func testSourceDroppingItsSubscriberInsideTheGeneratorDisposeReleasesCallbacksAfterDispose() {
+        let log = EventLog()
+        let source = HeldSource<Int>(nil)
+        let handle: Disposable
+        do {
+            let probes = Probes(log)
+            source.disposable = CountingDisposable {
+                source.subscriber = nil
+                log.add("generator dispose returns")
+            }
+            handle = source.signal.start(next: probes.next, error: probes.error, completed: probes.completed)
+        }
+        handle.dispose()
+        XCTAssertEqual(log.events, ["generator dispose returns", "next released", "error released", "completed released"])
+    }
+
+    // MARK: Description (spec 3)
+
+    func testDescriptionInsideTheGeneratorDisposeDuringHandleDisposal() {
+        let source = HeldSource<Int>(nil)
+        var seen = ""
+        source.disposable = CountingDisposable { seen = source.subscriber?.description ?? "" }
+        source.signal.start(next: { _ in }).dispose()
+        XCTAssertEqual(seen, "Subscriber { next: hasValue, error: nil, completed: nil, disposable: hasValue, terminated: false }")
+    }
+
+    func testDescriptionInsideTheTerminalCallback() {
+        let source = HeldSource<Int>(nil)
+        var seen = ""
+        source.disposable = CountingDisposable()
+        let handle = source.signal.start(next: { _ in }, completed: { seen = source.subscriber?.description ?? "" })
+        source.subscriber?.putCompletion()
+        XCTAssertEqual(seen, "Subscriber { next: nil, error: nil, completed: nil, disposable: nil, terminated: true }")
+        withExtendedLifetime(handle) {}
+    }
+}
+
+// MARK: - Support
+
+/// A source that keeps its subscriber (as a pipe would) and returns `disposable`.
+private final class HeldSource<T>: @unchecked Sendable {
+    var subscriber: Subscriber<T, NoError>?
+    var disposable: CountingDisposable?
+
+    init(_ disposable: CountingDisposable?) {
+        self.disposable = disposable
+    }
+
+    var signal: Signal<T, NoError> {
+        Signal { subscriber in
+            self.subscriber = subscriber
+            return self.disposable ?? EmptyDisposable
+        }
+    }
+}
+
+/// A user disposable as ported code writes it: a plain class with mutable state, not
+/// `Sendable`, not idempotent. It counts every `dispose()`.
+final class CountingDisposable: Disposable {
+    private(set) var count = 0
+    private let log: EventLog?
+    private let action: () -> Void
+
+    init(log: EventLog? = nil, action: @escaping () -> Void = {}) {
+        self.log = log
+        self.action = action
+    }
+
+    func dispose() {
+        count += 1
+        log?.add("disposed")
+        action()
+    }
+
+    deinit { log?.add("disposable released") }
+}
+
+/// Logs its own release.
+private final class Probe {
+    let name: String
+    let log: EventLog
+    init(_ name: String, _ log: EventLog) {
+        self.name = name
+        self.log = log
+    }
+    deinit { log.add("\(name) released") }
+}
+
+/// A callback that does nothing but keep `object` alive.
+private func retaining<A>(_ object: AnyObject) -> (A) -> Void {
+    { _ in withExtendedLifetime(object) {} }
+}
+
+/// Three callbacks, each capturing a probe named after it.
+private struct Probes {
+    let next: (Int) -> Void
+    let error: (NoError) -> Void
+    let completed: () -> Void
+
+    init(_ log: EventLog) {
+        let nextProbe = Probe("next", log)
+        let errorProbe = Probe("error", log)
+        let completedProbe = Probe("completed", log)
+        next = retaining(nextProbe)
+        error = retaining(errorProbe)
+        completed = { withExtendedLifetime(completedProbe) {} }
+    }
+}
