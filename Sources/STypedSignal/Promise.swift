@@ -48,14 +48,17 @@ public final class Promise<T>: @unchecked Sendable {
 
     /// Switches to `signal` as the source of values.
     public func set(_ signal: Signal<T, NoError>) {
-        let cleared = mutex.withLock { () -> T? in
-            defer { value = nil }
-            return value
-        }
-        _ = cleared  // the old value is released before the new source starts
+        clearValue()
         source.set(signal.start(next: { [weak self] next in
             self?.receive(next)
         }))
+    }
+
+    /// Forgets the current value; it is released before this returns (so before a new
+    /// source starts).
+    private func clearValue() {
+        let cleared = mutex.withLock { value.take() }
+        withExtendedLifetime(cleared) {}
     }
 
     /// The current value, then every later one; never completes.

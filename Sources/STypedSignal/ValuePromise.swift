@@ -32,19 +32,27 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     /// Stores `value` and delivers it to every subscriber (unless it repeats the current
     /// value and `ignoreRepeated` is set).
     public func set(_ value: T) {
-        mutex.lock()
-        if ignoreRepeated, let current = self.value, current == value {
-            mutex.unlock()
-            return
-        }
-        let previous = self.value
-        self.value = value
-        let targets = subscribers.copyItems()
-        mutex.unlock()
-        _ = previous  // released before subscribers are called
+        guard let targets = store(value) else { return }
         for target in targets {
             target(value)
         }
+    }
+
+    /// Stores `value` and returns the subscribers to notify, or nil when the value is
+    /// ignored as a repeat. The previous value is released before this returns, so
+    /// before any subscriber is notified.
+    private func store(_ value: T) -> [(T) -> Void]? {
+        mutex.lock()
+        if ignoreRepeated, let current = self.value, current == value {
+            mutex.unlock()
+            return nil
+        }
+        let previous = self.value.take()
+        self.value = value
+        let targets = subscribers.copyItems()
+        mutex.unlock()
+        withExtendedLifetime(previous) {}
+        return targets
     }
 
     /// The current value, then every later one; never completes.
