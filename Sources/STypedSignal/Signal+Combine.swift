@@ -189,6 +189,9 @@ private func unwrapCombineSlot<V>(_ slot: CombineSlot<V>) -> V {
 /// Values are stored and the output is built under the lock (only library code runs
 /// there: storing, counting, copying); the output, terminal events and disposals are
 /// sent after unlocking, and a replaced value is released after unlocking too.
+/// Disposal does not silence the state itself: as with every subscription (spec 1.7),
+/// events a source emits while it is being disposed still reach downstream; each
+/// source's own subscription drops what comes after its disposal.
 final class CombineLatestState<Output, E>: Disposable, @unchecked Sendable {
     // Safety: every `var` below and every slot's value are guarded by `mutex`.
     private let mutex = Mutex()
@@ -251,7 +254,7 @@ final class CombineLatestState<Output, E>: Disposable, @unchecked Sendable {
 
     private func receive<V>(_ value: V, into slot: CombineSlot<V>) {
         mutex.lock()
-        if finished || disposed {
+        if finished {
             mutex.unlock()
             return
         }
@@ -271,7 +274,7 @@ final class CombineLatestState<Output, E>: Disposable, @unchecked Sendable {
 
     private func fail(_ error: E) {
         mutex.lock()
-        if finished || disposed {
+        if finished {
             mutex.unlock()
             return
         }
@@ -282,7 +285,7 @@ final class CombineLatestState<Output, E>: Disposable, @unchecked Sendable {
 
     private func sourceCompleted() {
         mutex.lock()
-        if finished || disposed {
+        if finished {
             mutex.unlock()
             return
         }

@@ -92,6 +92,28 @@ final class SubscriberLifetimeTests: XCTestCase {
         }
     }
 
+    // MARK: Events while a source is disposed (spec 1.7)
+
+    func testEventsASourceEmitsWhileBeingDisposedReachDownstreamThroughMapAndCombineLatest() {
+        let cases: [(String, (Signal<Int, NoError>) -> Signal<Int, NoError>)] = [
+            ("map", { $0 |> map { $0 } }),
+            ("combineLatest", { combineLatest($0, .single(0)) |> map { $0.0 + $0.1 } }),
+        ]
+        for (name, apply) in cases {
+            let log = EventLog()
+            let source = HeldSource<Int>(nil)
+            source.disposable = CountingDisposable {
+                log.add("dispose")
+                source.subscriber?.putNext(99)
+                source.subscriber?.putCompletion()
+            }
+            let handle = apply(source.signal).start(next: { log.add("next \($0)") }, completed: { log.add("completed") })
+            handle.dispose()
+            // The completion sent from inside the dispose disposes the source a second time.
+            XCTAssertEqual(log.events, ["dispose", "next 99", "completed", "dispose"], name)
+        }
+    }
+
     // MARK: Release order (spec 3)
 
     func testSubscriberDroppedAfterTheHandleReleasesDisposableKeptObjectsThenCallbacks() {
