@@ -48,6 +48,15 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
         return result
     }
 
+    /// The object itself, read directly; nil before it is created or after it is gone.
+    ///
+    /// Call it only on `queue` (from work already running there): in debug builds it
+    /// asserts `queue.isCurrent()`; release builds do not check.
+    public func unsafeGet() -> T? {
+        assert(queue.isCurrent(), "QueueLocalObject.unsafeGet() called off its queue")
+        return object
+    }
+
     /// A signal that subscribes on the queue with the object: `f(object, subscriber)`.
     /// If this holder or its object is gone by then, the signal never emits.
     public func signalWith<R, E>(_ f: @escaping (T, Subscriber<R, E>) -> Disposable) -> Signal<R, E> {
