@@ -76,6 +76,8 @@ struct SignalQueueStateMachine<Inner> {
     private var executing = false
     /// The id of the newest inner while its `start` call is running.
     private var startingGeneration: Int?
+    /// The ids of every inner whose `start` call is running (on any thread).
+    private var startingIDs: [Int] = []
     private var completedWhileStarting = false
     private var outerCompleted = false
     /// A terminal event was decided (sent or about to be sent downstream).
@@ -89,9 +91,12 @@ struct SignalQueueStateMachine<Inner> {
         self.mode = mode
     }
 
-    /// Whether a value of inner `id` may be forwarded.
+    /// Whether a value of inner `id` may be forwarded: the newest inner's values, and
+    /// the values an inner sends during its own synchronous start, even when a
+    /// successor arrived meanwhile on another thread (it is disposed only after that
+    /// start returns, as in the original).
     func accepts(_ id: Int) -> Bool {
-        !finished && !disposed && id == generation
+        !finished && !disposed && (id == generation || startingIDs.contains(id))
     }
 
     /// The outer signal produced `inner`. Returns the step and an inner to release
@@ -164,6 +169,9 @@ struct SignalQueueStateMachine<Inner> {
     /// disposables to dispose now (the replaced inner, or `handle` itself when it is
     /// stale or the engine was disposed).
     mutating func startReturned(_ id: Int, handle: Disposable) -> (Step, dispose: Disposable?) {
+        if let index = startingIDs.firstIndex(of: id) {
+            startingIDs.remove(at: index)
+        }
         if disposed || id != generation {
             return (.none, handle)
         }
@@ -205,6 +213,7 @@ struct SignalQueueStateMachine<Inner> {
         generation += 1
         executing = true
         startingGeneration = generation
+        startingIDs.append(generation)
         completedWhileStarting = false
         return .start(inner, generation)
     }

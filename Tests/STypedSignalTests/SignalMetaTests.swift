@@ -218,6 +218,24 @@ final class SignalMetaTests: XCTestCase {
         XCTAssertEqual(log.events.last, "next 1")
     }
 
+    func testSwitchToLatestDeliversEveryValueAnInnerSendsDuringItsOwnStartUnderConcurrency() {
+        // Each inner emits its value and completes inside its own start; a successor
+        // registered meanwhile on another thread does not drop it (the original
+        // delivers all of them).
+        for _ in 0..<20 {
+            let outer = Outer()
+            let received = Atomic(value: 0)
+            let handle = (outer.signal |> switchToLatest).start(next: { _ in received.modify { $0 + 1 } })
+            runConcurrently(4) { thread in
+                for index in 0..<50 {
+                    outer.putNext(.single(thread * 50 + index))
+                }
+            }
+            XCTAssertEqual(received.with { $0 }, 200)
+            handle.dispose()
+        }
+    }
+
     // MARK: - mapToSignal
 
     func testMapToSignalCallsFEagerlyEvenAfterTheOutputFailed() {
