@@ -13,29 +13,35 @@ import SignalSync
 ///
 /// A subscriber can also be made directly and used as a plain event sink.
 public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendable {
-    // Safety: all state lives in `state`, which guards it itself. `state` is a `var` only
-    // so that `deinit` can ask whether the handle still holds it; it never changes.
-    @exclusivity(unchecked) private(set) var state: SubscriptionState<T, E>
+    // Safety: all state lives in the core, which guards it itself. The subscriber owns
+    // one reference to it, held unmanaged so that events borrow it without a retain and
+    // `deinit` can ask whether the handle still holds it.
+    private let core: Unmanaged<SubscriptionState<T, E>>
+
+    /// The subscription's state, which is also the handle `start` returns.
+    var state: SubscriptionState<T, E> {
+        core.takeUnretainedValue()
+    }
 
     /// Creates a subscriber; a nil callback ignores that event (a terminal event still
     /// terminates).
     public init(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) {
-        state = SubscriptionState(next: next, error: error, completed: completed)
+        core = Unmanaged.passRetained(SubscriptionState(next: next, error: error, completed: completed))
     }
 
     deinit {
         // Nobody can send events any more: release what the subscription holds (not
         // disposing). When no handle holds the state either, the generator's disposable
         // goes first.
-        // (Asked before the call: the call's receiver is a second reference.)
-        let handleReleased = isKnownUniquelyReferenced(&state)
-        state.subscriberDeallocated(handleReleased: handleReleased)
+        var owned = core.takeRetainedValue()
+        let handleReleased = isKnownUniquelyReferenced(&owned)
+        owned.subscriberDeallocated(handleReleased: handleReleased)
     }
 
     /// Delivers a value unless the subscriber has terminated.
     @inline(__always)
     public func putNext(_ next: T) {
-        state.putNext(next)
+        core._withUnsafeGuaranteedRef { $0.putNext(next) }
     }
 
     /// Terminates with an error: releases the callbacks, calls the error callback, then
@@ -85,7 +91,7 @@ typealias SubscriptionState<T, E> = SubscriptionCore<TypedSubscription<T, E>>
 
 extension SubscriptionCore: Disposable, CustomStringConvertible where Face.Upstream == Disposable {
     /// `SubscriberDisposable { disposable: hasValue|nil }`.
-    package var description: String {
+    public var description: String {
         handleDescription
     }
 }

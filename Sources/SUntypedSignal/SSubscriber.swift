@@ -9,33 +9,39 @@
 ///
 /// A subscriber can also be made directly and used as a plain event sink.
 public class SSubscriber: @unchecked Sendable {
-    // Safety: all state lives in `state`, which guards it itself. `state` is a `var` only
-    // so that `deinit` can ask whether the handle still holds it; it never changes.
-    @exclusivity(unchecked) private(set) var state: SSubscriptionState
+    // Safety: all state lives in the core, which guards it itself. The subscriber owns
+    // one reference to it, held unmanaged so that events borrow it without a retain and
+    // `deinit` can ask whether the handle still holds it.
+    private let core: Unmanaged<SSubscriptionState>
+
+    /// The subscription's state, which is also the handle `start` returns.
+    var state: SSubscriptionState {
+        core.takeUnretainedValue()
+    }
 
     /// Creates a subscriber; a nil callback ignores that event (a terminal event still
     /// terminates).
     public init(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) {
-        state = SSubscriptionState(next: next, error: error, completed: completed)
+        core = Unmanaged.passRetained(SSubscriptionState(next: next, error: error, completed: completed))
     }
 
     init(state: SSubscriptionState) {
-        self.state = state
+        core = Unmanaged.passRetained(state)
     }
 
     deinit {
         // Nobody can send events any more: release what the subscription holds (not
         // disposing). When no handle holds the state either, the generator's disposable
         // goes first.
-        // (Asked before the call: the call's receiver is a second reference.)
-        let handleReleased = isKnownUniquelyReferenced(&state)
-        state.subscriberDeallocated(handleReleased: handleReleased)
+        var owned = core.takeRetainedValue()
+        let handleReleased = isKnownUniquelyReferenced(&owned)
+        owned.subscriberDeallocated(handleReleased: handleReleased)
     }
 
     /// Delivers `value` (nil allowed) unless the subscriber has terminated.
     @inline(__always)
     public final func putNext(_ value: Any?) {
-        state.putNext(value)
+        core._withUnsafeGuaranteedRef { $0.putNext(value) }
     }
 
     /// Terminates with `error` (nil allowed): calls the error callback, then disposes the

@@ -6,7 +6,7 @@ import Synchronization
 /// `STypedSignal` delivers `T` and `E` and holds a `Disposable`; `SUntypedSignal` delivers
 /// `Any?` for both and holds an `SDisposable`. Where the two originals' lifetime rules
 /// differ, the difference is a member here, documented at its declaration.
-package protocol SubscriptionFace {
+public protocol SubscriptionFace {
     /// The type of the values a subscriber receives.
     associatedtype Value
     /// The type of the error a subscriber may end with.
@@ -63,7 +63,11 @@ package protocol SubscriptionFace {
 ///
 /// The rare state (references, flags) sits behind an inline spin lock that is never
 /// held while other code runs.
-package final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, @unchecked Sendable {
+///
+/// It is public so that the event path can be specialized and inlined into code outside
+/// this package; it is a building block of `STypedSignal` and `SUntypedSignal`, not an
+/// API to subscribe with (use `Signal.start` or `SSignal.start`).
+public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, @unchecked Sendable {
     // Safety: `callbacks` is written only in `init` and by the single winner of the
     // release claim on `word`, after every reader has left; readers only read it between
     // entering and leaving. Every other `var` is guarded by `spin`.
@@ -71,7 +75,7 @@ package final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe,
     @usableFromInline static var releasedBit: Int { 1 << 61 }
 
     @usableFromInline let word = Synchronization.Atomic<Int>(0)
-    @usableFromInline var callbacks: Unmanaged<Callbacks>?
+    @usableFromInline @exclusivity(unchecked) var callbacks: Unmanaged<Callbacks>?
     private let spin = SpinLock()
     /// The subscriber's reference to the generator's disposable.
     private var subscriberUpstream: Face.Upstream?
@@ -100,7 +104,7 @@ package final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe,
     }
 
     /// Creates the state of a subscription that has not started.
-    package init(next: ((Face.Value) -> Void)?, error: ((Face.Failure) -> Void)?, completed: (() -> Void)?) {
+    public init(next: ((Face.Value) -> Void)?, error: ((Face.Failure) -> Void)?, completed: (() -> Void)?) {
         if next != nil || error != nil || completed != nil {
             callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
         }
@@ -113,7 +117,7 @@ package final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe,
 
     /// True once a terminal event arrived, the handle was disposed, or the subscription
     /// was ended.
-    package var hasEnded: Bool {
+    public var hasEnded: Bool {
         word.load(ordering: .acquiring) & Self.terminatedBit != 0
     }
 
@@ -121,7 +125,7 @@ package final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe,
 
     /// Calls `next` unless the subscription has ended.
     @inlinable @inline(__always)
-    package func putNext(_ value: Face.Value) {
+    public func putNext(_ value: Face.Value) {
         let before = word.wrappingAdd(1, ordering: .acquiring).oldValue
         if before & Self.terminatedBit == 0, let callbacks {
             callbacks._withUnsafeGuaranteedRef { $0.next?(value) }
@@ -131,14 +135,14 @@ package final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe,
 
     /// Ends with `error`: the error callback, then the upstream teardown. Ignored once
     /// ended.
-    package func putError(_ error: Face.Failure) {
+    public func putError(_ error: Face.Failure) {
         guard enterTerminating() else { return }
         terminate { $0.error?(error) }?.release()
     }
 
     /// Ends with completion: the completion callback, then the upstream teardown.
     /// Ignored once ended.
-    package func putCompletion() {
+    public func putCompletion() {
         guard enterTerminating() else { return }
         terminate { $0.completed?() }?.release()
     }
@@ -230,7 +234,7 @@ package final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe,
     /// The handle's `dispose()`: disposes the generator's disposable through the
     /// handle's reference (events it emits meanwhile are still delivered, a terminal one
     /// included), then ends the subscription without calling back. Idempotent.
-    package func dispose() {
+    public func dispose() {
         guard disposeHandleReference() else { return }
         end()
     }
