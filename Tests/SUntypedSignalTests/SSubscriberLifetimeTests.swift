@@ -1,0 +1,109 @@
+import SUntypedSignal
+import XCTest
+
+/// SSignalKit's lifetime rules through `SSignal.start`: the generator's disposable is held
+/// by both the subscriber and the handle, so it can be disposed twice.
+final class SSubscriberLifetimeTests: XCTestCase {
+    func testHandleDisposedInsideTheCompletedCallbackDisposesTwice() {
+        let counter = SCountingDisposable()
+        let source = SHeldSource(counter)
+        var handle: SDisposable?
+        handle = source.signal.start(completed: { handle?.dispose() })
+        source.subscriber?.putCompletion()
+        XCTAssertEqual(counter.count, 2)
+    }
+
+    func testHandleDisposedAfterCompletionDisposesAgain() {
+        let counter = SCountingDisposable()
+        let source = SHeldSource(counter)
+        let handle = source.signal.start()
+        source.subscriber?.putCompletion()
+        XCTAssertEqual(counter.count, 1)
+        handle.dispose()
+        XCTAssertEqual(counter.count, 2, "SSignalKit's handle keeps its own reference")
+        handle.dispose()
+        XCTAssertEqual(counter.count, 2, "the handle itself disposes once")
+    }
+
+    func testMapOverAnAsynchronouslyCompletingSourceDisposesItTwice() {
+        let counter = SCountingDisposable()
+        let source = SHeldSource(counter)
+        let handle = source.signal.map { $0 }.start()
+        source.subscriber?.putCompletion()
+        XCTAssertEqual(counter.count, 2)
+        withExtendedLifetime(handle) {}
+    }
+
+    func testEventsSentWhileTheGeneratorDisposableIsDisposedStillArrive() {
+        let recorder = Recorder()
+        let source = SHeldSource(nil)
+        source.disposable = SCountingDisposable {
+            source.subscriber?.putNext(99)
+            source.subscriber?.putCompletion()
+        }
+        source.signal.start(next: recorder.next, error: recorder.error, completed: recorder.completed).dispose()
+        XCTAssertEqual(recorder.events, ["next 99", "completed"])
+        XCTAssertEqual(source.disposable?.count, 2)
+    }
+
+    func testSubscriberDroppedAfterTheHandleReleasesDisposableBeforeCallbacks() {
+        var events: [String] = []
+        let source = SHeldSource(nil)
+        do {
+            source.disposable = SCountingDisposable(onRelease: { events.append("disposable released") })
+            let probe = SReleaseProbe { events.append("callback released") }
+            let handle = source.signal.start(next: { _ in withExtendedLifetime(probe) {} })
+            withExtendedLifetime(handle) {}
+        }
+        source.disposable = nil
+        source.subscriber = nil
+        XCTAssertEqual(events, ["disposable released", "callback released"])
+    }
+}
+
+/// A source that keeps its subscriber, as a pipe would, and returns `disposable`.
+private final class SHeldSource: @unchecked Sendable {
+    var subscriber: SSubscriber?
+    var disposable: SCountingDisposable?
+
+    init(_ disposable: SCountingDisposable?) {
+        self.disposable = disposable
+    }
+
+    var signal: SSignal {
+        SSignal { subscriber in
+            self.subscriber = subscriber
+            return self.disposable
+        }
+    }
+}
+
+/// A plain, non-idempotent user disposable that counts every `dispose()`.
+private final class SCountingDisposable: SDisposable {
+    private(set) var count = 0
+    private let action: () -> Void
+    private let onRelease: () -> Void
+
+    init(action: @escaping () -> Void = {}, onRelease: @escaping () -> Void = {}) {
+        self.action = action
+        self.onRelease = onRelease
+    }
+
+    convenience init(_ action: @escaping () -> Void) {
+        self.init(action: action)
+    }
+
+    func dispose() {
+        count += 1
+        action()
+    }
+
+    deinit { onRelease() }
+}
+
+/// Runs `onRelease` when released.
+private final class SReleaseProbe {
+    let onRelease: () -> Void
+    init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
+    deinit { onRelease() }
+}
