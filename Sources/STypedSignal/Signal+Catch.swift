@@ -357,16 +357,12 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
                 subscribing = true
                 endedWhileSubscribing = false
             }
-            let generated = signal.run(subscriber)
+            let iteration = Iteration(subscriber.state, signal.run(subscriber))
 
             mutex.lock()
             subscribing = false
             let again = endedWhileSubscribing
             endedWhileSubscribing = false
-            mutex.unlock()
-            let iteration = Iteration(subscriber.state, generated, endedSynchronously: again)
-
-            mutex.lock()
             if disposed {
                 mutex.unlock()
                 iteration.dispose()
@@ -413,23 +409,18 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
 
     /// One iteration: its subscription state and its generator's disposable.
     ///
-    /// An iteration still running hands its disposable to its subscription, as `start`
-    /// does, so both its own termination and the loop's disposal dispose it (twice when
-    /// the loop replaces it from inside its terminal callback, as in the original). One
-    /// that ended synchronously keeps it here, for the loop to dispose once the next
-    /// iteration has started.
+    /// An iteration still running when its generator returned hands its disposable to
+    /// its subscription, as `start` does, so both its own termination and the loop's
+    /// disposal dispose it (twice when the loop replaces it from inside its terminal
+    /// callback, as in the original). One that had already ended keeps it here, for the
+    /// loop to dispose once the next iteration has started.
     private final class Iteration {
         private let state: SubscriptionState<T, E>
         private let disposable: Disposable?
 
-        init(_ state: SubscriptionState<T, E>, _ disposable: Disposable, endedSynchronously: Bool) {
+        init(_ state: SubscriptionState<T, E>, _ disposable: Disposable) {
             self.state = state
-            if endedSynchronously {
-                self.disposable = disposable
-            } else {
-                self.disposable = nil
-                state.assign(disposable)
-            }
+            self.disposable = state.assignUnlessEnded(disposable) ? nil : disposable
         }
 
         /// As a `start` handle does: disposes the generator's disposable, then ends the

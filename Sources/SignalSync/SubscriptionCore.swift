@@ -220,15 +220,22 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
     /// once if the subscription already ended, otherwise held by both the subscriber and
     /// the handle.
     package func assign(_ generated: Face.Upstream) {
-        spin.lock()
-        if hasEnded || handleDisposed {
-            spin.unlock()
+        if !assignUnlessEnded(generated) {
             Face.dispose(generated)
-            return
+        }
+    }
+
+    /// Like `assign`, but leaves a disposable that arrives after the end to the caller:
+    /// false, and nothing is disposed.
+    package func assignUnlessEnded(_ generated: Face.Upstream) -> Bool {
+        spin.lock()
+        defer { spin.unlock() }
+        if hasEnded || handleDisposed {
+            return false
         }
         subscriberUpstream = generated
         handleUpstream = generated
-        spin.unlock()
+        return true
     }
 
     /// The handle's `dispose()`: disposes the generator's disposable through the
