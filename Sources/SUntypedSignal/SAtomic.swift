@@ -75,7 +75,7 @@ public final class SAtomic: @unchecked Sendable {
         storage = f(previous)
         let updated = storage
         unlock()
-        _ = previous  // the old value is released outside the lock
+        withExtendedLifetime(previous) {}  // the old value is released outside the lock
         return updated
     }
 

@@ -69,7 +69,7 @@ public final class SMulticastSignalManager: @unchecked Sendable {
             removed = sharedSignals.removeValue(forKey: key)
         }
         mutex.unlock()
-        _ = removed
+        withExtendedLifetime(removed) {}
     }
 
     /// Starts `producer()` for `key`, ignoring its values, unless a run for `key` is still
@@ -136,7 +136,7 @@ public final class SMulticastSignalManager: @unchecked Sendable {
                     pipeListeners.removeValue(forKey: key)
                 }
                 mutex.unlock()
-                _ = removed
+                withExtendedLifetime(removed) {}
             }
         }
     }

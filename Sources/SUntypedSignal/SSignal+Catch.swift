@@ -166,7 +166,7 @@ private final class ResubscribeLoop: SDisposable, @unchecked Sendable {
             let finished = current
             current = nil
             mutex.unlock()
-            _ = finished
+            withExtendedLifetime(finished) {}
             run(subscriber)
         }
     }

@@ -145,7 +145,7 @@ private final class CombineState: @unchecked Sendable {
         }
         let combined = filledCount == values.count ? values : nil
         mutex.unlock()
-        _ = replaced  // released outside the lock
+        withExtendedLifetime(replaced) {}  // released outside the lock
         return combined
     }
 

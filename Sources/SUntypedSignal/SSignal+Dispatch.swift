@@ -143,7 +143,7 @@ private final class Debounce: @unchecked Sendable {
         let replaced = pending
         pending = .some(value)
         mutex.unlock()
-        _ = replaced
+        withExtendedLifetime(replaced) {}
         timer.start { [self] in fire(subscriber) }
     }
 
@@ -190,7 +190,7 @@ private final class Debounce: @unchecked Sendable {
         let dropped = pending
         pending = nil
         mutex.unlock()
-        _ = dropped
+        withExtendedLifetime(dropped) {}
         timer.invalidate()
     }
 }

@@ -83,7 +83,7 @@ private final class RepeatMemory: @unchecked Sendable {
                     version += 1
                 }
                 mutex.unlock()
-                _ = replaced  // released outside the lock
+                withExtendedLifetime(replaced) {}  // released outside the lock
                 return !repeated
             }
             mutex.unlock()

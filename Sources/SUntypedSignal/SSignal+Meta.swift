@@ -175,7 +175,7 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
             }
             pending.append(signal)
             mutex.unlock()
-            _ = dropped  // released outside the lock
+            withExtendedLifetime(dropped) {}  // released outside the lock
             return
         }
         executing = true
@@ -315,7 +315,7 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
         current = nil
         let dropped = pending.removeAll()
         mutex.unlock()
-        _ = dropped
+        withExtendedLifetime(dropped) {}
         running?.dispose()
         outer.dispose()
     }

@@ -108,7 +108,7 @@ private final class MulticastState: @unchecked Sendable {
         let targets = subscribers.copyItems()
         subscribers.removeAll()
         mutex.unlock()
-        _ = finishedPhase  // the source handle is released outside the lock
+        withExtendedLifetime(finishedPhase) {}  // the source handle is released outside the lock
         for target in targets {
             Self.deliver(terminal, to: target)
         }
@@ -126,7 +126,7 @@ private final class MulticastState: @unchecked Sendable {
             lastLeft = true
         }
         mutex.unlock()
-        _ = removed
+        withExtendedLifetime(removed) {}
         if lastLeft {
             handleToDispose?.dispose()
         }

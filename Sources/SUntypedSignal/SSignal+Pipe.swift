@@ -80,7 +80,7 @@ private final class PipeState: @unchecked Sendable {
         }
         let targets = subscribers.copyItems()
         mutex.unlock()
-        _ = replaced  // released outside the lock
+        withExtendedLifetime(replaced) {}  // released outside the lock
         for target in targets {
             target.putNext(value)
         }
@@ -91,6 +91,6 @@ private final class PipeState: @unchecked Sendable {
         let removed = subscribers.get(key)
         subscribers.remove(key)
         mutex.unlock()
-        _ = removed  // released outside the lock
+        withExtendedLifetime(removed) {}  // released outside the lock
     }
 }

@@ -30,7 +30,7 @@ public final class SVariable: @unchecked Sendable {
         value = nil
         hasValue = false
         mutex.unlock()
-        _ = released  // the old value is released outside the lock
+        withExtendedLifetime(released) {}  // the old value is released outside the lock
         let subscription = signal.start(next: { [weak self] value in
             self?.update(value)
         })
@@ -56,7 +56,7 @@ public final class SVariable: @unchecked Sendable {
                 let removed = subscribers.get(key)
                 subscribers.remove(key)
                 mutex.unlock()
-                _ = removed
+                withExtendedLifetime(removed) {}
             }
         }
     }
@@ -68,7 +68,7 @@ public final class SVariable: @unchecked Sendable {
         hasValue = true
         let targets = subscribers.copyItems()
         mutex.unlock()
-        _ = released
+        withExtendedLifetime(released) {}
         for target in targets {
             target.putNext(newValue)
         }

@@ -50,7 +50,7 @@ public final class ExecutionTimer: @unchecked Sendable {
             return previous
         }
         previousCancel?()
-        _ = previousHandler  // released here, outside the lock
+        withExtendedLifetime(previousHandler) {}  // released here, outside the lock
     }
 
     /// Disarms the timer; idempotent, safe before `start` and from any thread.
@@ -61,7 +61,7 @@ public final class ExecutionTimer: @unchecked Sendable {
             return (cancelScheduled, handler)
         }
         cancel?()
-        _ = released  // the handler and what it captured are released here, unlocked
+        withExtendedLifetime(released) {}  // the handler and what it captured are released here, unlocked
     }
 
     private func fire(_ expectedGeneration: Int) {

@@ -120,7 +120,7 @@ public final class VirtualClock: @unchecked Sendable {
             return pending.remove(at: index)
         }
         // The item's closure is released here, outside the lock.
-        _ = removed
+        withExtendedLifetime(removed) {}
     }
 
     /// True when the calling thread is running an item of `queue` right now.
