@@ -7,16 +7,16 @@ import XCTest
 final class PromiseReleaseTests: XCTestCase {
     func testPromiseSetReleasesTheOldValueBeforeTheNewSourceStartsAndDisposesTheOldSourceAfter() {
         let log = EventLog()
-        let promise = Promise<Boxed>()
+        let promise = Promise<ReleaseProbe>()
         promise.set(Signal { subscriber in
-            subscriber.putNext(Boxed("old", log))
+            subscriber.putNext(ReleaseProbe("old", log))
             return ActionDisposable { log.add("old source disposed") }
         })
         let watch = promise.get().start()
         log.clear()
         promise.set(Signal { subscriber in
             log.add("new source started")
-            subscriber.putNext(Boxed("new", log))
+            subscriber.putNext(ReleaseProbe("new", log))
             return EmptyDisposable
         })
         XCTAssertEqual(log.events, ["old released", "new source started", "old source disposed"])
@@ -25,32 +25,20 @@ final class PromiseReleaseTests: XCTestCase {
 
     func testValuePromiseSetReleasesThePreviousValueBeforeNotifying() {
         let log = EventLog()
-        let promise = ValuePromise<Boxed>(Boxed("first", log))
+        let promise = ValuePromise<ReleaseProbe>(ReleaseProbe("first", log))
         let watch = promise.get().start(next: { log.add("got \($0.name)") })
         log.clear()
-        promise.set(Boxed("second", log))
+        promise.set(ReleaseProbe("second", log))
         XCTAssertEqual(log.events, ["first released", "got second"])
         watch.dispose()
     }
 
     func testValuePromiseIgnoredRepeatKeepsTheStoredValue() {
         let log = EventLog()
-        let promise = ValuePromise<Boxed>(Boxed("same", log), ignoreRepeated: true)
+        let promise = ValuePromise<ReleaseProbe>(ReleaseProbe("same", log), ignoreRepeated: true)
         log.clear()
-        promise.set(Boxed("same", log))
+        promise.set(ReleaseProbe("same", log))
         XCTAssertEqual(log.events, ["same released"], "the rejected duplicate goes, the stored one stays")
         withExtendedLifetime(promise) {}
     }
-}
-
-/// A value that logs its release; equal by name.
-private final class Boxed: Equatable {
-    let name: String
-    let log: EventLog
-    init(_ name: String, _ log: EventLog) {
-        self.name = name
-        self.log = log
-    }
-    deinit { log.add("\(name) released") }
-    static func == (lhs: Boxed, rhs: Boxed) -> Bool { lhs.name == rhs.name }
 }

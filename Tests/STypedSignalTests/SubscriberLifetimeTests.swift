@@ -123,7 +123,7 @@ final class SubscriberLifetimeTests: XCTestCase {
             source.disposable = CountingDisposable(log: log)
             let probes = Probes(log)
             let handle = source.signal.start(next: probes.next, error: probes.error, completed: probes.completed)
-            source.subscriber?.keepAlive(Probe("kept", log))
+            source.subscriber?.keepAlive(ReleaseProbe("kept", log))
             withExtendedLifetime(handle) {}
         }
         source.disposable = nil
@@ -140,7 +140,7 @@ final class SubscriberLifetimeTests: XCTestCase {
             source.disposable = CountingDisposable(log: log)
             let probes = Probes(log)
             handle = source.signal.start(next: probes.next, error: probes.error, completed: probes.completed)
-            source.subscriber?.keepAlive(Probe("kept", log))
+            source.subscriber?.keepAlive(ReleaseProbe("kept", log))
         }
         source.disposable = nil
         log.clear()
@@ -158,7 +158,7 @@ final class SubscriberLifetimeTests: XCTestCase {
         do {
             source.disposable = CountingDisposable(log: log)
             handle = source.signal.start(completed: { log.add("completed") })
-            source.subscriber?.keepAlive(Probe("kept", log))
+            source.subscriber?.keepAlive(ReleaseProbe("kept", log))
         }
         source.disposable = nil
         source.subscriber?.putCompletion()
@@ -243,17 +243,6 @@ final class CountingDisposable: Disposable {
     deinit { log?.add("disposable released") }
 }
 
-/// Logs its own release.
-private final class Probe {
-    let name: String
-    let log: EventLog
-    init(_ name: String, _ log: EventLog) {
-        self.name = name
-        self.log = log
-    }
-    deinit { log.add("\(name) released") }
-}
-
 /// A callback that does nothing but keep `object` alive.
 private func retaining<A>(_ object: AnyObject) -> (A) -> Void {
     { _ in withExtendedLifetime(object) {} }
@@ -266,9 +255,9 @@ private struct Probes {
     let completed: () -> Void
 
     init(_ log: EventLog) {
-        let nextProbe = Probe("next", log)
-        let errorProbe = Probe("error", log)
-        let completedProbe = Probe("completed", log)
+        let nextProbe = ReleaseProbe("next", log)
+        let errorProbe = ReleaseProbe("error", log)
+        let completedProbe = ReleaseProbe("completed", log)
         next = retaining(nextProbe)
         error = retaining(errorProbe)
         completed = { withExtendedLifetime(completedProbe) {} }

@@ -92,3 +92,20 @@ struct TestError: Error, Equatable, CustomStringConvertible {
     init(_ code: Int) { self.code = code }
     var description: String { "E\(code)" }
 }
+
+/// Logs `"<name> released"` to its log when deallocated; equal by name (a value type for
+/// promises that compare values).
+final class ReleaseProbe: Equatable, @unchecked Sendable {
+    // Safety: immutable.
+    let name: String
+    let log: EventLog
+
+    init(_ name: String, _ log: EventLog) {
+        self.name = name
+        self.log = log
+    }
+
+    deinit { log.add("\(name) released") }
+
+    static func == (lhs: ReleaseProbe, rhs: ReleaseProbe) -> Bool { lhs.name == rhs.name }
+}
