@@ -105,6 +105,7 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
 
     /// Creates the state of a subscription that has not started.
     public init(next: ((Face.Value) -> Void)?, error: ((Face.Failure) -> Void)?, completed: (() -> Void)?) {
+        LiveSubscriptions.began()
         if next != nil || error != nil || completed != nil {
             callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
         }
@@ -154,7 +155,10 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
         while current & Self.terminatedBit == 0 {
             let (exchanged, original) = word.compareExchange(
                 expected: current, desired: (current | Self.terminatedBit) + 1, ordering: .acquiringAndReleasing)
-            if exchanged { return true }
+            if exchanged {
+                LiveSubscriptions.ended()
+                return true
+            }
             current = original
         }
         return false
@@ -289,7 +293,11 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
     /// objects and then the callbacks are released (the callbacks by the last call still
     /// running one, if any). The handle's reference stays for its `dispose()`.
     package func end() {
-        let after = word.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).newValue
+        let before = word.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
+        let after = before | Self.terminatedBit
+        if before & Self.terminatedBit == 0 {
+            LiveSubscriptions.ended()
+        }
         dropSubscriberReference()?.release()
         if after == Self.terminatedBit {
             releaseCallbacksIfUnclaimed()
