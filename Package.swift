@@ -26,14 +26,16 @@ let package = Package(
         // The demo that README's first command runs.
         .executableTarget(name: "SignalDemo", dependencies: ["STypedSignal", "SUntypedSignal", "Bridge"]),
 
-        .testTarget(name: "SignalSyncTests", dependencies: ["SignalSync"]),
-        .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "SignalSync"]),
-        .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SignalSync"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "STypedSignal", "SUntypedSignal", "SignalSync"]),
+        // The base test case of every test target: no subscription left live after a test.
+        .target(name: "SignalTestSupport", dependencies: ["SignalSync"], path: "Tests/SignalTestSupport"),
+        .testTarget(name: "SignalSyncTests", dependencies: ["SignalSync", "SignalTestSupport"]),
+        .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "SignalSync", "SignalTestSupport"]),
+        .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SignalSync", "SignalTestSupport"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "STypedSignal", "SUntypedSignal", "SignalSync", "SignalTestSupport"]),
         // The executable specification: one scenario catalogue, run against both APIs.
         .testTarget(
             name: "ParityTests",
-            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync"],
+            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync", "SignalTestSupport"],
             path: "Parity",
             exclude: ["README.md"]
         ),

@@ -1,9 +1,10 @@
+import SignalTestSupport
 import XCTest
 
 /// Runs every scenario of the catalogue on every driver it applies to, and prints the
 /// coverage table (operator, scenarios, pass on each driver), the spec rows left out of
 /// the suite and the reported library disagreements.
-final class ParityTests: XCTestCase {
+final class ParityTests: LeakCheckedTestCase {
     func testEveryScenarioOnEveryDriver() {
         var table: [String: CoverageRow] = [:]
         // The traces of the drivers left out by a reported disagreement, by scenario and driver.

@@ -23,8 +23,7 @@ enum TypedThroughUntypedDriver {
         let sources = scenario.sources.enumerated().map { builder.make(sourceName($0), $1) }
         let result = builder.build(scenario.operation, sources)
         let handle = TypedDriver.sink(typed(result, scenario.operation.outputShape), world)
-        world.runTime(disposeAt: scenario.disposeAt) { handle.dispose() }
-        return world.trace
+        return world.run(disposeAt: scenario.disposeAt) { handle.dispose() }
     }
 
     /// The untyped output as a typed signal of its shape, printed.
@@ -56,8 +55,7 @@ enum UntypedThroughTypedDriver {
         }
         let sources = scenario.sources.enumerated().map { builder.make(sourceName($0), $1) }
         let handle = UntypedDriver.sink(untyped(builder.output(scenario.operation, sources)), world)
-        world.runTime(disposeAt: scenario.disposeAt) { handle.dispose() }
-        return world.trace
+        return world.run(disposeAt: scenario.disposeAt) { handle.dispose() }
     }
 
     private static func untyped(_ output: TypedDriver.Output) -> SSignal {

@@ -13,8 +13,7 @@ enum TypedDriver {
         }
         let sources = scenario.sources.enumerated().map { builder.make(sourceName($0), $1) }
         let handle = sink(builder.output(scenario.operation, sources).printable, world)
-        world.runTime(disposeAt: scenario.disposeAt) { handle.dispose() }
-        return world.trace
+        return world.run(disposeAt: scenario.disposeAt) { handle.dispose() }
     }
 
     /// Subscribes the typed sink: logs `next <value>`, `error <e>`, `completed`.

@@ -12,8 +12,7 @@ enum UntypedDriver {
         }
         let sources = scenario.sources.enumerated().map { builder.make(sourceName($0), $1) }
         let handle = sink(builder.build(scenario.operation, sources), world)
-        world.runTime(disposeAt: scenario.disposeAt) { handle.dispose() }
-        return world.trace
+        return world.run(disposeAt: scenario.disposeAt) { handle.dispose() }
     }
 
     /// Subscribes the untyped sink: logs `next <value>` (`describeValue`), `error <e>`,

@@ -32,6 +32,7 @@ final class ScenarioWorld: @unchecked Sendable {
     /// Keeps `object` alive for the whole scenario: the world is the owner of the hot
     /// sources a scenario builds (a variable, a pipe, a multicast table, a signal queue),
     /// as a program's object would be, so that no driver's temporaries decide when they go.
+    /// `run` lets them go once the scenario's time has run.
     func keepAlive(_ object: AnyObject) {
         mutex.withLock { owned.append(object) }
     }
@@ -44,15 +45,26 @@ final class ScenarioWorld: @unchecked Sendable {
     /// The last tick any scenario needs: long enough for every marble and delay here.
     static let horizon = 40
 
-    /// Runs the scenario's time: advances tick by tick to the horizon, calling
-    /// `dispose` after the events of tick `disposeAt`.
-    func runTime(disposeAt: Int?, dispose: () -> Void) {
+    /// Runs the scenario's time and returns its trace: advances tick by tick to the
+    /// horizon, calling `dispose` after the events of tick `disposeAt`. Then the program
+    /// ends, outside the trace: `dispose` runs (again, if it ran already: disposing is
+    /// idempotent) and the world lets go of the objects it kept alive, so a scenario
+    /// leaves no subscription running.
+    func run(disposeAt: Int?, dispose: () -> Void) -> [String] {
         clock.run()
         if disposeAt == 0 { dispose() }
         for tick in 1...Self.horizon {
             clock.advance(to: Double(tick))
             if disposeAt == tick { dispose() }
         }
+        let trace = self.trace
+        dispose()
+        let released = mutex.withLock { () -> [AnyObject] in
+            defer { owned = [] }
+            return owned
+        }
+        withExtendedLifetime(released) {}
+        return trace
     }
 
     /// Schedules `work` `tick` ticks from now on the source queue; tick 0 runs at once.

@@ -1,4 +1,5 @@
 import Foundation
+import SignalTestSupport
 import XCTest
 import SignalSync
 import STypedSignal
@@ -13,7 +14,7 @@ final class Log: @unchecked Sendable {
     var events: [String] { mutex.withLock { entries } }
 }
 
-final class SignalBridgeTests: XCTestCase {
+final class SignalBridgeTests: LeakCheckedTestCase {
     func testTypedToUntypedBoxesValuesAndKeepsOrder() {
         let log = Log()
         let typed = Signal<Int, String> { subscriber in
@@ -110,7 +111,7 @@ final class SignalBridgeTests: XCTestCase {
     }
 }
 
-final class DisposableBridgeTests: XCTestCase {
+final class DisposableBridgeTests: LeakCheckedTestCase {
     func testBothWaysDisposeTheSameResourceOnce() {
         let count = Atomic(value: 0)
         let typed = ActionDisposable { count.modify { $0 + 1 } }
@@ -128,7 +129,7 @@ final class DisposableBridgeTests: XCTestCase {
     }
 }
 
-final class QueueBridgeTests: XCTestCase {
+final class QueueBridgeTests: LeakCheckedTestCase {
     func testIsCurrentHoldsAcrossBothAPIs() {
         let queue = Queue(name: "shared")
         let squeue = queue.toUntyped()
@@ -152,7 +153,7 @@ final class QueueBridgeTests: XCTestCase {
     }
 }
 
-final class PromiseAndPipeBridgeTests: XCTestCase {
+final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
     func testPromiseAsVariableReplaysAndFollows() {
         let log = Log()
         let promise = Promise<Int>(1)

@@ -1,8 +1,9 @@
 import Foundation
+import SignalTestSupport
 import XCTest
 import STypedSignal
 
-final class DisposableTests: XCTestCase {
+final class DisposableTests: LeakCheckedTestCase {
     func testEmptyDisposableIsSharedAndInert() {
         XCTAssertTrue(EmptyDisposable === EmptyDisposable)
         EmptyDisposable.dispose()

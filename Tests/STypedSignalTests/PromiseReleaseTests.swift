@@ -1,10 +1,11 @@
 import SignalSync
 @testable import STypedSignal
+import SignalTestSupport
 import XCTest
 
 /// Release points of `Promise.set` and `ValuePromise.set` (spec section 5), observed with
 /// deinit probes; run in release too (`swift test -c release -Xswiftc -enable-testing`).
-final class PromiseReleaseTests: XCTestCase {
+final class PromiseReleaseTests: LeakCheckedTestCase {
     func testPromiseSetReleasesTheOldValueBeforeTheNewSourceStartsAndDisposesTheOldSourceAfter() {
         let log = EventLog()
         let promise = Promise<ReleaseProbe>()

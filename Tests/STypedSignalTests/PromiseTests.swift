@@ -1,8 +1,9 @@
 import Foundation
+import SignalTestSupport
 import XCTest
 import STypedSignal
 
-final class PromiseTests: XCTestCase {
+final class PromiseTests: LeakCheckedTestCase {
     func testReplaysCurrentValueAndNeverCompletes() {
         let log = EventLog()
         let promise = Promise<Int>(1)
@@ -99,7 +100,7 @@ final class PromiseTests: XCTestCase {
     }
 }
 
-final class ValuePromiseTests: XCTestCase {
+final class ValuePromiseTests: LeakCheckedTestCase {
     func testSetDeliversAndReplays() {
         let log = EventLog()
         let promise = ValuePromise<Int>(1)
@@ -144,7 +145,7 @@ final class ValuePromiseTests: XCTestCase {
     }
 }
 
-final class ValuePipeTests: XCTestCase {
+final class ValuePipeTests: LeakCheckedTestCase {
     func testDeliversToCurrentSubscribersWithoutReplay() {
         let log = EventLog()
         let pipe = ValuePipe<Int>()
@@ -200,7 +201,7 @@ final class ValuePipeTests: XCTestCase {
     }
 }
 
-final class MulticastTests: XCTestCase {
+final class MulticastTests: LeakCheckedTestCase {
     func testSharesOneUpstreamPerKey() {
         let log = EventLog()
         let source = ManualSource<Int, NoError>()

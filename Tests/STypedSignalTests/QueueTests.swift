@@ -1,9 +1,10 @@
 import Foundation
+import SignalTestSupport
 import XCTest
 import SignalSync
 import STypedSignal
 
-final class QueueTests: XCTestCase {
+final class QueueTests: LeakCheckedTestCase {
     func testSerialQueueIsCurrentOnlyOnItself() {
         let queue = Queue(name: "test")
         let other = Queue(name: "other")
@@ -93,7 +94,7 @@ final class QueueTests: XCTestCase {
     }
 }
 
-final class QueueLocalObjectTests: XCTestCase {
+final class QueueLocalObjectTests: LeakCheckedTestCase {
     final class Box {
         var value = 0
     }
@@ -142,7 +143,7 @@ final class QueueLocalObjectTests: XCTestCase {
     }
 }
 
-final class ThreadPoolTests: XCTestCase {
+final class ThreadPoolTests: LeakCheckedTestCase {
     static let pool = ThreadPool(threadCount: 2, threadPriority: 0.5)
 
     func testLaneRunsTasksInOrderWithoutOverlap() {

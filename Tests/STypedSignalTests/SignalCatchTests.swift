@@ -1,6 +1,7 @@
 import Dispatch
 import SignalSync
 import STypedSignal
+import SignalTestSupport
 import XCTest
 
 /// A signal whose n-th subscription (from 1) runs `body(n, subscriber)`; the returned
@@ -38,7 +39,7 @@ private func firstValue<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     }
 }
 
-final class SignalCatchTests: XCTestCase {
+final class SignalCatchTests: LeakCheckedTestCase {
     // MARK: catch
 
     func testCatchPassesValuesAndCompletionWithoutCallingF() {
@@ -687,7 +688,7 @@ final class SignalCatchTests: XCTestCase {
     }
 }
 
-final class RestartTerminationTests: XCTestCase {
+final class RestartTerminationTests: LeakCheckedTestCase {
     func testRestartOfSynchronousSourceStopsWhenDownstreamTakeCompletes() {
         let log = EventLog()
         log.record(traced("s", log, Signal<Int, NoError>.single(1)) |> restart |> take(1))
@@ -719,7 +720,7 @@ final class RestartTerminationTests: XCTestCase {
     }
 }
 
-final class RestartUnderLaterTakeTests: XCTestCase {
+final class RestartUnderLaterTakeTests: LeakCheckedTestCase {
     func testSynchronousRestartStopsWhenATakeFurtherDownCompletes() {
         let log = EventLog()
         let subscriptions = Atomic(value: 0)

@@ -1,9 +1,10 @@
 import Dispatch
 import SignalSync
 import STypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SignalCombineTests: XCTestCase {
+final class SignalCombineTests: LeakCheckedTestCase {
     // MARK: - Values
 
     func testEmitsOnlyOnceEverySourceHasAValueThenOnEveryValue() {

@@ -1,9 +1,10 @@
 import Foundation
+import SignalTestSupport
 import XCTest
 import SignalSync
 import STypedSignal
 
-final class SignalDispatchTests: XCTestCase {
+final class SignalDispatchTests: LeakCheckedTestCase {
     func testDeliverOnMovesEventsToQueueAndTearsDownUpstreamImmediately() {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)
@@ -129,7 +130,7 @@ final class SignalDispatchTests: XCTestCase {
     }
 }
 
-final class SignalAsyncTests: XCTestCase {
+final class SignalAsyncTests: LeakCheckedTestCase {
     func testGetReturnsFirstValue() async {
         let value = await (Signal<Int, NoError>.single(5)).get()
         XCTAssertEqual(value, 5)

@@ -1,9 +1,10 @@
 import Dispatch
 import SignalSync
 import STypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SignalLoopTests: XCTestCase {
+final class SignalLoopTests: LeakCheckedTestCase {
     private func describe(_ state: SignalFeedbackLoopState<Int>) -> String {
         switch state {
         case .initial: return "initial"

@@ -1,7 +1,8 @@
+import SignalTestSupport
 import XCTest
 import STypedSignal
 
-final class SignalMappingTests: XCTestCase {
+final class SignalMappingTests: LeakCheckedTestCase {
     private func values(_ list: [Int]) -> Signal<Int, TestError> {
         Signal { subscriber in
             list.forEach(subscriber.putNext)

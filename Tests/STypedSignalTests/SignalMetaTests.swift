@@ -1,6 +1,7 @@
 import Dispatch
 import SignalSync
 import STypedSignal
+import SignalTestSupport
 import XCTest
 
 private typealias Inner = Signal<Int, TestError>
@@ -44,7 +45,7 @@ private final class Overlap: @unchecked Sendable {
     }
 }
 
-final class SignalMetaTests: XCTestCase {
+final class SignalMetaTests: LeakCheckedTestCase {
     // MARK: - switchToLatest
 
     func testSwitchToLatestSubscribesTheNewInnerBeforeDisposingTheOld() {

@@ -1,6 +1,7 @@
 import Dispatch
 import SignalSync
 import STypedSignal
+import SignalTestSupport
 import XCTest
 
 private typealias Step = (Int, Passthrough<Int>)
@@ -28,7 +29,7 @@ private final class CallDepth: @unchecked Sendable {
     }
 }
 
-final class SignalReduceTests: XCTestCase {
+final class SignalReduceTests: LeakCheckedTestCase {
     // MARK: - reduceLeft(value:f:)
 
     func testReduceLeftEmitsTheAccumulatorOnCompletion() {

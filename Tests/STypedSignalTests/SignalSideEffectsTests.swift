@@ -1,7 +1,8 @@
+import SignalTestSupport
 import XCTest
 import STypedSignal
 
-final class SignalSideEffectsTests: XCTestCase {
+final class SignalSideEffectsTests: LeakCheckedTestCase {
     func testBeforeAndAfterNext() {
         let log = EventLog()
         let signal = Signal<Int, TestError>.single(1)

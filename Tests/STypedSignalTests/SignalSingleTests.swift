@@ -1,7 +1,8 @@
+import SignalTestSupport
 import XCTest
 import STypedSignal
 
-final class SignalSingleTests: XCTestCase {
+final class SignalSingleTests: LeakCheckedTestCase {
     func testFreeFunctionConstructors() {
         let log = EventLog()
         log.record(single(1, TestError.self))
@@ -12,7 +13,7 @@ final class SignalSingleTests: XCTestCase {
     }
 }
 
-final class SignalMaterializeTests: XCTestCase {
+final class SignalMaterializeTests: LeakCheckedTestCase {
     func testDematerializeTurnsEventsIntoValues() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()

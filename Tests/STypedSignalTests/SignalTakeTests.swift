@@ -1,8 +1,9 @@
 import Foundation
+import SignalTestSupport
 import XCTest
 import STypedSignal
 
-final class SignalTakeTests: XCTestCase {
+final class SignalTakeTests: LeakCheckedTestCase {
     func testTakeForwardsCountThenCompletesAndDisposesUpstream() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()

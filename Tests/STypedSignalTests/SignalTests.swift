@@ -1,8 +1,9 @@
+import SignalTestSupport
 import XCTest
 import Foundation
 import STypedSignal
 
-final class SignalTests: XCTestCase {
+final class SignalTests: LeakCheckedTestCase {
     func testGeneratorRunsOnlyOnStartAndAgainEachTime() {
         var runs = 0
         let signal = Signal<Int, NoError> { subscriber in
@@ -32,7 +33,7 @@ final class SignalTests: XCTestCase {
     }
 }
 
-final class SignalStartTests: XCTestCase {
+final class SignalStartTests: LeakCheckedTestCase {
     func testDisposingHandleDisposesGeneratorThenDropsEvents() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()

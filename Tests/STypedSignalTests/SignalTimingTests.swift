@@ -1,6 +1,7 @@
 import Dispatch
 import SignalSync
 import STypedSignal
+import SignalTestSupport
 import XCTest
 
 /// A signal that logs `subscribe@<time>[ on queue]` and then behaves like `body`.
@@ -12,7 +13,7 @@ private func timedSource<T, E>(_ log: EventLog, _ clock: VirtualClock, _ queue: 
     }
 }
 
-final class SignalTimingTests: XCTestCase {
+final class SignalTimingTests: LeakCheckedTestCase {
     private var clock = VirtualClock()
     private var queue = Queue(virtualClock: VirtualClock())
 

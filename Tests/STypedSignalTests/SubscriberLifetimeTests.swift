@@ -1,12 +1,13 @@
 import SignalSync
 @testable import STypedSignal
+import SignalTestSupport
 import XCTest
 
 /// SwiftSignalKit's lifetime rules through the public API (spec sections 1.7, 1.8 and 3):
 /// how often the generator's disposable is disposed, in which order a subscription
 /// releases what it holds, and when. Release orders are observed with deinit probes; run
 /// these in release too (`swift test -c release -Xswiftc -enable-testing`).
-final class SubscriberLifetimeTests: XCTestCase {
+final class SubscriberLifetimeTests: LeakCheckedTestCase {
     // MARK: Dispose counts (spec 1.8)
 
     func testHandleDisposedInsideTheCompletedCallbackDisposesTheGeneratorDisposableTwice() {

@@ -1,10 +1,11 @@
+import SignalTestSupport
 import XCTest
 import SignalSync
 import STypedSignal
 
 /// Names every type and operator of the typed spec's table (spec/typed-api.md §29), so
 /// that a missing or mistyped one fails to compile. Each line is also run once.
-final class SurfaceTests: XCTestCase {
+final class SurfaceTests: LeakCheckedTestCase {
     typealias S = Signal<Int, TestError>
 
     func testEveryOperatorOfTheTableExists() {

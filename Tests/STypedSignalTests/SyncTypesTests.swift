@@ -1,7 +1,8 @@
+import SignalTestSupport
 import XCTest
 import STypedSignal
 
-final class SyncTypesTests: XCTestCase {
+final class SyncTypesTests: LeakCheckedTestCase {
     func testAtomicAndBagAreTheSharedTypes() {
         let atomic = Atomic(value: 3)
         XCTAssertEqual(atomic.modify { $0 * 2 }, 6)

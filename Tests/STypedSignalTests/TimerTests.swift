@@ -1,9 +1,10 @@
 import Foundation
 import SignalSync
 import STypedSignal
+import SignalTestSupport
 import XCTest
 
-final class TimerTests: XCTestCase {
+final class TimerTests: LeakCheckedTestCase {
     private var clock = VirtualClock()
     private var queue = Queue(virtualClock: VirtualClock())
 

@@ -1,7 +1,8 @@
 @testable import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class DeferredStartTests: XCTestCase {
+final class DeferredStartTests: LeakCheckedTestCase {
     func testRunStoresTheSubscriptionForDisposal() {
         var disposed = false
         let deferred = DeferredStart()

@@ -1,7 +1,8 @@
 @testable import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class FIFOTests: XCTestCase {
+final class FIFOTests: LeakCheckedTestCase {
     func testFirstInFirstOut() {
         var fifo = FIFO<Int>()
         XCTAssertTrue(fifo.isEmpty)

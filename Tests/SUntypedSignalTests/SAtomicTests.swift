@@ -1,7 +1,8 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SAtomicTests: XCTestCase {
+final class SAtomicTests: LeakCheckedTestCase {
     func testSwapReturnsPrevious() {
         let atomic = SAtomic(value: 1)
         XCTAssertEqual(atomic.swap(2) as? Int, 1)

@@ -1,7 +1,8 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SBagTests: XCTestCase {
+final class SBagTests: LeakCheckedTestCase {
     func testKeysIncreaseFromZeroAndAreNeverReused() {
         let bag = SBag()
         XCTAssertEqual(bag.addItem("a"), 0)

@@ -1,8 +1,9 @@
 import Foundation
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SBlockDisposableTests: XCTestCase {
+final class SBlockDisposableTests: LeakCheckedTestCase {
     func testRunsOnceOnRepeatedDispose() {
         var count = 0
         let disposable = SBlockDisposable { count += 1 }

@@ -1,7 +1,8 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SDisposableSetTests: XCTestCase {
+final class SDisposableSetTests: LeakCheckedTestCase {
     func testDisposesInInsertionOrder() {
         let recorder = Recorder()
         let set = SDisposableSet()

@@ -1,8 +1,9 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
 /// The original's SDisposableTests (spec 3.1), plus the protocol's contract.
-final class SDisposableTests: XCTestCase {
+final class SDisposableTests: LeakCheckedTestCase {
     private final class CountingDisposable: SDisposable {
         var count = 0
         func dispose() { count += 1 }

@@ -1,7 +1,8 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SMetaDisposableTests: XCTestCase {
+final class SMetaDisposableTests: LeakCheckedTestCase {
     func testSetDisposesPreviousAfterStoringNew() {
         let recorder = Recorder()
         let meta = SMetaDisposable()

@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SMulticastSignalManagerTests: XCTestCase {
+final class SMulticastSignalManagerTests: LeakCheckedTestCase {
     func testNilKeyReturnsTheProducerUnshared() {
         let manager = SMulticastSignalManager()
         let source = ManualSource()

@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SQueueLocalObjectTests: XCTestCase {
+final class SQueueLocalObjectTests: LeakCheckedTestCase {
     final class Resource {
         var uses = 0
         let onDeinit: () -> Void

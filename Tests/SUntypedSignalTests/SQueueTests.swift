@@ -1,9 +1,10 @@
 import Foundation
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SQueueTests: XCTestCase {
+final class SQueueTests: LeakCheckedTestCase {
     func testNewQueueIsCurrentOnlyOnItself() {
         let queue = SQueue()
         XCTAssertFalse(queue.isCurrentQueue())

@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalAccumulateTests: XCTestCase {
+final class SSignalAccumulateTests: LeakCheckedTestCase {
     private let add: (Any?, Any?) -> Any? = { ($0 as! Int) + ($1 as! Int) }
 
     func testReduceLeftEmitsTheFoldOnCompletion() {

@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalCatchTests: XCTestCase {
+final class SSignalCatchTests: LeakCheckedTestCase {
     func testCatchPassesValuesAndCompletionWithoutCallingF() {
         let recorder = Recorder()
         var calls = 0
@@ -285,7 +286,7 @@ final class SSignalCatchTests: XCTestCase {
     }
 }
 
-final class SRestartUnderLaterTakeTests: XCTestCase {
+final class SRestartUnderLaterTakeTests: LeakCheckedTestCase {
     func testSynchronousRestartStopsWhenATakeFurtherDownCompletes() {
         var values: [Int] = []
         var completed = false

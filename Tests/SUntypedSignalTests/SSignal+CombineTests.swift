@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalCombineTests: XCTestCase {
+final class SSignalCombineTests: LeakCheckedTestCase {
     func testEmitsNothingUntilEverySlotHasAValue() {
         let a = ManualSource()
         let b = ManualSource()

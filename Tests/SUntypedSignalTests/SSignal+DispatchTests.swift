@@ -1,9 +1,10 @@
 import Foundation
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalDispatchTests: XCTestCase {
+final class SSignalDispatchTests: LeakCheckedTestCase {
     // MARK: deliverOn
 
     func testDeliverOnMovesEveryEventToTheQueue() {

@@ -1,8 +1,9 @@
 import Foundation
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalMappingTests: XCTestCase {
+final class SSignalMappingTests: LeakCheckedTestCase {
     func testMapTransformsValuesAndForwardsCompletion() {
         let recorder = Recorder()
         recorder.record(syncValues([1, 2, 3]).map { ($0 as! Int) * 10 })

@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalMetaTests: XCTestCase {
+final class SSignalMetaTests: LeakCheckedTestCase {
     // MARK: switchToLatest
 
     func testSwitchToLatestForwardsOnlyTheLatestInner() {

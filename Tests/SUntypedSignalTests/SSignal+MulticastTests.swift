@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalMulticastTests: XCTestCase {
+final class SSignalMulticastTests: LeakCheckedTestCase {
     func testOneSourceSubscriptionForManySubscribers() {
         let source = ManualSource()
         let shared = source.signal.multicast()

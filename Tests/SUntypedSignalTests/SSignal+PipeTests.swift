@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalPipeTests: XCTestCase {
+final class SSignalPipeTests: LeakCheckedTestCase {
     func testWithoutReplayLateSubscribersSeeOnlyFutureValues() {
         let pipe = SPipe()
         pipe.putNext(1)

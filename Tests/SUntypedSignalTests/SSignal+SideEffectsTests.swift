@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalSideEffectsTests: XCTestCase {
+final class SSignalSideEffectsTests: LeakCheckedTestCase {
     func testOnStartRunsBeforeSubscribingEachTime() {
         let log = Recorder()
         let signal = tracedSignal("source", log) { $0.putCompletion() }.onStart { log.log("onStart") }

@@ -1,7 +1,8 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalSingleTests: XCTestCase {
+final class SSignalSingleTests: LeakCheckedTestCase {
     func testSingleEmitsValueThenCompletesOnEachSubscription() {
         let recorder = Recorder()
         let signal = SSignal.single(7)

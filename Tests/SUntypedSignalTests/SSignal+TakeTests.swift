@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalTakeTests: XCTestCase {
+final class SSignalTakeTests: LeakCheckedTestCase {
     func testTakeForwardsCountThenCompletesAndDisposesSource() {
         let source = ManualSource()
         let recorder = Recorder()

@@ -1,9 +1,10 @@
 import Foundation
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalTimingTests: XCTestCase {
+final class SSignalTimingTests: LeakCheckedTestCase {
     // MARK: delay
 
     func testDelayDelaysTheSubscriptionAndRunsItOnTheQueue() {

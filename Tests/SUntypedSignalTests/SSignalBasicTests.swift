@@ -1,9 +1,10 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
 /// The original's SSignalBasicTests (spec 3.3), on virtual time instead of sleeps.
-final class SSignalBasicTests: XCTestCase {
+final class SSignalBasicTests: LeakCheckedTestCase {
     // 1
     func testSignalGenerated() {
         var disposed = false

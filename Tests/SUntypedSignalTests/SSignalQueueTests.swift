@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalQueueTests: XCTestCase {
+final class SSignalQueueTests: LeakCheckedTestCase {
     func testItemsRunOneAtATimeInSubscriptionOrder() {
         let queue = SSignalQueue()
         let a = ManualSource()

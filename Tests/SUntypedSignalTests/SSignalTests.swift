@@ -1,9 +1,10 @@
 import Foundation
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalTests: XCTestCase {
+final class SSignalTests: LeakCheckedTestCase {
     func testGeneratorRunsOnlyOnStartAndAgainEachTime() {
         var runs = 0
         let signal = SSignal { subscriber in

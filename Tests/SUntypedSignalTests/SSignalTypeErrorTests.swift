@@ -1,7 +1,8 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSignalTypeErrorTests: XCTestCase {
+final class SSignalTypeErrorTests: LeakCheckedTestCase {
     func testDescriptionNamesExpectedAndActual() {
         let error = SSignalTypeError(expected: "SSignal", actual: "Int")
         XCTAssertEqual(error.description, "expected SSignal, got Int")

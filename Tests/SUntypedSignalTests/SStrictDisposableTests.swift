@@ -1,7 +1,8 @@
 @testable import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SStrictDisposableTests: XCTestCase {
+final class SStrictDisposableTests: LeakCheckedTestCase {
     override func tearDown() {
         SStrictDisposable.leakReporter.swap(nil)
         super.tearDown()

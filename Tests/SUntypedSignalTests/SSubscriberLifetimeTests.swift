@@ -1,9 +1,10 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
 /// SSignalKit's lifetime rules through `SSignal.start`: the generator's disposable is held
 /// by both the subscriber and the handle, so it can be disposed twice.
-final class SSubscriberLifetimeTests: XCTestCase {
+final class SSubscriberLifetimeTests: LeakCheckedTestCase {
     func testHandleDisposedInsideTheCompletedCallbackDisposesTwice() {
         let counter = SCountingDisposable()
         let source = SHeldSource(counter)

@@ -1,7 +1,8 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SSubscriberTests: XCTestCase {
+final class SSubscriberTests: LeakCheckedTestCase {
     func testDirectSubscriberDeliversUntilTerminated() {
         let recorder = Recorder()
         let subscriber = SSubscriber(next: recorder.next, error: recorder.error, completed: recorder.completed)

@@ -1,9 +1,10 @@
 import Foundation
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SThreadPoolQueueTests: XCTestCase {
+final class SThreadPoolQueueTests: LeakCheckedTestCase {
     static let pool = SThreadPool(threadCount: 3)
 
     func testTasksOnOneLaneRunInOrderWithoutOverlap() {

@@ -1,7 +1,8 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SThreadPoolTaskTests: XCTestCase {
+final class SThreadPoolTaskTests: LeakCheckedTestCase {
     func testExecuteRunsTheBlockOnTheCallingThread() {
         var ran = false
         let task = SThreadPoolTask { isCancelled in

@@ -1,9 +1,10 @@
 import Foundation
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SThreadPoolTests: XCTestCase {
+final class SThreadPoolTests: LeakCheckedTestCase {
     func testDefaults() {
         let pool = SThreadPool()
         XCTAssertEqual(pool.threadCount, 2)

@@ -1,9 +1,10 @@
 import Foundation
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class STimerTests: XCTestCase {
+final class STimerTests: LeakCheckedTestCase {
     func testNothingHappensBeforeStart() {
         let clock = VirtualClock()
         var fired = 0

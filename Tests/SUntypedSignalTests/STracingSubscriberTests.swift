@@ -1,7 +1,8 @@
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class STracingSubscriberTests: XCTestCase {
+final class STracingSubscriberTests: LeakCheckedTestCase {
     func testBehavesLikeASubscriberAndKeepsItsName() {
         let recorder = Recorder()
         let subscriber = STracingSubscriber(name: "trace", next: recorder.next, error: recorder.error, completed: recorder.completed)

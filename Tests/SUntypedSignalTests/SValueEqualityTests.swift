@@ -1,9 +1,10 @@
 import Foundation
 @testable import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
 /// The equality `ignoreRepeated` uses (see `untypedValuesEqual`).
-final class SValueEqualityTests: XCTestCase {
+final class SValueEqualityTests: LeakCheckedTestCase {
     private struct Point: Equatable {
         let x: Int
     }

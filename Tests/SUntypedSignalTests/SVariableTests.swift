@@ -1,8 +1,9 @@
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SVariableTests: XCTestCase {
+final class SVariableTests: LeakCheckedTestCase {
     func testEmptyVariableEmitsNothingUntilSet() {
         let variable = SVariable()
         let recorder = Recorder()

@@ -1,7 +1,8 @@
 @testable import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
-final class SerialEventDrainTests: XCTestCase {
+final class SerialEventDrainTests: LeakCheckedTestCase {
     func testHandlesEventsInOrder() {
         let log = Recorder()
         let drain = SerialEventDrain { event in

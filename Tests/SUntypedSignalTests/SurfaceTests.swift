@@ -1,12 +1,13 @@
 import Dispatch
 import SignalSync
 import SUntypedSignal
+import SignalTestSupport
 import XCTest
 
 /// Names every row of the method table of untyped-api.md (section 2), so that a missing
 /// or renamed method fails to compile. Each entry makes one small call; the test checks
 /// that the table is complete (rows 1...116) and that every call ran.
-final class SurfaceTests: XCTestCase {
+final class SurfaceTests: LeakCheckedTestCase {
     private struct Row {
         let number: Int
         let name: String

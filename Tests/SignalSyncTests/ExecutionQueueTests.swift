@@ -1,8 +1,9 @@
 import Foundation
+import SignalTestSupport
 import XCTest
 @testable import SignalSync
 
-final class ExecutionQueueTests: XCTestCase {
+final class ExecutionQueueTests: LeakCheckedTestCase {
     func testSerialQueueCurrentAlsoInTargetingQueue() {
         let queue = ExecutionQueue(label: "target")
         let child = DispatchQueue(label: "child", target: queue.dispatchQueue)
@@ -39,7 +40,7 @@ final class ExecutionQueueTests: XCTestCase {
     }
 }
 
-final class VirtualClockTests: XCTestCase {
+final class VirtualClockTests: LeakCheckedTestCase {
     func testNothingRunsUntilAdvanced() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
@@ -102,7 +103,7 @@ final class VirtualClockTests: XCTestCase {
     }
 }
 
-final class ExecutionTimerTests: XCTestCase {
+final class ExecutionTimerTests: LeakCheckedTestCase {
     func testOneShotFiresOnceThenDisarms() {
         let clock = VirtualClock()
         let timer = ExecutionTimer(timeout: 1, repeats: false, queue: clock.makeQueue())
@@ -194,7 +195,7 @@ final class ExecutionTimerTests: XCTestCase {
     }
 }
 
-final class WorkerPoolTests: XCTestCase {
+final class WorkerPoolTests: LeakCheckedTestCase {
     func testLanesAreFairAndSerial() {
         let pool = WorkerPool(threadCount: 2)
         XCTAssertEqual(pool.threadCount, 2)

@@ -1,8 +1,9 @@
 import Foundation
+import SignalTestSupport
 import XCTest
 @testable import SignalSync
 
-final class MutexTests: XCTestCase {
+final class MutexTests: LeakCheckedTestCase {
     final class Counter: @unchecked Sendable {
         let mutex = Mutex()
         var value = 0
@@ -56,7 +57,7 @@ final class MutexTests: XCTestCase {
     }
 }
 
-final class AtomicTests: XCTestCase {
+final class AtomicTests: LeakCheckedTestCase {
     func testWithModifySwap() {
         let atomic = Atomic(value: 1)
         XCTAssertEqual(atomic.with { $0 * 2 }, 2)
@@ -97,7 +98,7 @@ final class AtomicTests: XCTestCase {
     }
 }
 
-final class BagTests: XCTestCase {
+final class BagTests: LeakCheckedTestCase {
     func testKeysIncreaseAndAreNeverReused() {
         let bag = Bag<String>()
         XCTAssertEqual(bag.add("a"), 0)

@@ -1,10 +1,11 @@
 @testable import SignalSync
+import SignalTestSupport
 import XCTest
 
 /// The subscription core under both APIs: its dispose counts, release orders and
 /// descriptions, for both lifetime parameters. Release orders are observed with deinit
 /// probes; run these in release too (`swift test -c release -Xswiftc -enable-testing`).
-final class SubscriptionCoreTests: XCTestCase {
+final class SubscriptionCoreTests: LeakCheckedTestCase {
     // MARK: Dispose counts
 
     func testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice() {

@@ -1,0 +1,29 @@
+import Foundation
+import SignalSync
+import XCTest
+
+/// The base class of every test case in this package: after each test it checks that the
+/// test left no subscription running (`LiveSubscriptions` is back where it was when the
+/// test began, which is zero when every earlier test was clean), in both APIs.
+///
+/// Work still finishing on other threads gets up to ten seconds to end its subscriptions;
+/// a count that stays higher fails the test that left it. Counted in debug builds; in a
+/// release test run the check always passes.
+open class LeakCheckedTestCase: XCTestCase {
+    private var liveAtStart = 0
+
+    override open func setUp() {
+        super.setUp()
+        liveAtStart = LiveSubscriptions.current
+    }
+
+    override open func tearDown() {
+        super.tearDown()
+        let deadline = Date().addingTimeInterval(10)
+        while LiveSubscriptions.current > liveAtStart && Date() < deadline {
+            RunLoop.current.run(until: Date().addingTimeInterval(0.001))
+        }
+        let left = LiveSubscriptions.current - liveAtStart
+        XCTAssertLessThanOrEqual(left, 0, "\(left) subscription(s) still live after the test: something still holds a subscriber nobody ended")
+    }
+}
