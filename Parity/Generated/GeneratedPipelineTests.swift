@@ -50,11 +50,16 @@ final class GeneratedPipelineTests: XCTestCase {
         let uses = operatorUses.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         print("Generated pipelines: \(seeds.count) from seed \(seeds.first ?? 0), on \(Driver.allCases.count) drivers, "
             + "\(failures.isEmpty ? "all agree" : "\(failures.count) failing") in \(String(format: "%.1f", seconds)) s")
-        print("  operator uses: \(uses)")
-        for known in KnownDisagreement.all {
-            print("  set aside by the known disagreement '\(known.name)': \(setAside[known.name] ?? 0) pipelines. \(known.report)")
+        if environment["PARITY_VERBOSE"] == "1" { print("  operator uses: \(uses)") }
+        let verbose = environment["PARITY_VERBOSE"] == "1"
+        let counts = KnownDisagreement.all.map { "\($0.name) \(setAside[$0.name] ?? 0)" }.joined(separator: ", ")
+        print("  compared after a known disagreement's normalization (KnownDisagreements.swift): \(counts)")
+        print("  operators left out: \(PipelineGenerator.excluded.map(\.operation).joined(separator: "; ")) "
+            + "(PipelineGenerator.excluded gives the reasons)")
+        if verbose {
+            for known in KnownDisagreement.all { print("  \(known.name): \(known.report)") }
+            for excluded in PipelineGenerator.excluded { print("  \(excluded.operation): \(excluded.reason)") }
         }
-        print("  left out: " + PipelineGenerator.excluded.map { "\($0.operation) (\($0.reason))" }.joined(separator: "; "))
     }
 
     /// The checks catch what they are meant to: each property, broken on purpose.
