@@ -166,9 +166,4 @@ package final class PipeHub<Value>: @unchecked Sendable {
             mutex.lock()
         }
     }
-
-    /// The number of subscribers (tests and descriptions).
-    package var count: Int {
-        mutex.withLock { entries.count }
-    }
 }
