@@ -181,6 +181,7 @@ final class SMulticastSignalManagerTests: XCTestCase {
     func testConcurrentMulticastedSignalRequestsShareOneEntry() {
         let manager = SMulticastSignalManager()
         let source = ManualSource()
+        _ = source.signal  // a lazy property: made before the threads share the source
         let signals = Atomic<[ObjectIdentifier]>(value: [])
         let box = UncheckedBox((manager, source))
         concurrently(8) { _ in
