@@ -180,6 +180,36 @@ final class StressTests: XCTestCase {
         metaStress("mapToThrottled") { mapToThrottled($0) }
     }
 
+    /// When every event of a subscription comes from one serial queue, the strict grammar
+    /// holds through the stateful operators: nothing after the terminal event.
+    func testSerialProducersKeepTheStrictGrammar() {
+        let queue = DispatchQueue(label: "stress.serial")
+        let outer = asyncSource(1, count: 4, on: queue)
+        let inner: (Int) -> Signal<Int, NoError> = { value in self.asyncSource(value * 10, count: 2, on: queue) }
+        let pipelines: [(String, Signal<Int, NoError>)] = [
+            ("mapToSignal", outer |> mapToSignal(inner)),
+            ("mapToQueue", outer |> mapToQueue(inner)),
+            ("mapToThrottled", outer |> mapToThrottled(inner)),
+            ("combineLatest", combineLatest(outer, asyncSource(100, count: 3, on: queue)) |> map { $0.0 + $0.1 }),
+        ]
+        for (name, signal) in pipelines {
+            let logs = GrammarLogs()
+            let shared = SendableBox(signal)
+            Stress.run(name, threads: 4) { index in
+                for round in 0..<(25 * Stress.scale) {
+                    let log = logs.make(strict: true)
+                    let subscription = shared.value.start(next: log.next, completed: log.terminal)
+                    if (round + index) % 3 == 0 {
+                        subscription.dispose()
+                    } else {
+                        XCTAssertTrue(Stress.wait { log.terminalCount > 0 }, "\(name) never completed")
+                    }
+                }
+            }
+            logs.check(name)
+        }
+    }
+
     func testThreadPool() {
         let pool = ThreadPool(threadCount: 2, threadPriority: 0.5)
         let executed = Counter()

@@ -164,6 +164,36 @@ final class SStressTests: XCTestCase {
         metaStress("mapToThrottled") { $0.mapToThrottled($1) }
     }
 
+    /// When every event of a subscription comes from one serial queue, the strict grammar
+    /// holds through the stateful operators: nothing after the terminal event.
+    func testSerialProducersKeepTheStrictGrammar() {
+        let queue = DispatchQueue(label: "stress.serial")
+        let outer = asyncSource(1, count: 4, on: queue)
+        let inner: (Any?) -> SSignal = { value in self.asyncSource((value as? Int ?? 0) * 10, count: 2, on: queue) }
+        let pipelines: [(String, SSignal)] = [
+            ("mapToSignal", outer.mapToSignal(inner)),
+            ("mapToQueue", outer.mapToQueue(inner)),
+            ("mapToThrottled", outer.mapToThrottled(inner)),
+            ("combineSignals", SSignal.combineSignals([outer, asyncSource(100, count: 3, on: queue)]).map { _ in 0 }),
+        ]
+        for (name, signal) in pipelines {
+            let logs = GrammarLogs()
+            let shared = UncheckedBox(signal)
+            Stress.run(name, threads: 4) { index in
+                for round in 0..<(25 * Stress.scale) {
+                    let log = logs.make(strict: true)
+                    let subscription = Self.subscribe(shared.value, log)
+                    if (round + index) % 3 == 0 {
+                        subscription.dispose()
+                    } else {
+                        XCTAssertTrue(Stress.wait { log.terminalCount > 0 }, "\(name) never completed")
+                    }
+                }
+            }
+            logs.check(name)
+        }
+    }
+
     func testThreadPool() {
         let pool = SThreadPool(threadCount: 2, threadPriority: 0.5)
         let executed = Counter()
