@@ -14,7 +14,8 @@ import XCTest
 /// A failing pipeline is shrunk (operators dropped, marbles shortened, the disposal
 /// moved earlier) while it still fails, and the minimal case is printed with its seed.
 /// `PARITY_SEED=<n>` runs one seed only; `PARITY_PIPELINES=<n>` changes the count
-/// (10,000; 2,000 under ThreadSanitizer).
+/// (10,000; 2,000 under ThreadSanitizer) and `PARITY_FIRST_SEED=<n>` the first seed, to
+/// explore beyond the fixed seeds CI runs.
 final class GeneratedPipelineTests: XCTestCase {
     /// The first seed of a CI run; seeds are consecutive from it.
     static let firstSeed: UInt64 = 20_261_123
@@ -25,7 +26,7 @@ final class GeneratedPipelineTests: XCTestCase {
         // 10x: the sanitized CI run checks 2,000 pipelines, the plain one 10,000.
         let count = environment["PARITY_PIPELINES"].flatMap(Int.init) ?? (Self.underThreadSanitizer ? 2_000 : 10_000)
         let seeds: [UInt64] = environment["PARITY_SEED"].flatMap(UInt64.init).map { [$0] }
-            ?? (0..<UInt64(count)).map { Self.firstSeed &+ $0 }
+            ?? (0..<UInt64(count)).map { (environment["PARITY_FIRST_SEED"].flatMap(UInt64.init) ?? Self.firstSeed) &+ $0 }
         let started = Date()
         var failures: [(GeneratedPipeline, String)] = []
         var operatorUses: [String: Int] = [:]
