@@ -27,11 +27,15 @@ package protocol SubscriptionProbe: AnyObject {
 /// Cost: `run` is O(1) (one thread-local lookup, one push, one pop). A check is O(1)
 /// once an enclosing subscription has been seen ended (the entry is remembered while it
 /// stays on the stack), and a scan of the stack, innermost first, while none has:
-/// O(depth) atomic loads, about a nanosecond each. The scan cannot be skipped: a probe
-/// ends without telling anyone (the subscription core sets a bit), so only asking it
-/// finds out. Only synchronous restart loops check (`restart`, `restartIfError`,
-/// `retryIf`, `feedbackLoop` and the untyped `restart`), once per synchronous iteration;
-/// plain nesting (`then`, `deferred`, operator chains) never does.
+/// O(depth) probe queries (an atomic load for a typed subscription, an uncontended lock
+/// for an untyped one; about 20 ns each in a debug build: 2,000 synchronous restarts
+/// under 10,000 nested `deferred`s spend 0.4 s scanning, next to 1.5 s forwarding the
+/// values through the 10,000 stages). The scan cannot be skipped: a probe ends without
+/// telling anyone (the subscription core sets a bit), so only asking it finds out; an
+/// O(1) check needs the core to report its ending here. Only synchronous restart loops
+/// check (`restart`, `restartIfError`, `retryIf`, `feedbackLoop` and the untyped
+/// `restart`), once per synchronous iteration; plain nesting (`then`, `deferred`,
+/// operator chains) never does.
 package enum GenerationScope {
     /// One thread's stack.
     ///
