@@ -1,3 +1,4 @@
+import Foundation
 import SignalTestSupport
 import XCTest
 
@@ -38,8 +39,19 @@ final class ParityTests: LeakCheckedTestCase {
             table[scenario.op] = row
         }
         print(CoverageRow.render(table))
-        print(Coverage.renderExclusions())
+        if Self.verbose {
+            print(Coverage.renderExclusions())
+        } else {
+            let excluded = Coverage.all.filter { if case .excluded = $0.status { return true } else { return false } }
+            print("\nExcluded spec rows: \(excluded.count), each with its reason and covering unit tests "
+                + "(Coverage.swift; PARITY_VERBOSE=1 lists them)")
+        }
         print(renderDisagreements(actuals))
+    }
+
+    /// `PARITY_VERBOSE=1` prints the excluded rows and every disagreement's traces.
+    static var verbose: Bool {
+        ProcessInfo.processInfo.environment["PARITY_VERBOSE"] == "1"
     }
 
     /// Every row of both specs' operator tables is either covered by scenarios that run
@@ -70,10 +82,12 @@ final class ParityTests: LeakCheckedTestCase {
         }
     }
 
-    /// The reported library disagreements and the scenarios that show them, with the
-    /// expected trace and the actual one of each driver left out.
+    /// The reported library disagreements and the scenarios that show them: one line each
+    /// (a passing run stays quiet; the test fails when a driver left out starts to agree);
+    /// with `PARITY_VERBOSE=1` the report, the expected trace and the actual one of each
+    /// driver left out.
     private func renderDisagreements(_ actuals: [String: [String]]) -> String {
-        var lines = ["", "Reported library disagreements (drivers left out of these scenarios)"]
+        var lines = ["", "Reported library disagreements (drivers left out of these scenarios; the test fails once one agrees)"]
         var reports: [String: [Scenario]] = [:]
         var order: [String] = []
         for scenario in Catalogue.all {
@@ -84,6 +98,12 @@ final class ParityTests: LeakCheckedTestCase {
         for report in order {
             let scenarios = reports[report] ?? []
             let drivers = scenarios[0].disagreement?.drivers.map(\.rawValue).sorted().joined(separator: ", ") ?? ""
+            guard Self.verbose else {
+                let summary = report.prefix { $0 != ":" }
+                lines.append("- [\(drivers)] \(summary): \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") "
+                    + "(Catalogue/Disagreements.swift; PARITY_VERBOSE=1 prints the traces)")
+                continue
+            }
             lines.append("- [\(drivers)] \(report)")
             for scenario in scenarios {
                 lines.append("    \(scenario.op): \(scenario.name)  sources \(scenario.sources.map(\.text))")
@@ -145,12 +165,14 @@ enum Catalogue {
 
 /// Runs a scenario on one driver.
 enum Drivers {
-    static func run(_ driver: Driver, _ scenario: Scenario) -> [String] {
+    /// - Parameter world: the world to run in (a test that checks what the run leaves
+    ///   behind passes its own and watches it go).
+    static func run(_ driver: Driver, _ scenario: Scenario, in world: ScenarioWorld = ScenarioWorld()) -> [String] {
         switch driver {
-        case .typed: return TypedDriver.run(scenario)
-        case .untyped: return UntypedDriver.run(scenario)
-        case .typedThroughUntyped: return TypedThroughUntypedDriver.run(scenario)
-        case .untypedThroughTyped: return UntypedThroughTypedDriver.run(scenario)
+        case .typed: return TypedDriver.run(scenario, in: world)
+        case .untyped: return UntypedDriver.run(scenario, in: world)
+        case .typedThroughUntyped: return TypedThroughUntypedDriver.run(scenario, in: world)
+        case .untypedThroughTyped: return UntypedThroughTypedDriver.run(scenario, in: world)
         }
     }
 }

@@ -15,8 +15,7 @@ private func mismatch(_ error: SSignalTypeError) -> String {
 /// `toUntyped()`, and the untyped result comes back with `toTyped(...)` as the type of
 /// the operation's output.
 enum TypedThroughUntypedDriver {
-    static func run(_ scenario: Scenario) -> [String] {
-        let world = ScenarioWorld()
+    static func run(_ scenario: Scenario, in world: ScenarioWorld = ScenarioWorld()) -> [String] {
         let builder = UntypedDriver.Builder(world: world, queue: Queue(executionQueue: world.operatorQueue).toUntyped()) { name, marble in
             TypedDriver.source(name, marble, world).toUntyped()
         }
@@ -48,8 +47,7 @@ enum TypedThroughUntypedDriver {
 /// is an `SQueue` converted with `toTyped()`, and the typed result goes back with
 /// `toUntyped()`.
 enum UntypedThroughTypedDriver {
-    static func run(_ scenario: Scenario) -> [String] {
-        let world = ScenarioWorld()
+    static func run(_ scenario: Scenario, in world: ScenarioWorld = ScenarioWorld()) -> [String] {
         let builder = TypedDriver.Builder(world: world, queue: SQueue(world.operatorQueue).toTyped()) { name, marble in
             UntypedDriver.source(name, marble, world).toTyped(Int.self, String.self, mismatch: mismatch)
         }

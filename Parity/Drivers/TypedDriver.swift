@@ -6,8 +6,7 @@ enum TypedDriver {
     typealias S = Signal<Int, String>
 
     /// Runs `scenario` and returns its trace.
-    static func run(_ scenario: Scenario) -> [String] {
-        let world = ScenarioWorld()
+    static func run(_ scenario: Scenario, in world: ScenarioWorld = ScenarioWorld()) -> [String] {
         let builder = Builder(world: world, queue: Queue(executionQueue: world.operatorQueue)) { name, marble in
             source(name, marble, world)
         }

@@ -5,8 +5,7 @@ import SUntypedSignal
 /// errors boxed as `Any?`.
 enum UntypedDriver {
     /// Runs `scenario` and returns its trace.
-    static func run(_ scenario: Scenario) -> [String] {
-        let world = ScenarioWorld()
+    static func run(_ scenario: Scenario, in world: ScenarioWorld = ScenarioWorld()) -> [String] {
         let builder = Builder(world: world, queue: SQueue(world.operatorQueue)) { name, marble in
             source(name, marble, world)
         }

@@ -7,6 +7,13 @@ import SignalSync
 /// subscription gets nothing. Delivery is synchronous, in subscription order, on the
 /// calling thread; `putNext` is thread-safe.
 ///
+/// Every subscriber sees the values in push order, even when a subscriber pushes from
+/// inside its callback: such a re-entrant push is queued and delivered, on the same
+/// thread, once the current value has reached every subscriber, before the outer
+/// `putNext` returns (the original delivered the nested value first, so later
+/// subscribers saw `2, 1`). Pushes from different threads are delivered concurrently,
+/// each on its own thread, in no defined order relative to each other.
+///
 /// ```swift
 /// let pipe = ValuePipe<Int>()
 /// let d = pipe.signal().start(next: { print($0) })
@@ -15,9 +22,8 @@ import SignalSync
 /// pipe.putNext(2)   // nothing
 /// ```
 public final class ValuePipe<T>: @unchecked Sendable {
-    // Safety: `subscribers` is guarded by `mutex`; delivery happens after unlocking.
-    private let mutex = Mutex()
-    private let subscribers = Bag<(T) -> Void>()
+    // Safety: all state is in `hub`, which locks.
+    private let hub = PipeHub<T>(replay: false)
 
     /// Creates a pipe with no subscribers.
     public init() {}
@@ -26,21 +32,16 @@ public final class ValuePipe<T>: @unchecked Sendable {
     public func signal() -> Signal<T, NoError> {
         Signal { [weak self] subscriber in
             guard let self else { return EmptyDisposable }
-            let key = self.mutex.withLock { self.subscribers.add(subscriber.putNext) }
+            let key = self.hub.add(subscriber.putNext)
             return ActionDisposable { [weak self] in
-                guard let self else { return }
-                self.mutex.withLock { self.subscribers.remove(key) }
+                self?.hub.remove(key)
             }
         }
     }
 
-    /// Delivers `next` to every current subscriber.
+    /// Delivers `next` to every current subscriber, in subscription order, on the
+    /// calling thread; from inside a delivery of this pipe, after the current value.
     public func putNext(_ next: T) {
-        mutex.lock()
-        let targets = subscribers.copyItems()
-        mutex.unlock()
-        for target in targets {
-            target(next)
-        }
+        hub.push(next)
     }
 }

@@ -6,10 +6,18 @@ import SignalSync
 /// thread, in subscription order (nil allowed). With `replay: true`, a new subscriber
 /// first receives the most recent value if any value (including nil) has ever been
 /// pushed; the value is recorded together with the subscriber snapshot, so a subscriber
-/// racing a push gets it exactly once (the racing push may arrive before the replayed
-/// value). The pipe's signal never completes and never
-/// errors. Disposing a subscription removes it; the signal keeps the pipe's state alive,
-/// the subscriptions do not.
+/// racing a push gets it exactly once, and a push that reaches the subscriber while its
+/// replay is still running is delivered right after the replay (never before it), so a
+/// subscriber never ends on a stale value because of its replay.
+///
+/// Every subscriber sees the values in push order, even when a subscriber pushes from
+/// inside its callback: such a re-entrant push is queued and delivered, on the same
+/// thread, once the current value has reached every subscriber, before the outer push
+/// returns (the original delivered the nested value first, so later subscribers saw
+/// `2, 1` and, with replay, ended on the stale `1`). Pushes from different threads are
+/// delivered concurrently, each on its own thread, in no defined order relative to each
+/// other. The pipe's signal never completes and never errors. Disposing a subscription
+/// removes it; the signal keeps the pipe's state alive, the subscriptions do not.
 ///
 /// ```swift
 /// let pipe = SPipe()
@@ -46,51 +54,23 @@ public final class SPipe: @unchecked Sendable {
 
 /// The subscribers (and replayed value) of one `SPipe`.
 private final class PipeState: @unchecked Sendable {
-    // Safety: `subscribers` and `last` are guarded by `mutex`; `replay` is immutable.
-    private let mutex = Mutex()
-    private let subscribers = Bag<SSubscriber>()
-    private var last: Any??
-    private let replay: Bool
+    // Safety: all state is in `hub`, which locks.
+    private let hub: PipeHub<Any?>
 
     init(replay: Bool) {
-        self.replay = replay
+        hub = PipeHub(replay: replay)
     }
 
     func signal() -> SSignal {
-        SSignal { [self] subscriber in
-            mutex.lock()
-            let key = subscribers.add(subscriber)
-            let replayed = replay ? last : nil
-            mutex.unlock()
-            if case .some(let value) = replayed {
-                subscriber.putNext(value)
-            }
-            return SBlockDisposable { [weak self] in
-                self?.remove(key)
+        SSignal { [hub] subscriber in
+            let key = hub.add { value in subscriber.putNext(value) }
+            return SBlockDisposable { [weak hub] in
+                hub?.remove(key)
             }
         }
     }
 
     func push(_ value: Any?) {
-        mutex.lock()
-        var replaced: Any??
-        if replay {
-            replaced = last
-            last = .some(value)
-        }
-        let targets = subscribers.copyItems()
-        mutex.unlock()
-        withExtendedLifetime(replaced) {}  // released outside the lock
-        for target in targets {
-            target.putNext(value)
-        }
-    }
-
-    private func remove(_ key: Int) {
-        mutex.lock()
-        let removed = subscribers.get(key)
-        subscribers.remove(key)
-        mutex.unlock()
-        withExtendedLifetime(removed) {}  // released outside the lock
+        hub.push(value)
     }
 }

@@ -182,6 +182,7 @@ final class SMulticastSignalManagerTests: LeakCheckedTestCase {
     func testConcurrentMulticastedSignalRequestsShareOneEntry() {
         let manager = SMulticastSignalManager()
         let source = ManualSource()
+        _ = source.signal  // a lazy property: made before the threads share the source
         let signals = Atomic<[ObjectIdentifier]>(value: [])
         let box = UncheckedBox((manager, source))
         concurrently(8) { _ in

@@ -1,0 +1,151 @@
+import Foundation
+import SignalTestSupport
+import XCTest
+@testable import SignalSync
+
+final class GenerationScopeTests: LeakCheckedTestCase {
+    /// A probe whose end the test controls; counts how often it was asked.
+    final class Probe: SubscriptionProbe, @unchecked Sendable {
+        private let lock = NSLock()
+        private var ended = false
+        private var asked = 0
+
+        var hasEnded: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            asked += 1
+            return ended
+        }
+
+        func end() {
+            lock.lock()
+            ended = true
+            lock.unlock()
+        }
+
+        var askCount: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return asked
+        }
+    }
+
+    func testEmptyScopeHasNotEnded() {
+        XCTAssertEqual(GenerationScope.depth, 0)
+        XCTAssertFalse(GenerationScope.enclosingHasEnded)
+    }
+
+    func testRunReturnsTheBodysValueAndPops() {
+        let probe = Probe()
+        let value = GenerationScope.run(probe) { () -> Int in
+            XCTAssertEqual(GenerationScope.depth, 1)
+            return 42
+        }
+        XCTAssertEqual(value, 42)
+        XCTAssertEqual(GenerationScope.depth, 0)
+    }
+
+    func testAnEnclosingProbeThatEndsDuringTheBodyIsSeen() {
+        let outer = Probe()
+        let inner = Probe()
+        GenerationScope.run(outer) {
+            GenerationScope.run(inner) {
+                XCTAssertFalse(GenerationScope.enclosingHasEnded)
+                outer.end()
+                XCTAssertTrue(GenerationScope.enclosingHasEnded)
+            }
+            XCTAssertTrue(GenerationScope.enclosingHasEnded)
+        }
+        XCTAssertFalse(GenerationScope.enclosingHasEnded, "an ended probe is forgotten once popped")
+    }
+
+    func testInnermostProbeEndingIsSeen() {
+        let outer = Probe()
+        let inner = Probe()
+        GenerationScope.run(outer) {
+            GenerationScope.run(inner) {
+                inner.end()
+                XCTAssertTrue(GenerationScope.enclosingHasEnded)
+            }
+            // The ended inner entry is gone; the outer one is still running.
+            XCTAssertFalse(GenerationScope.enclosingHasEnded)
+            // A new entry at the same depth as the popped ended one is not ended.
+            GenerationScope.run(Probe()) {
+                XCTAssertFalse(GenerationScope.enclosingHasEnded)
+            }
+        }
+    }
+
+    func testEndedEntryAnswersLaterChecksWithoutAskingAgain() {
+        let probes = (0..<1_000).map { _ in Probe() }
+        func nest(_ index: Int, _ body: () -> Void) {
+            if index == probes.count { return body() }
+            GenerationScope.run(probes[index]) { nest(index + 1, body) }
+        }
+        nest(0) {
+            probes[10].end()
+            XCTAssertTrue(GenerationScope.enclosingHasEnded)
+            let asked = probes.map(\.askCount)
+            for _ in 0..<1_000 {
+                XCTAssertTrue(GenerationScope.enclosingHasEnded)
+            }
+            XCTAssertEqual(probes.map(\.askCount), asked, "remembered checks ask no probe")
+        }
+        XCTAssertEqual(GenerationScope.depth, 0)
+    }
+
+    func testScanStopsAtTheInnermostEndedProbe() {
+        let probes = (0..<100).map { _ in Probe() }
+        func nest(_ index: Int, _ body: () -> Void) {
+            if index == probes.count { return body() }
+            GenerationScope.run(probes[index]) { nest(index + 1, body) }
+        }
+        nest(0) {
+            probes[98].end()
+            XCTAssertTrue(GenerationScope.enclosingHasEnded)
+            XCTAssertEqual(probes[0].askCount, 0, "outer probes are not asked once an inner one answered")
+        }
+    }
+
+    func testDeepScopeRunsInLinearTime() {
+        // 2,000 nested generators and a check in each: with the ended entry remembered,
+        // this is linear; asking every probe on every check would take 2 * 10^6 asks.
+        let depth = 2_000
+        let probes = (0..<depth).map { _ in Probe() }
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            func nest(_ index: Int) {
+                if index == depth { return }
+                GenerationScope.run(probes[index]) {
+                    if index == 5 { probes[0].end() }
+                    _ = GenerationScope.enclosingHasEnded
+                    nest(index + 1)
+                }
+            }
+            nest(0)
+            finished.signal()
+        }
+        thread.stackSize = 1 << 26  // room for ThreadSanitizer's larger frames
+        thread.start()
+        XCTAssertEqual(finished.wait(timeout: .now() + 30), .success, "watchdog: the deep scope did not finish in 30 s")
+        let totalAsks = probes.reduce(0) { $0 + $1.askCount }
+        XCTAssertLessThan(totalAsks, 100, "a remembered ended entry answers every later check")
+    }
+
+    func testEachThreadHasItsOwnScope() {
+        let probe = Probe()
+        probe.end()
+        GenerationScope.run(probe) {
+            XCTAssertTrue(GenerationScope.enclosingHasEnded)
+            let seen = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var otherThreadSaw: (Bool, Int)?
+            Thread {
+                otherThreadSaw = (GenerationScope.enclosingHasEnded, GenerationScope.depth)
+                seen.signal()
+            }.start()
+            XCTAssertEqual(seen.wait(timeout: .now() + 30), .success)
+            XCTAssertEqual(otherThreadSaw?.0, false)
+            XCTAssertEqual(otherThreadSaw?.1, 0)
+        }
+    }
+}

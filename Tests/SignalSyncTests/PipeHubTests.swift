@@ -1,0 +1,110 @@
+import Foundation
+import SignalTestSupport
+import XCTest
+@testable import SignalSync
+
+final class PipeHubTests: LeakCheckedTestCase {
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+
+        func add(_ line: String) {
+            lock.lock()
+            lines.append(line)
+            lock.unlock()
+        }
+
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return lines
+        }
+    }
+
+    func testDeliversInSubscriptionOrderAndStopsAfterRemove() {
+        let hub = PipeHub<Int>(replay: false)
+        let log = Log()
+        let a = hub.add { log.add("a \($0)") }
+        _ = hub.add { log.add("b \($0)") }
+        hub.push(1)
+        hub.remove(a)
+        hub.push(2)
+        XCTAssertEqual(log.all, ["a 1", "b 1", "b 2"])
+    }
+
+    func testReentrantPushesAreQueuedInPushOrder() {
+        let hub = PipeHub<Int>(replay: false)
+        let log = Log()
+        _ = hub.add { value in
+            log.add("a \(value)")
+            if value == 1 {
+                hub.push(2)
+                hub.push(3)
+                log.add("a pushed")
+            }
+        }
+        _ = hub.add { log.add("b \($0)") }
+        hub.push(1)
+        XCTAssertEqual(log.all, ["a 1", "a pushed", "b 1", "a 2", "b 2", "a 3", "b 3"])
+    }
+
+    func testQueuedPushSnapshotsTheSubscribersAtItsTurn() {
+        let hub = PipeHub<Int>(replay: false)
+        let log = Log()
+        var late: Int?
+        _ = hub.add { value in
+            if value == 1 {
+                hub.push(2)
+                late = hub.add { log.add("late \($0)") }
+            }
+        }
+        hub.push(1)
+        XCTAssertEqual(log.all, ["late 2"], "subscribed before the queued push's turn")
+        XCTAssertNotNil(late)
+    }
+
+    func testReplayGivesTheLastValueThenLaterOnes() {
+        let hub = PipeHub<Int>(replay: true)
+        let log = Log()
+        _ = hub.add { log.add("early \($0)") }
+        XCTAssertEqual(log.all, [], "nothing to replay yet")
+        hub.push(1)
+        hub.push(2)
+        _ = hub.add { log.add("late \($0)") }
+        hub.push(3)
+        XCTAssertEqual(log.all, ["early 1", "early 2", "late 2", "early 3", "late 3"])
+    }
+
+    func testAPushFromAnotherThreadDuringAReplayIsHandedOverAndDeliveredAfterIt() {
+        let hub = PipeHub<Int>(replay: true)
+        hub.push(0)
+        let log = Log()
+        let pushed = DispatchSemaphore(value: 0)
+        _ = hub.add { value in
+            if value == 0 {
+                Thread { hub.push(1); pushed.signal() }.start()
+                XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog: the other thread waited for the replay")
+            }
+            log.add("got \(value)")
+        }
+        XCTAssertEqual(log.all, ["got 0", "got 1"])
+    }
+
+    func testRemovedDuringItsReplayGetsNoHandedOverValue() {
+        let hub = PipeHub<Int>(replay: true)
+        hub.push(0)
+        let log = Log()
+        var key: Int?
+        let pushed = DispatchSemaphore(value: 0)
+        key = hub.add { value in
+            log.add("got \(value)")
+            if value == 0 {
+                Thread { hub.push(1); pushed.signal() }.start()
+                XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success)
+                hub.remove(0)
+            }
+        }
+        XCTAssertEqual(key, 0)
+        XCTAssertEqual(log.all, ["got 0"])
+    }
+}
