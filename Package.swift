@@ -26,6 +26,19 @@ let package = Package(
         // The demo that README's first command runs.
         .executableTarget(name: "SignalDemo", dependencies: ["STypedSignal", "SUntypedSignal", "Bridge"]),
 
+        // Command-line programs that MainQueueTests runs to check the main queue under
+        // dispatchMain(), a run loop and an async main (not products; built with the tests).
+        .executableTarget(
+            name: "MainQueueProbe",
+            dependencies: ["STypedSignal", "SUntypedSignal"],
+            path: "Tests/Probes/MainQueueProbe"
+        ),
+        .executableTarget(
+            name: "AsyncMainQueueProbe",
+            dependencies: ["STypedSignal", "SUntypedSignal"],
+            path: "Tests/Probes/AsyncMainQueueProbe"
+        ),
+
         .testTarget(name: "SignalSyncTests", dependencies: ["SignalSync"]),
         .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "SignalSync"]),
         .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SignalSync"]),

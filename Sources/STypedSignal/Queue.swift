@@ -4,8 +4,9 @@ import SignalSync
 /// A queue that can tell whether it is the current one, and runs work inline when it is.
 ///
 /// `Queue(name:)` makes a new serial queue; `mainQueue()` wraps the main queue (current
-/// on the main thread; on Linux the main thread must be in `dispatchMain()` or a run
-/// loop for dispatched work to run); `init(queue:)` wraps an existing dispatch queue
+/// for work the main queue runs, whichever thread drains it, and on the main thread; the
+/// program must drain the main queue with `dispatchMain()`, `RunLoop.main.run()` or an
+/// async `main` for dispatched work to run); `init(queue:)` wraps an existing dispatch queue
 /// and is never current; the concurrent singletons are never current either.
 /// `Queue(virtualClock:)` makes a queue that runs only when a `VirtualClock` advances,
 /// for deterministic tests of timing operators.

@@ -5,9 +5,10 @@ import SignalSync
 ///
 /// A queue made with `init()` is a new serial queue tagged so that `isCurrentQueue()`
 /// is true for code running on it (and on queues that target it); `dispatch` then runs
-/// work inline instead of hopping. `mainQueue()` is current whenever the calling thread
-/// is the main thread (on Linux the main queue runs work only while the main thread is
-/// in `dispatchMain()` or a run loop). The global-queue singletons and wrapped native
+/// work inline instead of hopping. `mainQueue()` is current for work the main queue
+/// runs, whichever thread drains it, and on the main thread (the main queue runs work
+/// only while the program drains it with `dispatchMain()`, `RunLoop.main.run()` or an
+/// async `main`). The global-queue singletons and wrapped native
 /// queues are never current. `SQueue(executionQueue)` wraps any `ExecutionQueue`,
 /// including a `VirtualClock` queue for tests.
 public final class SQueue: Sendable {
