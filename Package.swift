@@ -7,6 +7,16 @@ import PackageDescription
 
 let package = Package(
     name: "SignalKit",
+    // The oldest Apple systems whose Swift runtime has the Synchronization module
+    // (Atomic, used by the lock-free paths) and typed-throws AsyncSequence (Failure).
+    // Linux has no such floor.
+    platforms: [
+        .macOS(.v15),
+        .iOS(.v18),
+        .tvOS(.v18),
+        .watchOS(.v11),
+        .visionOS(.v2),
+    ],
     products: [
         .library(name: "SignalSync", targets: ["SignalSync"]),
         .library(name: "STypedSignal", targets: ["STypedSignal"]),
