@@ -51,19 +51,23 @@ public final class SQueue: Sendable {
     }
 
     /// Runs `f` inline when this queue is current, otherwise schedules it asynchronously.
-    public func dispatch(_ f: @escaping () -> Void) {
+    ///
+    /// `f` may run on another thread, so it is `@Sendable`, as with `DispatchQueue.async`.
+    public func dispatch(_ f: @escaping @Sendable () -> Void) {
         executionQueue.async(f)
     }
 
     /// Runs `f` inline when this queue is current, otherwise waits for the queue to run
-    /// it (dead-locks if misused, like `DispatchQueue.sync`).
+    /// it (dead-locks if misused, like `DispatchQueue.sync`). Like `DispatchQueue.sync`,
+    /// `f` is not `@Sendable`: the caller waits for it.
     public func dispatchSync(_ f: () -> Void) {
         executionQueue.sync(f)
     }
 
     /// Runs `f` inline when this queue is current, otherwise synchronously or
-    /// asynchronously according to `synchronous`.
-    public func dispatch(_ f: @escaping () -> Void, synchronous: Bool) {
+    /// asynchronously according to `synchronous` (`f` is `@Sendable`: it may run later
+    /// on another thread).
+    public func dispatch(_ f: @escaping @Sendable () -> Void, synchronous: Bool) {
         if synchronous {
             executionQueue.sync(f)
         } else {

@@ -445,7 +445,7 @@ final class SignalMetaTests: XCTestCase {
             (outer.signal |> mapToQueue { id in
                 Inner { subscriber in
                     overlap.begin(id)
-                    let finish = {
+                    let finish: @Sendable () -> Void = {
                         subscriber.putNext(id)
                         overlap.end()
                         subscriber.putCompletion()
