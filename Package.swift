@@ -53,6 +53,13 @@ let package = Package(
         .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "SignalSync"]),
         .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SignalSync"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "STypedSignal", "SUntypedSignal", "SignalSync"]),
+        // Common user code in Swift 6 mode against the public API only; it must build
+        // with zero warnings (the API states which closures cross threads).
+        .testTarget(
+            name: "SwiftSixUserTests",
+            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // The executable specification: one scenario catalogue, run against both APIs.
         .testTarget(
             name: "ParityTests",

@@ -31,5 +31,12 @@ failures += check(ranInline, "typed sync onto the main queue runs inline")
 let value = try? await (Signal<Int, NoError>.single(3) |> runOn(Queue(name: "bg")) |> deliverOn(Queue.mainQueue()))
     .firstValue()
 failures += check(value == 3, "deliverOn(mainQueue) value awaited from async main")
+// startOnMainActor from a background source, awaited through a continuation.
+let fromMainActor: Int = await withCheckedContinuation { continuation in
+    let _ = (Signal<Int, NoError>.single(4) |> runOn(Queue(name: "bg2"))).startOnMainActor(next: { value in
+        continuation.resume(returning: value)
+    })
+}
+failures += check(fromMainActor == 4, "typed startOnMainActor under async main")
 print(failures == 0 ? "all ok" : "\(failures) failed")
 exit(failures == 0 ? 0 : 1)

@@ -16,7 +16,7 @@ func check(_ condition: Bool, _ name: String) {
 }
 
 /// Runs on the main queue: every check of the main queue's identity.
-func probe(then finish: @escaping () -> Void) {
+func probe(then finish: @escaping @Sendable () -> Void) {
     print("main thread: \(Thread.isMainThread)")
     check(Queue.mainQueue().isCurrent(), "typed isCurrent in main-queue work")
     check(SQueue.mainQueue().isCurrentQueue(), "untyped isCurrentQueue in main-queue work")
@@ -33,7 +33,14 @@ func probe(then finish: @escaping () -> Void) {
     let signal = Signal<Int, NoError>.single(1) |> runOn(background) |> deliverOn(Queue.mainQueue())
     let _ = signal.start(next: { _ in
         check(Queue.mainQueue().isCurrent(), "deliverOn(mainQueue) delivers on the main queue")
-        finish()
+        // startOnMainActor: callbacks isolated to the main actor, from a background source.
+        let _ = (Signal<Int, NoError>.single(2) |> runOn(background)).startOnMainActor(next: { value in
+            check(value == 2 && Queue.mainQueue().isCurrent(), "typed startOnMainActor runs on the main actor")
+            let _ = SSignal.single(3).startOn(SQueue()).startOnMainActor(next: { value in
+                check(value as? Int == 3, "untyped startOnMainActor runs on the main actor")
+                finish()
+            })
+        })
     })
 }
 
