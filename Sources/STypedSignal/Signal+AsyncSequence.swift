@@ -185,6 +185,7 @@ extension Signal where E == NoError {
         Signal { subscriber in
             let cancel = AsyncSourceTask.start(priority: priority) {
                 let value = await operation()
+                if Task.isCancelled { return }  // disposed: deliver nothing more
                 subscriber.putNext(value)
                 subscriber.putCompletion()
             }
@@ -211,8 +212,10 @@ extension Signal where E == NoError {
             let cancel = AsyncSourceTask.start(priority: priority) {
                 var iterator = sequence.makeAsyncIterator()
                 while let element = await iterator.next(isolation: nil) {
+                    if Task.isCancelled { return }  // disposed: deliver nothing more
                     subscriber.putNext(element)
                 }
+                if Task.isCancelled { return }  // disposed: deliver nothing more
                 subscriber.putCompletion()
             }
             return ActionDisposable(action: cancel)
@@ -239,9 +242,11 @@ extension Signal where E: Error {
             let cancel = AsyncSourceTask.start(priority: priority) {
                 do throws(E) {
                     let value = try await operation()
+                    if Task.isCancelled { return }  // disposed: deliver nothing more
                     subscriber.putNext(value)
                     subscriber.putCompletion()
                 } catch {
+                    if Task.isCancelled { return }  // disposed: deliver nothing more
                     subscriber.putError(error)
                 }
             }
@@ -264,10 +269,13 @@ extension Signal where E: Error {
                 var iterator = sequence.makeAsyncIterator()
                 do throws(E) {
                     while let element = try await iterator.next(isolation: nil) {
+                        if Task.isCancelled { return }  // disposed: deliver nothing more
                         subscriber.putNext(element)
                     }
+                    if Task.isCancelled { return }  // disposed: deliver nothing more
                     subscriber.putCompletion()
                 } catch {
+                    if Task.isCancelled { return }  // disposed: deliver nothing more
                     subscriber.putError(error)
                 }
             }

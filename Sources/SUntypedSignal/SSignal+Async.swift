@@ -108,9 +108,11 @@ extension SSignal {
             let cancel = AsyncSourceTask.start(priority: priority) {
                 do {
                     let value = try await operation()
+                    if Task.isCancelled { return }  // disposed: deliver nothing more
                     subscriber.putNext(value)
                     subscriber.putCompletion()
                 } catch {
+                    if Task.isCancelled { return }  // disposed: deliver nothing more
                     subscriber.putError(error)
                 }
             }
@@ -133,10 +135,13 @@ extension SSignal {
                 var iterator = sequence.makeAsyncIterator()
                 do throws(S.Failure) {
                     while let element = try await iterator.next(isolation: nil) {
+                        if Task.isCancelled { return }  // disposed: deliver nothing more
                         subscriber.putNext(element)
                     }
+                    if Task.isCancelled { return }  // disposed: deliver nothing more
                     subscriber.putCompletion()
                 } catch {
+                    if Task.isCancelled { return }  // disposed: deliver nothing more
                     subscriber.putError(error)
                 }
             }

@@ -43,7 +43,9 @@ package final class AsyncValuesBuffer<Value, Failure>: @unchecked Sendable {
     private let mutex = Mutex()
     private var start: Start?
     private var dispose: (() -> Void)?
-    private var pending: [Value] = []
+    /// Buffered values from `head` on; delivered slots are cleared so that a value is
+    /// released as soon as the consumer has it.
+    private var pending: [Value?] = []
     private var head = 0
     private var phase = Phase.open
     private var waiter: Continuation?
@@ -169,8 +171,8 @@ package final class AsyncValuesBuffer<Value, Failure>: @unchecked Sendable {
 
     /// The step available now, if any. Call with `mutex` held.
     private func readyStep() -> Step? {
-        if head < pending.count {
-            let value = pending[head]
+        if head < pending.count, let value = pending[head] {
+            pending[head] = nil
             head += 1
             if head == pending.count {
                 pending.removeAll(keepingCapacity: true)

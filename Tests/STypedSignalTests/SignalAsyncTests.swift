@@ -49,7 +49,7 @@ private func endless(_ live: Atomic<Int>, disposed: (@Sendable () -> Void)? = ni
 final class SignalFirstValueTests: XCTestCase {
     func testFirstValueLeavesNoWaiterAliveAfter200000Calls() async throws {
         let counter = AsyncBridgeCounters.firstValueWaiters
-        let before = counter.current
+        let before = await counter.settled(at: 0)
         // Warm up allocator pools before the resident-memory baseline.
         for value in 0..<20_000 {
             _ = try await Signal<Int, NoError>.single(value).firstValue()
@@ -60,7 +60,8 @@ final class SignalFirstValueTests: XCTestCase {
             if got != value { XCTFail("got \(got) for \(value)"); break }
         }
         // Exact: every waiter of the 220,000 calls is gone.
-        XCTAssertEqual(counter.current, before)
+        let after = await counter.settled(at: before)
+        XCTAssertEqual(after, before)
         // Coarse: the leak this replaces cost about 380 bytes a call (76 MB here).
         if let baseline, let after = residentBytes() {
             XCTAssertLessThan(after - baseline, 16 << 20, "resident memory grew by \(after - baseline) bytes")
@@ -69,20 +70,21 @@ final class SignalFirstValueTests: XCTestCase {
 
     func testFirstValueOnEveryEndingFreesWaiterAndSubscription() async {
         let counter = AsyncBridgeCounters.firstValueWaiters
-        let before = counter.current
+        let before = await counter.settled(at: 0)
         let live = Atomic(value: 0)
         for _ in 0..<10_000 {
             _ = try? await Signal<Int, LoadError>.fail(LoadError(code: 1)).firstValue()
             _ = try? await Signal<Int, NoError>.complete().firstValue()
             _ = try? await endless(live).firstValue()
         }
-        XCTAssertEqual(counter.current, before)
+        let after = await counter.settled(at: before)
+        XCTAssertEqual(after, before)
         XCTAssertEqual(live.with { $0 }, 0)
     }
 
     func testCancelledWaitersAreFreedAndDisposeUpstream() async {
         let counter = AsyncBridgeCounters.firstValueWaiters
-        let before = counter.current
+        let before = await counter.settled(at: 0)
         let live = Atomic(value: 0)
         let never = Signal<Int, NoError> { _ in
             _ = live.modify { $0 + 1 }
@@ -103,7 +105,8 @@ final class SignalFirstValueTests: XCTestCase {
                 XCTFail("unexpected \(error)")
             }
         }
-        XCTAssertEqual(counter.current, before)
+        let after = await counter.settled(at: before)
+        XCTAssertEqual(after, before)
         XCTAssertEqual(live.with { $0 }, 0)
     }
 
@@ -284,7 +287,7 @@ final class SignalValuesTests: XCTestCase {
 
     func testMemoryStaysFlatOver100000Iterations() async {
         let buffers = AsyncBridgeCounters.valuesBuffers
-        let before = buffers.current
+        let before = await buffers.settled(at: 0)
         let live = Atomic(value: 0)
         for round in 0..<100_000 {
             // Alternate the three ways a loop ends: completion, error, break.
@@ -299,13 +302,14 @@ final class SignalValuesTests: XCTestCase {
                 for await _ in endless(live).values { break }
             }
         }
-        XCTAssertEqual(buffers.current, before)
+        let after = await buffers.settled(at: before)
+        XCTAssertEqual(after, before)
         XCTAssertEqual(live.with { $0 }, 0)
     }
 
     func testCancelledConsumersLeaveNothingAlive() async {
         let buffers = AsyncBridgeCounters.valuesBuffers
-        let before = buffers.current
+        let before = await buffers.settled(at: 0)
         let live = Atomic(value: 0)
         let never = Signal<Int, NoError> { _ in
             _ = live.modify { $0 + 1 }
@@ -324,7 +328,8 @@ final class SignalValuesTests: XCTestCase {
                 await task.value
             }
         }
-        XCTAssertEqual(buffers.current, before)
+        let after = await buffers.settled(at: before)
+        XCTAssertEqual(after, before)
         XCTAssertEqual(live.with { $0 }, 0)
     }
 }
@@ -434,16 +439,14 @@ final class SignalFromAsyncTests: XCTestCase {
     func testTasksAndSubscriptionsStayFlatOver100000Runs() async throws {
         let tasks = AsyncBridgeCounters.sourceTasks
         let waiters = AsyncBridgeCounters.firstValueWaiters
-        let before = (tasks.current, waiters.current)
+        let before = (await tasks.settled(at: 0), await waiters.settled(at: 0))
         let signal = Signal<Int, NoError>.fromAsync { 1 }
         for _ in 0..<100_000 {
             _ = try await signal.firstValue()
         }
-        // A source task ends just after it delivers; give the last ones a moment.
-        for _ in 0..<1_000 where tasks.current != before.0 {
-            try await Task.sleep(nanoseconds: 1_000_000)
-        }
-        XCTAssertEqual(tasks.current, before.0)
-        XCTAssertEqual(waiters.current, before.1)
+        // A source task ends just after it delivers: the last ones may still be ending.
+        let after = (await tasks.settled(at: before.0), await waiters.settled(at: before.1))
+        XCTAssertEqual(after.0, before.0)
+        XCTAssertEqual(after.1, before.1)
     }
 }

@@ -78,11 +78,12 @@ final class SSignalFirstValueTests: XCTestCase {
 
     func testNoWaiterSurvives100000Calls() async throws {
         let waiters = AsyncBridgeCounters.firstValueWaiters
-        let before = waiters.current
+        let before = await waiters.settled(at: 0)
         for value in 0..<100_000 {
             _ = try await SSignal.single(value).firstValue()
         }
-        XCTAssertEqual(waiters.current, before)
+        let after = await waiters.settled(at: before)
+        XCTAssertEqual(after, before)
     }
 }
 
@@ -116,12 +117,16 @@ final class SSignalValuesTests: XCTestCase {
     func testCancellingTheConsumerDisposesUpstream() async throws {
         let live = SAtomic(value: 0)
         let signal = endlessSignal(live)
+        let received = expectation(description: "first value")
         let task = Task {
             var count = 0
-            for try await _ in signal.values { count += 1 }
+            for try await _ in signal.values {
+                count += 1
+                received.fulfill()
+            }
             return count
         }
-        while liveCount(live) == 0 { await Task.yield() }
+        await fulfillment(of: [received], timeout: 30)
         task.cancel()
         let count = try await task.value
         XCTAssertEqual(count, 1)
@@ -130,7 +135,7 @@ final class SSignalValuesTests: XCTestCase {
 
     func testMemoryStaysFlatOver100000Iterations() async throws {
         let buffers = AsyncBridgeCounters.valuesBuffers
-        let before = buffers.current
+        let before = await buffers.settled(at: 0)
         let live = SAtomic(value: 0)
         for round in 0..<100_000 {
             if round % 2 == 0 {
@@ -139,7 +144,8 @@ final class SSignalValuesTests: XCTestCase {
                 for try await _ in endlessSignal(live).values { break }
             }
         }
-        XCTAssertEqual(buffers.current, before)
+        let after = await buffers.settled(at: before)
+        XCTAssertEqual(after, before)
         XCTAssertEqual(liveCount(live), 0)
     }
 }
@@ -190,14 +196,12 @@ final class SSignalFromAsyncTests: XCTestCase {
 
     func testTasksStayFlatOver100000Runs() async throws {
         let tasks = AsyncBridgeCounters.sourceTasks
-        let before = tasks.current
+        let before = await tasks.settled(at: 0)
         let signal = SSignal.fromAsync { 1 }
         for _ in 0..<100_000 {
             _ = try await signal.firstValue()
         }
-        for _ in 0..<1_000 where tasks.current != before {
-            try await Task.sleep(nanoseconds: 1_000_000)
-        }
-        XCTAssertEqual(tasks.current, before)
+        let after = await tasks.settled(at: before)
+        XCTAssertEqual(after, before)
     }
 }
