@@ -1,6 +1,5 @@
 // README's "Async/await, both ways" block inside a function (its print calls routed to a
-// collector), so that it keeps
-// compiling (in Swift 6 mode) and its printed lines stay true.
+// collector), so that it keeps compiling in Swift 6 mode and its printed lines stay true.
 import XCTest
 import STypedSignal
 
