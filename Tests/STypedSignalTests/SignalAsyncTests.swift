@@ -90,19 +90,23 @@ final class SignalFirstValueTests: XCTestCase {
             _ = live.modify { $0 + 1 }
             return ActionDisposable { _ = live.modify { $0 - 1 } }
         }
-        for round in 0..<2_000 {
-            let task = Task { try await never.firstValue() }
-            // Half the time cancel before the subscription exists, half while it waits.
-            if round % 2 == 1 {
-                while live.with({ $0 }) == 0 { await Task.yield() }
-            }
-            task.cancel()
-            do {
-                _ = try await task.value
-                XCTFail("expected cancellation")
-            } catch SignalAwaitError.cancelled {
-            } catch {
-                XCTFail("unexpected \(error)")
+        await finishes(within: 300, self) {
+            for round in 0..<100_000 {
+                let task = Task { try await never.firstValue() }
+                // Half the time cancel before the subscription exists, half while it waits.
+                if round % 2 == 1 {
+                    while live.with({ $0 }) == 0 { await Task.yield() }
+                }
+                task.cancel()
+                do {
+                    _ = try await task.value
+                    XCTFail("expected cancellation")
+                    return
+                } catch SignalAwaitError.cancelled {
+                } catch {
+                    XCTFail("unexpected \(error)")
+                    return
+                }
             }
         }
         let after = await counter.settled(at: before)
@@ -315,8 +319,8 @@ final class SignalValuesTests: XCTestCase {
             _ = live.modify { $0 + 1 }
             return ActionDisposable { _ = live.modify { $0 - 1 } }
         }
-        await finishes(within: 120, self) {
-            for round in 0..<5_000 {
+        await finishes(within: 300, self) {
+            for round in 0..<100_000 {
                 let task = Task {
                     for await _ in never.values {}
                 }
