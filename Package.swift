@@ -7,6 +7,16 @@ import PackageDescription
 
 let package = Package(
     name: "SignalKit",
+    // The oldest Apple systems whose Swift runtime has the Synchronization module
+    // (Atomic, used by the lock-free paths) and typed-throws AsyncSequence (Failure).
+    // Linux has no such floor.
+    platforms: [
+        .macOS(.v15),
+        .iOS(.v18),
+        .tvOS(.v18),
+        .watchOS(.v11),
+        .visionOS(.v2),
+    ],
     products: [
         .library(name: "SignalSync", targets: ["SignalSync"]),
         .library(name: "STypedSignal", targets: ["STypedSignal"]),
@@ -26,12 +36,32 @@ let package = Package(
         // The demo that README's first command runs.
         .executableTarget(name: "SignalDemo", dependencies: ["STypedSignal", "SUntypedSignal", "Bridge"]),
 
+        // Command-line programs that MainQueueTests runs to check the main queue under
+        // dispatchMain(), a run loop and an async main (not products; built with the tests).
+        .executableTarget(
+            name: "MainQueueProbe",
+            dependencies: ["STypedSignal", "SUntypedSignal"],
+            path: "Tests/Probes/MainQueueProbe"
+        ),
+        .executableTarget(
+            name: "AsyncMainQueueProbe",
+            dependencies: ["STypedSignal", "SUntypedSignal"],
+            path: "Tests/Probes/AsyncMainQueueProbe"
+        ),
+
         // The base test case of every test target: no subscription left live after a test.
         .target(name: "SignalTestSupport", dependencies: ["SignalSync"], path: "Tests/SignalTestSupport"),
         .testTarget(name: "SignalSyncTests", dependencies: ["SignalSync", "SignalTestSupport"]),
         .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "SignalSync", "SignalTestSupport"]),
         .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SignalSync", "SignalTestSupport"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "STypedSignal", "SUntypedSignal", "SignalSync", "SignalTestSupport"]),
+        // Common user code in Swift 6 mode against the public API only; it must build
+        // with zero warnings (the API states which closures cross threads).
+        .testTarget(
+            name: "SwiftSixUserTests",
+            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalTestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // The executable specification: one scenario catalogue, run against both APIs.
         .testTarget(
             name: "ParityTests",

@@ -4,8 +4,9 @@ import SignalSync
 /// A queue that can tell whether it is the current one, and runs work inline when it is.
 ///
 /// `Queue(name:)` makes a new serial queue; `mainQueue()` wraps the main queue (current
-/// on the main thread; on Linux the main thread must be in `dispatchMain()` or a run
-/// loop for dispatched work to run); `init(queue:)` wraps an existing dispatch queue
+/// for work the main queue runs, whichever thread drains it, and on the main thread; the
+/// program must drain the main queue with `dispatchMain()`, `RunLoop.main.run()` or an
+/// async `main` for dispatched work to run); `init(queue:)` wraps an existing dispatch queue
 /// and is never current; the concurrent singletons are never current either.
 /// `Queue(virtualClock:)` makes a queue that runs only when a `VirtualClock` advances,
 /// for deterministic tests of timing operators.
@@ -67,29 +68,46 @@ public final class Queue: @unchecked Sendable {
     }
 
     /// Runs `f` inline when current, otherwise dispatches it asynchronously.
+    ///
+    /// `f` may run on another thread, so it is `@Sendable`, as with `DispatchQueue.async`:
+    /// capturing a mutable local or a non-`Sendable` object is a compile error in Swift 6
+    /// mode.
+    @inline(__always) @_disfavoredOverload
+    public func async(_ f: @escaping @Sendable () -> Void) {
+        executionQueue.async(f)
+    }
+
+    /// The library's own twin of `async(_:)` for closures the compiler cannot check:
+    /// operators hand values of any type to the queue they were told to use (the
+    /// public `@Sendable` form is disfavoured so that code in this module picks this).
     @inline(__always)
-    public func async(_ f: @escaping () -> Void) {
+    func async(_ f: @escaping () -> Void) {
         executionQueue.async(f)
     }
 
     /// Runs `f` inline when current, otherwise waits for the queue to run it.
+    ///
+    /// Like `DispatchQueue.sync`, `f` is not `@Sendable`: the caller waits for it, so it
+    /// may capture and change the caller's locals.
     public func sync(_ f: () -> Void) {
         executionQueue.sync(f)
     }
 
-    /// Always dispatches `f` asynchronously, never inline.
-    public func justDispatch(_ f: @escaping () -> Void) {
+    /// Always dispatches `f` asynchronously, never inline (`f` is `@Sendable`: it runs on
+    /// the queue's thread).
+    public func justDispatch(_ f: @escaping @Sendable () -> Void) {
         executionQueue.justDispatch(f)
     }
 
-    /// Always dispatches `f` asynchronously with the given quality of service.
-    public func justDispatchWithQoS(qos: DispatchQoS, _ f: @escaping () -> Void) {
+    /// Always dispatches `f` asynchronously with the given quality of service (`f` is
+    /// `@Sendable`: it runs on the queue's thread).
+    public func justDispatchWithQoS(qos: DispatchQoS, _ f: @escaping @Sendable () -> Void) {
         executionQueue.justDispatch(qos: qos, f)
     }
 
     /// Runs `f` on the queue after `delay` seconds (negative counts as zero); never
-    /// inline, even for zero.
-    public func after(_ delay: Double, _ f: @escaping () -> Void) {
+    /// inline, even for zero (`f` is `@Sendable`: it runs on the queue's thread).
+    public func after(_ delay: Double, _ f: @escaping @Sendable () -> Void) {
         executionQueue.after(delay, f)
     }
 }

@@ -1,14 +1,29 @@
 import SignalSync
 
-/// Why `firstValue()` returned no value.
-public enum SignalValueError<E>: Error, @unchecked Sendable {
-    // Safety: an error value is handed over once, to the awaiting task.
-    /// The signal failed before emitting a value.
-    case failed(E)
-    /// The signal completed without emitting a value.
-    case completedWithoutValue
-    /// The awaiting task was cancelled before a value arrived.
-    case cancelled
+/// Why awaiting a signal produced no value: it completed empty, or the wait was cancelled.
+///
+/// `firstValue()` throws this for those two cases only; a signal's own error is thrown
+/// as it is (see `firstValue()`).
+public typealias SignalAwaitError = AsyncBridgeError
+
+/// A signal's error whose type does not conform to `Error`, thrown by `firstValue()`.
+///
+/// Signals may use any type as their error (`Signal<Int, String>`); when that type is not
+/// an `Error`, `firstValue()` throws this wrapper around it instead.
+public struct SignalFailure<E>: Error, @unchecked Sendable, CustomStringConvertible {
+    // Safety: the error value is handed over once, to the awaiting task.
+    /// The signal's error.
+    public let error: E
+
+    /// Wraps `error`.
+    public init(_ error: E) {
+        self.error = error
+    }
+
+    /// The wrapped error's description.
+    public var description: String {
+        "signal failed with \(error)"
+    }
 }
 
 extension Signal where E == NoError {
@@ -28,82 +43,79 @@ extension Signal where E == NoError {
             })
         }
     }
+
+    /// Waits for the first value of a signal that cannot fail; never hangs on one that ends.
+    ///
+    /// Returns the first value (the subscription is then disposed). Throws
+    /// `SignalAwaitError.completedWithoutValue` if the signal completes first, and
+    /// `SignalAwaitError.cancelled` (disposing the subscription) if the awaiting task is
+    /// cancelled first. A value emitted synchronously at subscription is returned even if
+    /// the task was already cancelled. Runs on the caller's isolation.
+    ///
+    /// ```swift
+    /// let name = try await ValuePromise("alice").get().firstValue()   // "alice"
+    /// ```
+    public func firstValue(isolation: isolated (any Actor)? = #isolation) async throws(SignalAwaitError) -> T {
+        switch await firstOutcome(isolation: isolation) {
+        case .value(let value):
+            return value
+        case .failure(let never):
+            switch never {}
+        case .completed:
+            throw .completedWithoutValue
+        case .cancelled:
+            throw .cancelled
+        }
+    }
 }
 
 extension Signal {
     /// Waits for the first value; never hangs on a signal that ends.
     ///
-    /// Returns the first value (then disposes the subscription). Throws
-    /// `SignalValueError.failed(e)` if the signal fails first,
-    /// `.completedWithoutValue` if it completes first, and `.cancelled` (disposing the
-    /// subscription) if the awaiting task is cancelled first.
-    public func firstValue() async throws -> T {
-        let waiter = ValueWaiter()
-        let box: UncheckedSendable<T> = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let finish: (Result<UncheckedSendable<T>, Error>) -> Void = { result in
-                    if waiter.finish() {
-                        continuation.resume(with: result)
-                    }
-                }
-                let subscription = (self |> take(1)).start(next: { value in
-                    finish(.success(UncheckedSendable(value)))
-                }, error: { error in
-                    finish(.failure(SignalValueError<E>.failed(error)))
-                }, completed: {
-                    finish(.failure(SignalValueError<E>.completedWithoutValue))
-                })
-                waiter.attach(subscription) {
-                    finish(.failure(SignalValueError<E>.cancelled))
-                }
+    /// Returns the first value (the subscription is then disposed). If the signal fails
+    /// first, throws its error itself when `E` is an `Error` (so `catch let e as MyError`
+    /// matches), or `SignalFailure(e)` otherwise. Throws
+    /// `SignalAwaitError.completedWithoutValue` if the signal completes first and
+    /// `SignalAwaitError.cancelled` (disposing the subscription) if the awaiting task is
+    /// cancelled first. A value emitted synchronously at subscription is returned even if
+    /// the task was already cancelled. Runs on the caller's isolation.
+    ///
+    /// ```swift
+    /// do {
+    ///     let user = try await loadUser(id).firstValue()
+    /// } catch let error as LoadError {
+    ///     // the signal's own error
+    /// } catch SignalAwaitError.completedWithoutValue {
+    ///     // no user
+    /// }
+    /// ```
+    public func firstValue(isolation: isolated (any Actor)? = #isolation) async throws -> T {
+        switch await firstOutcome(isolation: isolation) {
+        case .value(let value):
+            return value
+        case .failure(let error):
+            if let error = error as? any Error {
+                throw error
             }
-        } onCancel: {
-            waiter.cancel()
-        }
-        return box.value
-    }
-}
-
-/// The link between an awaiting task and its subscription: resumes once, and
-/// disposes the subscription on cancellation even if cancellation came first.
-private final class ValueWaiter: @unchecked Sendable {
-    // Safety: every field is guarded by `mutex`.
-    private let mutex = Mutex()
-    private var finished = false
-    private var cancelled = false
-    private var subscription: Disposable?
-    private var onCancel: (() -> Void)?
-
-    /// True for the first caller only.
-    func finish() -> Bool {
-        mutex.withLock {
-            defer { finished = true }
-            return !finished
+            throw SignalFailure(error)
+        case .completed:
+            throw SignalAwaitError.completedWithoutValue
+        case .cancelled:
+            throw SignalAwaitError.cancelled
         }
     }
 
-    func attach(_ subscription: Disposable, onCancel: @escaping () -> Void) {
-        mutex.lock()
-        if cancelled {
-            mutex.unlock()
-            onCancel()
-            subscription.dispose()
-            return
+    /// Subscribes to `self |> take(1)` and waits for the first outcome.
+    fileprivate func firstOutcome(isolation: isolated (any Actor)?) async -> FirstValueOutcome<T, E> {
+        await FirstValueWaiter<T, E>.wait(isolation: isolation) { waiter in
+            let subscription = (self |> take(1)).start(next: { value in
+                waiter.finish(.value(value))
+            }, error: { error in
+                waiter.finish(.failure(error))
+            }, completed: {
+                waiter.finish(.completed)
+            })
+            return { subscription.dispose() }
         }
-        self.subscription = subscription
-        self.onCancel = onCancel
-        mutex.unlock()
-    }
-
-    func cancel() {
-        mutex.lock()
-        cancelled = true
-        let subscription = self.subscription
-        let onCancel = self.onCancel
-        self.subscription = nil
-        self.onCancel = nil
-        mutex.unlock()
-        onCancel?()
-        subscription?.dispose()
     }
 }

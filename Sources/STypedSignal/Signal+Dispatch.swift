@@ -34,7 +34,7 @@ public func deliverOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signa
         Signal { subscriber in
             let lane = threadPool.nextQueue()
             func deliver(_ event: @escaping () -> Void) {
-                lane.addTask(ThreadPoolTask { _ in event() })
+                lane.addTask(ThreadPoolTask(unchecked: { _ in event() }))
             }
             return signal.start(next: { value in
                 deliver { subscriber.putNext(value) }
@@ -73,12 +73,12 @@ public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T,
     { signal in
         Signal { subscriber in
             let pending = PendingSubscription()
-            let task = ThreadPoolTask { state in
+            let task = ThreadPoolTask(unchecked: { state in
                 guard !state.cancelled.with({ $0 }) else { return }
                 pending.begin {
                     signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
                 }
-            }
+            })
             threadPool.addTask(task)
             return ActionDisposable {
                 task.cancel()

@@ -16,7 +16,15 @@ public final class ThreadPoolTask: @unchecked Sendable {
     private let action: (ThreadPoolTaskState) -> ()
 
     /// Creates a task that runs `action` with its cancellation state.
-    public init(_ action: @escaping (ThreadPoolTaskState) -> ()) {
+    ///
+    /// `action` runs on a pool thread, so it is `@Sendable`.
+    public init(_ action: @escaping @Sendable (ThreadPoolTaskState) -> ()) {
+        self.action = action
+    }
+
+    /// The library's own form for actions the compiler cannot check (operators moving
+    /// values of any type onto the pool).
+    init(unchecked action: @escaping (ThreadPoolTaskState) -> ()) {
         self.action = action
     }
 

@@ -13,12 +13,16 @@ public final class Timer: @unchecked Sendable {
     private let completion: (Timer) -> Void
 
     /// Creates a disarmed timer whose completion takes no argument.
-    public convenience init(timeout: Double, repeat: Bool, completion: @escaping () -> Void, queue: Queue) {
+    ///
+    /// The completion runs on `queue`, so it is `@Sendable`.
+    public convenience init(timeout: Double, repeat: Bool, completion: @escaping @Sendable () -> Void, queue: Queue) {
         self.init(timeout: timeout, repeat: `repeat`, completion: { (_: Timer) in completion() }, queue: queue)
     }
 
     /// Creates a disarmed timer whose completion receives the timer.
-    public init(timeout: Double, repeat: Bool, completion: @escaping (Timer) -> Void, queue: Queue) {
+    ///
+    /// The completion runs on `queue`, so it is `@Sendable`.
+    public init(timeout: Double, repeat: Bool, completion: @escaping @Sendable (Timer) -> Void, queue: Queue) {
         timer = ExecutionTimer(timeout: timeout, repeats: `repeat`, queue: queue.executionQueue)
         self.completion = completion
     }

@@ -5,9 +5,10 @@ import SignalSync
 ///
 /// A queue made with `init()` is a new serial queue tagged so that `isCurrentQueue()`
 /// is true for code running on it (and on queues that target it); `dispatch` then runs
-/// work inline instead of hopping. `mainQueue()` is current whenever the calling thread
-/// is the main thread (on Linux the main queue runs work only while the main thread is
-/// in `dispatchMain()` or a run loop). The global-queue singletons and wrapped native
+/// work inline instead of hopping. `mainQueue()` is current for work the main queue
+/// runs, whichever thread drains it, and on the main thread (the main queue runs work
+/// only while the program drains it with `dispatchMain()`, `RunLoop.main.run()` or an
+/// async `main`). The global-queue singletons and wrapped native
 /// queues are never current. `SQueue(executionQueue)` wraps any `ExecutionQueue`,
 /// including a `VirtualClock` queue for tests.
 public final class SQueue: Sendable {
@@ -50,19 +51,23 @@ public final class SQueue: Sendable {
     }
 
     /// Runs `f` inline when this queue is current, otherwise schedules it asynchronously.
-    public func dispatch(_ f: @escaping () -> Void) {
+    ///
+    /// `f` may run on another thread, so it is `@Sendable`, as with `DispatchQueue.async`.
+    public func dispatch(_ f: @escaping @Sendable () -> Void) {
         executionQueue.async(f)
     }
 
     /// Runs `f` inline when this queue is current, otherwise waits for the queue to run
-    /// it (dead-locks if misused, like `DispatchQueue.sync`).
+    /// it (dead-locks if misused, like `DispatchQueue.sync`). Like `DispatchQueue.sync`,
+    /// `f` is not `@Sendable`: the caller waits for it.
     public func dispatchSync(_ f: () -> Void) {
         executionQueue.sync(f)
     }
 
     /// Runs `f` inline when this queue is current, otherwise synchronously or
-    /// asynchronously according to `synchronous`.
-    public func dispatch(_ f: @escaping () -> Void, synchronous: Bool) {
+    /// asynchronously according to `synchronous` (`f` is `@Sendable`: it may run later
+    /// on another thread).
+    public func dispatch(_ f: @escaping @Sendable () -> Void, synchronous: Bool) {
         if synchronous {
             executionQueue.sync(f)
         } else {

@@ -20,7 +20,8 @@ public final class SQueueLocalObject: @unchecked Sendable {
     public init(queue: SQueue, generate: @escaping () -> Any?) {
         self.queue = queue
         let storage = self.storage
-        queue.dispatch {
+        // The library's contract: `generate` runs on `queue` (unchecked by the compiler).
+        queue.executionQueue.async {
             storage.object = generate()
         }
     }
@@ -28,14 +29,14 @@ public final class SQueueLocalObject: @unchecked Sendable {
     /// Calls `f` with the object on the queue (inline when already on it).
     public func with(_ f: @escaping (Any?) -> Void) {
         let storage = self.storage
-        queue.dispatch {
+        queue.executionQueue.async {
             f(storage.object)
         }
     }
 
     deinit {
         let storage = self.storage
-        queue.dispatch {
+        queue.executionQueue.async {
             // The object's last reference goes away here, on the queue.
             storage.object = nil
         }

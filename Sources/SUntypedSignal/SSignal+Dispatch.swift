@@ -10,11 +10,11 @@ extension SSignal {
     public func deliverOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
             self.start(next: { value in
-                queue.dispatch { subscriber.putNext(value) }
+                queue.executionQueue.async { subscriber.putNext(value) }
             }, error: { error in
-                queue.dispatch { subscriber.putError(error) }
+                queue.executionQueue.async { subscriber.putError(error) }
             }, completed: {
-                queue.dispatch { subscriber.putCompletion() }
+                queue.executionQueue.async { subscriber.putCompletion() }
             })
         }
     }
@@ -25,11 +25,11 @@ extension SSignal {
         SSignal { subscriber in
             let lane = threadPool.nextQueue()
             return self.start(next: { value in
-                lane.addTask(SThreadPoolTask { _ in subscriber.putNext(value) })
+                lane.addTask(SThreadPoolTask(unchecked: { _ in subscriber.putNext(value) }))
             }, error: { error in
-                lane.addTask(SThreadPoolTask { _ in subscriber.putError(error) })
+                lane.addTask(SThreadPoolTask(unchecked: { _ in subscriber.putError(error) }))
             }, completed: {
-                lane.addTask(SThreadPoolTask { _ in subscriber.putCompletion() })
+                lane.addTask(SThreadPoolTask(unchecked: { _ in subscriber.putCompletion() }))
             })
         }
     }
@@ -47,7 +47,7 @@ extension SSignal {
     public func startOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
             let deferred = DeferredStart()
-            queue.dispatch {
+            queue.executionQueue.async {
                 deferred.run { self.forward(to: subscriber) }
             }
             return deferred
@@ -60,12 +60,12 @@ extension SSignal {
     public func startOnThreadPool(_ threadPool: SThreadPool) -> SSignal {
         SSignal { subscriber in
             let deferred = DeferredStart()
-            let task = SThreadPoolTask { isCancelled in
+            let task = SThreadPoolTask(unchecked: { isCancelled in
                 if isCancelled() {
                     return
                 }
                 deferred.run { self.forward(to: subscriber) }
-            }
+            })
             threadPool.addTask(task)
             return SBlockDisposable {
                 task.cancel()

@@ -11,7 +11,15 @@ public final class SThreadPoolTask: @unchecked Sendable {
     private let cancelled = Atomic(value: false)
 
     /// Creates a task running `block`; the block's argument reports cancellation.
-    public init(_ block: @escaping (_ isCancelled: @escaping () -> Bool) -> Void) {
+    ///
+    /// `block` runs on a pool thread, so it is `@Sendable`.
+    public init(_ block: @escaping @Sendable (_ isCancelled: @escaping () -> Bool) -> Void) {
+        self.block = block
+    }
+
+    /// The library's own form for blocks the compiler cannot check (operators moving
+    /// values of any type onto the pool).
+    init(unchecked block: @escaping (_ isCancelled: @escaping () -> Bool) -> Void) {
         self.block = block
     }
 

@@ -20,14 +20,15 @@ public final class STimer: @unchecked Sendable {
     /// Whether the timer fires again every `timeout` seconds.
     public var repeats: Bool { timer.repeats }
 
-    /// Creates a disarmed timer that runs `completion` on `queue`.
-    public init(timeout: Double, repeat repeats: Bool, completion: @escaping () -> Void, queue: SQueue) {
+    /// Creates a disarmed timer that runs `completion` on `queue` (so it is `@Sendable`).
+    public init(timeout: Double, repeat repeats: Bool, completion: @escaping @Sendable () -> Void, queue: SQueue) {
         timer = ExecutionTimer(timeout: timeout, repeats: repeats, queue: queue.executionQueue)
         self.completion = completion
     }
 
-    /// Creates a disarmed timer that runs `completion` on a native dispatch queue.
-    public convenience init(timeout: Double, repeat repeats: Bool, completion: @escaping () -> Void, nativeQueue: DispatchQueue) {
+    /// Creates a disarmed timer that runs `completion` on a native dispatch queue (so it
+    /// is `@Sendable`).
+    public convenience init(timeout: Double, repeat repeats: Bool, completion: @escaping @Sendable () -> Void, nativeQueue: DispatchQueue) {
         self.init(timeout: timeout, repeat: repeats, completion: completion, queue: SQueue.wrapConcurrentNativeQueue(nativeQueue))
     }
 

@@ -107,7 +107,7 @@ let rendering = screen.start(next: { line in
 
 // The keystrokes, typed on the UI queue: some fast (the pending check is replaced),
 // one pause long enough for a check to finish ("alice" is taken), a theme change.
-let keystrokes: [(Double, () -> Void)] = [
+let keystrokes: [(Double, @Sendable () -> Void)] = [
     (0.00, { type("a") }), (0.05, { type("al") }), (0.10, { type("ali") }),
     (0.15, { type("alic") }), (0.20, { type("alice") }),
     (0.80, { type("alice_") }), (0.85, { theme.set("night") }), (0.90, { type("alice_s") }),

@@ -9,9 +9,12 @@ import Foundation
 /// inline instead of hopping. The kinds:
 ///
 /// - **serial** (`init(label:qos:)`): a new tagged serial dispatch queue.
-/// - **main** (`ExecutionQueue.main`): `DispatchQueue.main`; current whenever the
-///   calling thread is the main thread. On Linux the main queue runs its work only
-///   while the main thread is inside `dispatchMain()` or a run loop.
+/// - **main** (`ExecutionQueue.main`): `DispatchQueue.main`; current for work the main
+///   queue runs, whichever thread drains it, and whenever the calling thread is the
+///   main thread. The main queue is tagged too, so this holds under `dispatchMain()`
+///   (where Linux drains the main queue on worker threads), under a run loop, and for
+///   main-actor code of an async `main`. The main queue runs its work only while the
+///   process drains it: `dispatchMain()`, `RunLoop.main.run()`, or an async `main`.
 /// - **wrapped** (`init(wrapping:)`) and the two **concurrent** singletons: never
 ///   current, so every `async` dispatches.
 /// - **virtual** (`VirtualClock.makeQueue`): runs only when its clock is advanced.
@@ -38,7 +41,11 @@ public final class ExecutionQueue: @unchecked Sendable {
     public var dispatchQueue: DispatchQueue { native }
 
     /// The process-wide main queue.
-    public static let main = ExecutionQueue(native: .main, kind: .main)
+    public static let main: ExecutionQueue = {
+        let queue = ExecutionQueue(native: .main, kind: .main)
+        queue.native.setSpecific(key: markerKey, value: queue.marker)
+        return queue
+    }()
 
     /// The process-wide wrapper of the default-priority global concurrent queue.
     public static let concurrentDefault = ExecutionQueue(native: .global(qos: .default), kind: .untagged)
@@ -79,7 +86,7 @@ public final class ExecutionQueue: @unchecked Sendable {
         case .serial:
             return DispatchQueue.getSpecific(key: Self.markerKey) === marker
         case .main:
-            return Thread.isMainThread
+            return Thread.isMainThread || DispatchQueue.getSpecific(key: Self.markerKey) === marker
         case .untagged:
             return false
         case .virtual(let clock):

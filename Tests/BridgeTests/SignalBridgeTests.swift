@@ -146,10 +146,10 @@ final class QueueBridgeTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let squeue = SQueue(clock.makeQueue())
         let queue = squeue.toTyped()
-        var ran = false
-        queue.after(1) { ran = squeue.isCurrentQueue() }
+        let ran = Atomic(value: false)
+        queue.after(1) { ran.swap(squeue.isCurrentQueue()) }
         clock.advance(by: 1)
-        XCTAssertTrue(ran)
+        XCTAssertTrue(ran.with { $0 })
     }
 }
 

@@ -156,7 +156,7 @@ final class SignalAsyncTests: LeakCheckedTestCase {
         do {
             _ = try await Signal<Int, NoError>.complete().firstValue()
             XCTFail("expected an error")
-        } catch SignalValueError<NoError>.completedWithoutValue {
+        } catch .completedWithoutValue {
         } catch {
             XCTFail("unexpected \(error)")
         }
@@ -166,7 +166,7 @@ final class SignalAsyncTests: LeakCheckedTestCase {
         do {
             _ = try await Signal<Int, TestError>.fail(TestError(3)).firstValue()
             XCTFail("expected an error")
-        } catch SignalValueError<TestError>.failed(let error) {
+        } catch let error as TestError {
             XCTAssertEqual(error, TestError(3))
         } catch {
             XCTFail("unexpected \(error)")
@@ -182,7 +182,7 @@ final class SignalAsyncTests: LeakCheckedTestCase {
         do {
             _ = try await task.value
             XCTFail("expected cancellation")
-        } catch SignalValueError<NoError>.cancelled {
+        } catch SignalAwaitError.cancelled {
         } catch {
             XCTFail("unexpected \(error)")
         }

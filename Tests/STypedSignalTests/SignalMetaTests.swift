@@ -464,7 +464,7 @@ final class SignalMetaTests: LeakCheckedTestCase {
             (outer.signal |> mapToQueue { id in
                 Inner { subscriber in
                     overlap.begin(id)
-                    let finish = {
+                    let finish: @Sendable () -> Void = {
                         subscriber.putNext(id)
                         overlap.end()
                         subscriber.putCompletion()

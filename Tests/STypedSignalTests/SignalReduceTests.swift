@@ -331,7 +331,7 @@ final class SignalReduceTests: LeakCheckedTestCase {
         (source.signal |> reduceLeft(0, generator: { (sum: Int, value: Int) -> Signal<Step, TestError> in
             Signal { subscriber in
                 depth.enter()
-                let finish = {
+                let finish: @Sendable () -> Void = {
                     depth.leave()
                     subscriber.putNext((sum + value, .None))
                     subscriber.putCompletion()

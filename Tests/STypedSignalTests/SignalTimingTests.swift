@@ -67,10 +67,12 @@ final class SignalTimingTests: LeakCheckedTestCase {
     func testDelayArmsTheTimerInlineWhenAlreadyOnQueue() {
         let log = EventLog()
         let deadline = Atomic<Double?>(value: nil)
+        let clock = self.clock
+        let queue = self.queue
         queue.async {
-            log.record(timedSource(log, self.clock, self.queue) as Signal<Int, NoError> |> delay(1.0, queue: self.queue))
+            log.record(timedSource(log, clock, queue) as Signal<Int, NoError> |> delay(1.0, queue: queue))
             // Armed inline: the only pending item is the timer, not a hop.
-            deadline.swap(self.clock.nextDeadline)
+            deadline.swap(clock.nextDeadline)
         }
         clock.advance(by: 0.5)
         XCTAssertEqual(deadline.with { $0 }, 1.0)

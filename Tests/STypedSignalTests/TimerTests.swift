@@ -15,7 +15,7 @@ final class TimerTests: LeakCheckedTestCase {
     }
 
     /// A log entry per fire: `fire@<time>[ on queue]`.
-    private func recorder(_ log: EventLog) -> () -> Void {
+    private func recorder(_ log: EventLog) -> @Sendable () -> Void {
         { [clock, queue] in log.add("fire@\(clock.now)\(queue.isCurrent() ? " on queue" : "")") }
     }
 
@@ -55,17 +55,17 @@ final class TimerTests: LeakCheckedTestCase {
     }
 
     func testCompletionReceivesTheTimerAndCanInvalidateIt() {
-        var fires = 0
-        var received: STypedSignal.Timer?
+        let fires = Atomic(value: 0)
+        let received = Atomic<STypedSignal.Timer?>(value: nil)
         let timer = STypedSignal.Timer(timeout: 1, repeat: true, completion: { (timer: STypedSignal.Timer) in
-            fires += 1
-            received = timer
-            if fires == 2 { timer.invalidate() }
+            let count = fires.modify { $0 + 1 }
+            received.swap(timer)
+            if count == 2 { timer.invalidate() }
         }, queue: queue)
         timer.start()
         clock.advance(by: 10)
-        XCTAssertEqual(fires, 2)
-        XCTAssertTrue(received === timer)
+        XCTAssertEqual(fires.with { $0 }, 2)
+        XCTAssertTrue(received.with { $0 } === timer)
         XCTAssertEqual(clock.pendingCount, 0)
     }
 
@@ -141,15 +141,15 @@ final class TimerTests: LeakCheckedTestCase {
     }
 
     func testRestartFromInsideItsOwnCompletion() {
-        var fires: [Double] = []
+        let fires = Atomic<[Double]>(value: [])
         let clock = self.clock
         let timer = STypedSignal.Timer(timeout: 1, repeat: false, completion: { (timer: STypedSignal.Timer) in
-            fires.append(clock.now)
-            if fires.count < 3 { timer.start() }
+            let count = fires.modify { $0 + [clock.now] }.count
+            if count < 3 { timer.start() }
         }, queue: queue)
         timer.start()
         clock.advance(by: 10)
-        XCTAssertEqual(fires, [1, 2, 3])
+        XCTAssertEqual(fires.with { $0 }, [1, 2, 3])
     }
 
     func testUnretainedTimerNeverFires() {
@@ -190,13 +190,13 @@ final class TimerTests: LeakCheckedTestCase {
     }
 
     func testRepeatingPeriodBelowOneMillisecondIsRaised() {
-        var fires = 0
-        let timer = STypedSignal.Timer(timeout: 0, repeat: true, completion: { fires += 1 }, queue: queue)
+        let fires = Atomic(value: 0)
+        let timer = STypedSignal.Timer(timeout: 0, repeat: true, completion: { fires.modify { $0 + 1 } }, queue: queue)
         timer.start()
         clock.run()
-        XCTAssertEqual(fires, 1)
+        XCTAssertEqual(fires.with { $0 }, 1)
         clock.advance(by: 0.0105)
-        XCTAssertEqual(fires, 11)
+        XCTAssertEqual(fires.with { $0 }, 11)
         timer.invalidate()
     }
 }

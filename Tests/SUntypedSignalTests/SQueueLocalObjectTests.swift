@@ -43,13 +43,13 @@ final class SQueueLocalObjectTests: LeakCheckedTestCase {
     func testInlineWhenAlreadyOnQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var seen: Any?
+        let seen = Cell<Any?>(nil)
         queue.dispatch {
             let local = SQueueLocalObject(queue: queue) { 42 }
-            local.with { seen = $0 }
+            local.with { seen.value = $0 }
         }
         clock.run()
-        XCTAssertEqual(seen as? Int, 42)
+        XCTAssertEqual(seen.value as? Int, 42)
     }
 
     func testObjectReleasedOnTheQueueAfterDeinit() {

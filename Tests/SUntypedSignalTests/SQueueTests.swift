@@ -46,9 +46,9 @@ final class SQueueTests: LeakCheckedTestCase {
 
     func testDispatchSynchronousFlag() {
         let queue = SQueue()
-        var ran = false
-        queue.dispatch({ ran = true }, synchronous: true)
-        XCTAssertTrue(ran, "synchronous dispatch waits")
+        let ran = Cell(false)
+        queue.dispatch({ ran.value = true }, synchronous: true)
+        XCTAssertTrue(ran.value, "synchronous dispatch waits")
         let recorder = Recorder()
         queue.dispatchSync {
             queue.dispatch({ recorder.log("inline") }, synchronous: false)
@@ -76,9 +76,9 @@ final class SQueueTests: LeakCheckedTestCase {
 
     func testMainQueueDispatchIsInlineOnMainThread() throws {
         try XCTSkipUnless(Thread.isMainThread, "tests run off the main thread here")
-        var ran = false
-        SQueue.mainQueue().dispatch { ran = true }
-        XCTAssertTrue(ran)
+        let ran = Cell(false)
+        SQueue.mainQueue().dispatch { ran.value = true }
+        XCTAssertTrue(ran.value)
     }
 
     func testMainQueueRunsWorkFromOtherThreadsWhenTheMainThreadSpinsTheRunLoop() throws {
@@ -138,27 +138,27 @@ final class SQueueTests: LeakCheckedTestCase {
     func testVirtualQueueRunsOnlyWhenClockAdvances() {
         let clock = VirtualClock()
         let queue = SQueue(clock.makeQueue())
-        var ran = false
-        var current = false
+        let ran = Cell(false)
+        let current = Cell(false)
         queue.dispatch {
-            ran = true
-            current = queue.isCurrentQueue()
+            ran.value = true
+            current.value = queue.isCurrentQueue()
         }
-        XCTAssertFalse(ran)
+        XCTAssertFalse(ran.value)
         clock.run()
-        XCTAssertTrue(ran)
-        XCTAssertTrue(current)
+        XCTAssertTrue(ran.value)
+        XCTAssertTrue(current.value)
         XCTAssertTrue(queue.executionQueue.virtualClock === clock)
     }
 
     func testSerialOrderIsPreserved() {
         let clock = VirtualClock()
         let queue = SQueue(clock.makeQueue())
-        var order: [Int] = []
+        let order = Cell<[Int]>([])
         for index in 0..<5 {
-            queue.dispatch { order.append(index) }
+            queue.dispatch { order.value.append(index) }
         }
         clock.run()
-        XCTAssertEqual(order, [0, 1, 2, 3, 4])
+        XCTAssertEqual(order.value, [0, 1, 2, 3, 4])
     }
 }

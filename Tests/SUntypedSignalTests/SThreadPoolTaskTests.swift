@@ -4,34 +4,34 @@ import XCTest
 
 final class SThreadPoolTaskTests: LeakCheckedTestCase {
     func testExecuteRunsTheBlockOnTheCallingThread() {
-        var ran = false
+        let ran = Cell(false)
         let task = SThreadPoolTask { isCancelled in
             XCTAssertFalse(isCancelled())
-            ran = true
+            ran.value = true
         }
         task.execute()
-        XCTAssertTrue(ran)
+        XCTAssertTrue(ran.value)
     }
 
     func testCancelledTaskDoesNotRun() {
-        var ran = false
-        let task = SThreadPoolTask { _ in ran = true }
+        let ran = Cell(false)
+        let task = SThreadPoolTask { _ in ran.value = true }
         task.cancel()
         XCTAssertTrue(task.isCancelled)
         task.execute()
-        XCTAssertFalse(ran)
+        XCTAssertFalse(ran.value)
     }
 
     func testProbeReportsLiveCancellation() {
-        var seen: [Bool] = []
-        var task: SThreadPoolTask?
-        task = SThreadPoolTask { isCancelled in
-            seen.append(isCancelled())
-            task?.cancel()
-            seen.append(isCancelled())
+        let seen = Cell<[Bool]>([])
+        let task = Cell<SThreadPoolTask?>(nil)
+        task.value = SThreadPoolTask { isCancelled in
+            seen.value.append(isCancelled())
+            task.value?.cancel()
+            seen.value.append(isCancelled())
         }
-        task?.execute()
-        XCTAssertEqual(seen, [false, true])
-        task = nil
+        task.value?.execute()
+        XCTAssertEqual(seen.value, [false, true])
+        task.value = nil
     }
 }

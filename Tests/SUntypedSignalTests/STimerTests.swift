@@ -7,129 +7,129 @@ import XCTest
 final class STimerTests: LeakCheckedTestCase {
     func testNothingHappensBeforeStart() {
         let clock = VirtualClock()
-        var fired = 0
-        let timer = STimer(timeout: 1, repeat: false, completion: { fired += 1 }, queue: virtualQueue(clock))
+        let fired = Cell(0)
+        let timer = STimer(timeout: 1, repeat: false, completion: { fired.value += 1 }, queue: virtualQueue(clock))
         clock.advance(by: 5)
-        XCTAssertEqual(fired, 0)
+        XCTAssertEqual(fired.value, 0)
         XCTAssertFalse(timer.isArmed)
     }
 
     func testOneShotFiresOnceAfterTimeoutOnTheQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var fires: [Double] = []
-        var onQueue = false
+        let fires = Cell<[Double]>([])
+        let onQueue = Cell(false)
         let timer = STimer(timeout: 1, repeat: false, completion: {
-            fires.append(clock.now)
-            onQueue = queue.isCurrentQueue()
+            fires.value.append(clock.now)
+            onQueue.value = queue.isCurrentQueue()
         }, queue: queue)
         timer.start()
         XCTAssertTrue(timer.isArmed)
         clock.advance(by: 0.9)
-        XCTAssertEqual(fires, [])
+        XCTAssertEqual(fires.value, [])
         clock.advance(by: 5)
-        XCTAssertEqual(fires, [1.0])
-        XCTAssertTrue(onQueue)
+        XCTAssertEqual(fires.value, [1.0])
+        XCTAssertTrue(onQueue.value)
         XCTAssertFalse(timer.isArmed, "a one-shot timer invalidates itself")
     }
 
     func testRepeatingFiresEveryTimeout() {
         let clock = VirtualClock()
-        var fires: [Double] = []
-        let timer = STimer(timeout: 0.5, repeat: true, completion: { fires.append(clock.now) }, queue: virtualQueue(clock))
+        let fires = Cell<[Double]>([])
+        let timer = STimer(timeout: 0.5, repeat: true, completion: { fires.value.append(clock.now) }, queue: virtualQueue(clock))
         timer.start()
         clock.advance(by: 2)
-        XCTAssertEqual(fires, [0.5, 1.0, 1.5, 2.0])
+        XCTAssertEqual(fires.value, [0.5, 1.0, 1.5, 2.0])
         timer.invalidate()
         clock.advance(by: 2)
-        XCTAssertEqual(fires.count, 4)
+        XCTAssertEqual(fires.value.count, 4)
         XCTAssertTrue(timer.repeats)
         XCTAssertEqual(timer.timeout, 0.5)
     }
 
     func testInvalidateBeforeFireAndIdempotence() {
         let clock = VirtualClock()
-        var fired = 0
-        let timer = STimer(timeout: 1, repeat: false, completion: { fired += 1 }, queue: virtualQueue(clock))
+        let fired = Cell(0)
+        let timer = STimer(timeout: 1, repeat: false, completion: { fired.value += 1 }, queue: virtualQueue(clock))
         timer.invalidate()
         timer.start()
         timer.invalidate()
         timer.invalidate()
         clock.advance(by: 2)
-        XCTAssertEqual(fired, 0)
+        XCTAssertEqual(fired.value, 0)
     }
 
     func testRestartAfterInvalidateAndAfterFire() {
         let clock = VirtualClock()
-        var fires: [Double] = []
-        let timer = STimer(timeout: 1, repeat: false, completion: { fires.append(clock.now) }, queue: virtualQueue(clock))
+        let fires = Cell<[Double]>([])
+        let timer = STimer(timeout: 1, repeat: false, completion: { fires.value.append(clock.now) }, queue: virtualQueue(clock))
         timer.start()
         clock.advance(by: 0.5)
         timer.invalidate()
         timer.start()
         clock.advance(by: 1)
-        XCTAssertEqual(fires, [1.5])
+        XCTAssertEqual(fires.value, [1.5])
         timer.start()
         clock.advance(by: 1)
-        XCTAssertEqual(fires, [1.5, 2.5])
+        XCTAssertEqual(fires.value, [1.5, 2.5])
     }
 
     func testStartingTwiceReArmsFromTheSecondStart() {
         let clock = VirtualClock()
-        var fires: [Double] = []
-        let timer = STimer(timeout: 1, repeat: false, completion: { fires.append(clock.now) }, queue: virtualQueue(clock))
+        let fires = Cell<[Double]>([])
+        let timer = STimer(timeout: 1, repeat: false, completion: { fires.value.append(clock.now) }, queue: virtualQueue(clock))
         timer.start()
         clock.advance(by: 0.5)
         timer.start()
         clock.advance(by: 3)
-        XCTAssertEqual(fires, [1.5], "the first arming is cancelled, not left running")
+        XCTAssertEqual(fires.value, [1.5], "the first arming is cancelled, not left running")
     }
 
     func testFireAndInvalidateRunsOnCallerThreadNow() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var fires = 0
-        var onQueue = true
+        let fires = Cell(0)
+        let onQueue = Cell(true)
         let timer = STimer(timeout: 1, repeat: true, completion: {
-            fires += 1
-            onQueue = queue.isCurrentQueue()
+            fires.value += 1
+            onQueue.value = queue.isCurrentQueue()
         }, queue: queue)
         timer.start()
         timer.fireAndInvalidate()
-        XCTAssertEqual(fires, 1)
-        XCTAssertFalse(onQueue)
+        XCTAssertEqual(fires.value, 1)
+        XCTAssertFalse(onQueue.value)
         clock.advance(by: 5)
-        XCTAssertEqual(fires, 1)
+        XCTAssertEqual(fires.value, 1)
     }
 
     func testNegativeAndNaNTimeoutsFireOnNextTurn() {
         let clock = VirtualClock()
-        var fired = 0
-        let negative = STimer(timeout: -3, repeat: false, completion: { fired += 1 }, queue: virtualQueue(clock))
-        let nan = STimer(timeout: .nan, repeat: false, completion: { fired += 1 }, queue: virtualQueue(clock))
+        let fired = Cell(0)
+        let negative = STimer(timeout: -3, repeat: false, completion: { fired.value += 1 }, queue: virtualQueue(clock))
+        let nan = STimer(timeout: .nan, repeat: false, completion: { fired.value += 1 }, queue: virtualQueue(clock))
         negative.start()
         nan.start()
-        XCTAssertEqual(fired, 0, "never inline")
+        XCTAssertEqual(fired.value, 0, "never inline")
         clock.run()
-        XCTAssertEqual(fired, 2)
+        XCTAssertEqual(fired.value, 2)
     }
 
     func testArmedTimerKeepsItselfAliveUntilInvalidated() {
         let clock = VirtualClock()
-        var fires = 0
+        let fires = Cell(0)
         weak var weakTimer: STimer?
         do {
-            let timer = STimer(timeout: 1, repeat: true, completion: { fires += 1 }, queue: virtualQueue(clock))
+            let timer = STimer(timeout: 1, repeat: true, completion: { fires.value += 1 }, queue: virtualQueue(clock))
             weakTimer = timer
             timer.start()
         }
         XCTAssertNotNil(weakTimer)
         clock.advance(by: 2)
-        XCTAssertEqual(fires, 2)
+        XCTAssertEqual(fires.value, 2)
         weakTimer?.invalidate()
         XCTAssertNil(weakTimer, "invalidation releases the self-reference")
         clock.advance(by: 2)
-        XCTAssertEqual(fires, 2)
+        XCTAssertEqual(fires.value, 2)
     }
 
     func testUnstartedTimerIsReleased() {
@@ -147,16 +147,16 @@ final class STimerTests: LeakCheckedTestCase {
 
     func testInvalidateFromInsideCompletion() {
         let clock = VirtualClock()
-        var fires = 0
-        var timer: STimer?
-        timer = STimer(timeout: 1, repeat: true, completion: {
-            fires += 1
-            timer?.invalidate()
+        let fires = Cell(0)
+        let timer = Cell<STimer?>(nil)
+        timer.value = STimer(timeout: 1, repeat: true, completion: {
+            fires.value += 1
+            timer.value?.invalidate()
         }, queue: virtualQueue(clock))
-        timer?.start()
+        timer.value?.start()
         clock.advance(by: 5)
-        XCTAssertEqual(fires, 1)
-        timer = nil
+        XCTAssertEqual(fires.value, 1)
+        timer.value = nil
     }
 
     func testNativeQueueTimerFiresOnThatQueue() {

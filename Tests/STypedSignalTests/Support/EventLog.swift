@@ -84,7 +84,7 @@ final class ManualSource<T, E>: @unchecked Sendable {
 }
 
 /// An object whose deallocation a test can observe through a weak reference.
-final class Tracked {}
+final class Tracked: Sendable {}
 
 /// A simple error type for tests.
 struct TestError: Error, Equatable, CustomStringConvertible {

@@ -140,3 +140,30 @@ func virtualQueue(_ clock: VirtualClock, _ label: String = "virtual") -> SQueue 
 func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     DispatchQueue.concurrentPerform(iterations: count, execute: body)
 }
+
+/// A mutable test variable that `@Sendable` callbacks may change: queue, timer and
+/// thread-pool callbacks must be `@Sendable`, so a test's `var` lives in here. Reads and
+/// writes take a lock; the tests order them (virtual clocks run callbacks on the test's
+/// thread, real queues are waited for).
+final class Cell<Value>: @unchecked Sendable {
+    // Safety: `stored` is read and written only while `lock` is held.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
+    }
+}
