@@ -1,3 +1,5 @@
+import SignalSync
+
 /// Something that can be torn down: a subscription, a timer, any resource.
 ///
 /// Every disposable in this library is idempotent and thread-safe: a second
@@ -7,7 +9,7 @@
 /// The protocol does not require `Sendable`, so ported classes with mutable state conform
 /// as they are; every disposable of this library is `Sendable` (any thread may dispose
 /// it), and a custom one that is disposed from other threads should be too.
-public protocol Disposable: AnyObject {
+public protocol Disposable: UpstreamDisposable {
     /// Releases the resource; later calls do nothing.
     func dispose()
 }

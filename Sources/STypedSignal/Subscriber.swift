@@ -70,26 +70,10 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     }
 }
 
-/// The typed face of `SubscriptionCore`: SwiftSignalKit's lifetime rules.
-enum TypedSubscription<T, E>: SubscriptionFace {
-    typealias Value = T
-    typealias Failure = E
-    typealias Upstream = Disposable
-
-    @inline(__always)
-    static func dispose(_ upstream: Disposable) {
-        upstream.dispose()
-    }
-
-    /// A terminal event also drops the handle's reference: a handle disposed after
-    /// normal termination disposes nothing.
-    static var terminationReleasesHandleReference: Bool { true }
-}
-
 /// The state of one typed subscription, which is also the handle `start` returns.
-typealias SubscriptionState<T, E> = SubscriptionCore<TypedSubscription<T, E>>
+typealias SubscriptionState<T, E> = SubscriptionCore<T, E, SwiftSignalKitRules>
 
-extension SubscriptionCore: Disposable, CustomStringConvertible where Face.Upstream == Disposable {
+extension SubscriptionCore: Disposable, CustomStringConvertible where Face == SwiftSignalKitRules {
     /// `SubscriberDisposable { disposable: hasValue|nil }`.
     public var description: String {
         handleDescription

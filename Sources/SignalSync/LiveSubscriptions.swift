@@ -8,9 +8,10 @@ import Synchronization
 /// ends with a non-zero count left a subscription running (typically a source still
 /// holding a subscriber nobody disposed). Counted in debug builds only; release builds
 /// always read zero.
+@usableFromInline
 package enum LiveSubscriptions {
     #if DEBUG
-    private static let count = Synchronization.Atomic<Int>(0)
+    @usableFromInline static let count = Synchronization.Atomic<Int>(0)
     #endif
 
     /// Subscriptions started and not yet ended.
@@ -22,14 +23,14 @@ package enum LiveSubscriptions {
         #endif
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func began() {
         #if DEBUG
         count.wrappingAdd(1, ordering: .relaxed)
         #endif
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func ended() {
         #if DEBUG
         count.wrappingSubtract(1, ordering: .releasing)

@@ -30,14 +30,21 @@ import Darwin
 /// drops are released outside the lock.
 package final class PipeHub<Value>: @unchecked Sendable {
     // Safety: every mutable field is guarded by `mutex`; `replay` is immutable. An
-    // `Entry`'s fields are guarded by the same mutex.
+    // `Entry`'s fields are guarded by the same mutex (so runtime exclusivity checks
+    // are off for the hub's own fields).
     private let mutex = Mutex()
     private let replay: Bool
-    private var entries: [Entry] = []
-    private var nextKey = 0
-    private var last: Value?
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// Every entry's `deliver`, in entry order: what a push snapshots while no entry is
+    /// replaying (sharing this storage, so a push copies nothing).
+    @exclusivity(unchecked) private var deliverers: [(Value) -> Void] = []
+    @exclusivity(unchecked) private var nextKey = 0
+    @exclusivity(unchecked) private var last: Value?
     /// Threads delivering right now, each with the pushes made re-entrantly on it.
-    private var drains: [Drain] = []
+    @exclusivity(unchecked) private var drains: [Drain] = []
+    /// The number of entries with `replaying` set: while zero, a push delivers to a
+    /// snapshot of `entries` (shared storage, no copy).
+    @exclusivity(unchecked) private var replayingCount = 0
 
     private final class Entry {
         let key: Int
@@ -54,13 +61,12 @@ package final class PipeHub<Value>: @unchecked Sendable {
         }
     }
 
-    private final class Drain {
+    /// A thread delivering right now, with the pushes made re-entrantly on it. A value
+    /// type in an array that keeps its capacity, so a push that nobody re-enters
+    /// allocates nothing.
+    private struct Drain {
         let thread: pthread_t
         var queued: [Value] = []
-
-        init(thread: pthread_t) {
-            self.thread = thread
-        }
     }
 
     /// Creates a hub; with `replay`, a new subscriber first receives the last value
@@ -78,17 +84,20 @@ package final class PipeHub<Value>: @unchecked Sendable {
         nextKey += 1
         let entry = Entry(key: key, deliver: deliver)
         entries.append(entry)
+        deliverers.append(deliver)
         guard replay, let replayed = last else {
             mutex.unlock()
             return key
         }
         entry.replaying = true
+        replayingCount += 1
         mutex.unlock()
         deliver(replayed)
         while true {
             mutex.lock()
             if entry.handedOver.isEmpty || entry.removed {
                 entry.replaying = false
+                replayingCount -= 1
                 let dropped = entry.handedOver
                 entry.handedOver = []
                 mutex.unlock()
@@ -112,6 +121,7 @@ package final class PipeHub<Value>: @unchecked Sendable {
         var removed: Entry?
         if let index = entries.firstIndex(where: { $0.key == key }) {
             removed = entries.remove(at: index)
+            deliverers.remove(at: index)
             removed?.removed = true
         }
         mutex.unlock()
@@ -123,13 +133,12 @@ package final class PipeHub<Value>: @unchecked Sendable {
     package func push(_ value: Value) {
         let me = pthread_self()
         mutex.lock()
-        if let drain = drains.first(where: { pthread_equal($0.thread, me) != 0 }) {
-            drain.queued.append(value)
+        if let index = drainIndex(of: me) {
+            drains[index].queued.append(value)
             mutex.unlock()
             return
         }
-        let drain = Drain(thread: me)
-        drains.append(drain)
+        drains.append(Drain(thread: me))
         var current = value
         while true {
             // Under the lock: record the replayed value, snapshot the subscribers and
@@ -139,31 +148,51 @@ package final class PipeHub<Value>: @unchecked Sendable {
                 replaced = last
                 last = current
             }
-            var targets: [(Value) -> Void] = []
-            targets.reserveCapacity(entries.count)
-            for entry in entries {
-                if entry.replaying {
-                    entry.handedOver.append(current)
-                } else {
-                    targets.append(entry.deliver)
-                }
-            }
+            var targets = replayingCount == 0 ? deliverers : handOver(current)
             mutex.unlock()
-            _ = replaced.take()  // released outside the lock
+            withExtendedLifetime(replaced) {}  // released outside the lock
             for target in targets {
                 target(current)
             }
             targets = []  // released outside the lock
             mutex.lock()
-            if drain.queued.isEmpty {
-                drains.removeAll { $0 === drain }
+            let index = drainIndex(of: me)!
+            if drains[index].queued.isEmpty {
+                drains.remove(at: index)
                 mutex.unlock()
                 return
             }
-            let next = drain.queued.removeFirst()
+            let next = drains[index].queued.removeFirst()
             mutex.unlock()
             current = next  // the delivered value is released outside the lock
             mutex.lock()
         }
+    }
+
+    /// The index of `thread`'s drain, if it is delivering. Called under the lock. (A
+    /// plain loop: `firstIndex(where:)` through the generic collection witnesses
+    /// allocates in code not specialized for `Value`.)
+    private func drainIndex(of thread: pthread_t) -> Int? {
+        var index = 0
+        while index < drains.count {
+            if pthread_equal(drains[index].thread, thread) != 0 { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Hands `value` to the entries receiving their replay and returns the others.
+    /// Called under the lock.
+    private func handOver(_ value: Value) -> [(Value) -> Void] {
+        var targets: [(Value) -> Void] = []
+        targets.reserveCapacity(entries.count)
+        for entry in entries {
+            if entry.replaying {
+                entry.handedOver.append(value)
+            } else {
+                targets.append(entry.deliver)
+            }
+        }
+        return targets
     }
 }

@@ -1,22 +1,18 @@
 import Synchronization
 
-/// What one API's subscriber delivers and how its subscriptions hold their upstream:
-/// the parameters of `SubscriptionCore`.
+/// What a subscription tears down: the disposable its generator returned.
 ///
-/// `STypedSignal` delivers `T` and `E` and holds a `Disposable`; `SUntypedSignal` delivers
-/// `Any?` for both and holds an `SDisposable`. Where the two originals' lifetime rules
-/// differ, the difference is a member here, documented at its declaration.
+/// `Disposable` (STypedSignal) and `SDisposable` (SUntypedSignal) refine it, so the
+/// subscription core holds either without being generic over it.
+public protocol UpstreamDisposable: AnyObject {
+    /// Releases the resource; later calls do nothing.
+    func dispose()
+}
+
+/// The lifetime rules of one API's subscriptions: the rules parameter of
+/// `SubscriptionCore`. Where the two originals' rules differ, the difference is a member
+/// here, documented at its declaration.
 public protocol SubscriptionFace {
-    /// The type of the values a subscriber receives.
-    associatedtype Value
-    /// The type of the error a subscriber may end with.
-    associatedtype Failure
-    /// The disposable a generator returns.
-    associatedtype Upstream
-
-    /// Disposes the generator's disposable.
-    static func dispose(_ upstream: Upstream)
-
     /// Whether a terminal event also drops the handle's reference to the generator's
     /// disposable once it has disposed it.
     ///
@@ -24,6 +20,29 @@ public protocol SubscriptionFace {
     /// failed disposes nothing. SSignalKit: false; the handle keeps its own reference, so
     /// disposing it after termination disposes the generator's disposable a second time.
     static var terminationReleasesHandleReference: Bool { get }
+}
+
+/// SwiftSignalKit's lifetime rules: the face of STypedSignal's subscriptions.
+public enum SwiftSignalKitRules: SubscriptionFace {
+    /// True: a terminal event drops the handle's reference too.
+    public static var terminationReleasesHandleReference: Bool { true }
+}
+
+/// SSignalKit's lifetime rules: the face of SUntypedSignal's subscriptions.
+public enum SSignalKitRules: SubscriptionFace {
+    /// False: the handle keeps its reference after a terminal event, so disposing it
+    /// then disposes the generator's disposable a second time.
+    public static var terminationReleasesHandleReference: Bool { false }
+}
+
+/// Objects kept alive for a subscription, released together, first added first. (Outside
+/// `SubscriptionCore` so that it is not generic: code not specialized for a face then
+/// needs no runtime metadata lookup to handle it.)
+@usableFromInline
+final class KeptObjects {
+    @usableFromInline var objects: [AnyObject] = []
+
+    @usableFromInline init() {}
 }
 
 /// The state of one subscription, behind both APIs' subscribers: the object the
@@ -67,44 +86,41 @@ public protocol SubscriptionFace {
 /// It is public so that the event path can be specialized and inlined into code outside
 /// this package; it is a building block of `STypedSignal` and `SUntypedSignal`, not an
 /// API to subscribe with (use `Signal.start` or `SSignal.start`).
-public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, @unchecked Sendable {
+public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: SubscriptionProbe, UpstreamDisposable, @unchecked Sendable {
     // Safety: `callbacks` is written only in `init` and by the single winner of the
     // release claim on `word`, after every reader has left; readers only read it between
-    // entering and leaving. Every other `var` is guarded by `spin`.
+    // entering and leaving. Every other `var` is guarded by `spin`. The lock already
+    // keeps accesses apart, so the runtime exclusivity checks are turned off
+    // (`@exclusivity(unchecked)`): they cost more than the rest of a subscription's setup.
     @usableFromInline static var terminatedBit: Int { 1 << 62 }
     @usableFromInline static var releasedBit: Int { 1 << 61 }
 
     @usableFromInline let word = Synchronization.Atomic<Int>(0)
     @usableFromInline @exclusivity(unchecked) var callbacks: Unmanaged<Callbacks>?
-    private let spin = SpinLock()
+    @usableFromInline let spin = SpinLock()
     /// The subscriber's reference to the generator's disposable.
-    private var subscriberUpstream: Face.Upstream?
+    @usableFromInline @exclusivity(unchecked) var subscriberUpstream: (any UpstreamDisposable)?
     /// The handle's reference to the generator's disposable.
-    private var handleUpstream: Face.Upstream?
-    private var kept: Unmanaged<KeptObjects>?
-    private var handleDisposed = false
-    private var handleDisposing = false
+    @usableFromInline @exclusivity(unchecked) var handleUpstream: (any UpstreamDisposable)?
+    @usableFromInline @exclusivity(unchecked) var kept: Unmanaged<KeptObjects>?
+    @usableFromInline @exclusivity(unchecked) var handleDisposed = false
+    @usableFromInline @exclusivity(unchecked) var handleDisposing = false
 
     /// The three callbacks, immutable, released as a whole (in declaration order).
     @usableFromInline final class Callbacks {
-        @usableFromInline let next: ((Face.Value) -> Void)?
-        @usableFromInline let error: ((Face.Failure) -> Void)?
+        @usableFromInline let next: ((Value) -> Void)?
+        @usableFromInline let error: ((Failure) -> Void)?
         @usableFromInline let completed: (() -> Void)?
 
-        init(next: ((Face.Value) -> Void)?, error: ((Face.Failure) -> Void)?, completed: (() -> Void)?) {
+        init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
             self.next = next
             self.error = error
             self.completed = completed
         }
     }
 
-    /// Objects kept alive for the subscription, released together, first added first.
-    private final class KeptObjects {
-        var objects: [AnyObject] = []
-    }
-
     /// Creates the state of a subscription that has not started.
-    public init(next: ((Face.Value) -> Void)?, error: ((Face.Failure) -> Void)?, completed: (() -> Void)?) {
+    public init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
         LiveSubscriptions.began()
         if next != nil || error != nil || completed != nil {
             callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
@@ -126,7 +142,7 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
 
     /// Calls `next` unless the subscription has ended.
     @inlinable @inline(__always)
-    public func putNext(_ value: Face.Value) {
+    public func putNext(_ value: Value) {
         let before = word.wrappingAdd(1, ordering: .acquiring).oldValue
         if before & Self.terminatedBit == 0, let callbacks {
             callbacks._withUnsafeGuaranteedRef { $0.next?(value) }
@@ -136,13 +152,15 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
 
     /// Ends with `error`: the error callback, then the upstream teardown. Ignored once
     /// ended.
-    public func putError(_ error: Face.Failure) {
+    @inlinable
+    public func putError(_ error: Failure) {
         guard enterTerminating() else { return }
         terminate { $0.error?(error) }?.release()
     }
 
     /// Ends with completion: the completion callback, then the upstream teardown.
     /// Ignored once ended.
+    @inlinable
     public func putCompletion() {
         guard enterTerminating() else { return }
         terminate { $0.completed?() }?.release()
@@ -150,7 +168,8 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
 
     /// Sets the terminated bit and enters as a reader in one step; false when the
     /// subscription had already ended.
-    private func enterTerminating() -> Bool {
+    @inlinable
+    func enterTerminating() -> Bool {
         var current = word.load(ordering: .relaxed)
         while current & Self.terminatedBit == 0 {
             let (exchanged, original) = word.compareExchange(
@@ -169,14 +188,15 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
     /// calls `deliver` with the callbacks, leaves, disposes that disposable, and drops
     /// the references to it (the handle's too when the face says so). Returns the kept
     /// objects, for the caller to release after this function's references are gone.
-    private func terminate(_ deliver: (Callbacks) -> Void) -> Unmanaged<KeptObjects>? {
+    @inlinable
+    func terminate(_ deliver: (Callbacks) -> Void) -> Unmanaged<KeptObjects>? {
         let upstream = spin.withLock { subscriberUpstream.take() }
         if let callbacks {
             callbacks._withUnsafeGuaranteedRef(deliver)
         }
         leave()
         if let upstream {
-            Face.dispose(upstream)
+            upstream.dispose()
         }
         spin.lock()
         let handleReference = Face.terminationReleasesHandleReference ? handleUpstream.take() : nil
@@ -209,6 +229,7 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
     // MARK: Lifetime
 
     /// Keeps `object` alive until the subscription ends. Ignored once it has ended.
+    @inlinable
     package func keepAlive(_ object: AnyObject) {
         spin.lock()
         if !hasEnded {
@@ -223,15 +244,17 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
     /// Hands over the generator's disposable when the generator returns: disposed at
     /// once if the subscription already ended, otherwise held by both the subscriber and
     /// the handle.
-    package func assign(_ generated: Face.Upstream) {
+    @inlinable
+    package func assign(_ generated: any UpstreamDisposable) {
         if !assignUnlessEnded(generated) {
-            Face.dispose(generated)
+            generated.dispose()
         }
     }
 
     /// Like `assign`, but leaves a disposable that arrives after the end to the caller:
     /// false, and nothing is disposed.
-    package func assignUnlessEnded(_ generated: Face.Upstream) -> Bool {
+    @inlinable
+    package func assignUnlessEnded(_ generated: any UpstreamDisposable) -> Bool {
         spin.lock()
         defer { spin.unlock() }
         if hasEnded || handleDisposed {
@@ -245,6 +268,7 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
     /// The handle's `dispose()`: disposes the generator's disposable through the
     /// handle's reference (events it emits meanwhile are still delivered, a terminal one
     /// included), then ends the subscription without calling back. Idempotent.
+    @inlinable
     public func dispose() {
         guard disposeHandleReference() else { return }
         end()
@@ -252,7 +276,8 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
 
     /// Takes and disposes the handle's reference; its last reference goes when this
     /// returns. False when the handle had already been disposed.
-    private func disposeHandleReference() -> Bool {
+    @inlinable
+    func disposeHandleReference() -> Bool {
         spin.lock()
         if handleDisposed {
             spin.unlock()
@@ -263,7 +288,7 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
         let upstream = handleUpstream.take()
         spin.unlock()
         if let upstream {
-            Face.dispose(upstream)
+            upstream.dispose()
         }
         spin.withLock { handleDisposing = false }
         return true
@@ -283,7 +308,8 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
         end()
     }
 
-    private func dropHandleReference() {
+    @inlinable
+    func dropHandleReference() {
         let reference = spin.withLock { handleUpstream.take() }
         withExtendedLifetime(reference) {}
     }
@@ -292,6 +318,7 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
     /// at once; the subscriber's reference to the generator's disposable, the kept
     /// objects and then the callbacks are released (the callbacks by the last call still
     /// running one, if any). The handle's reference stays for its `dispose()`.
+    @inlinable
     package func end() {
         let before = word.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
         let after = before | Self.terminatedBit
@@ -306,7 +333,8 @@ public final class SubscriptionCore<Face: SubscriptionFace>: SubscriptionProbe, 
 
     /// Drops the subscriber's reference to the generator's disposable (gone when this
     /// returns) and hands back the kept objects for the caller to release.
-    private func dropSubscriberReference() -> Unmanaged<KeptObjects>? {
+    @inlinable
+    func dropSubscriberReference() -> Unmanaged<KeptObjects>? {
         spin.lock()
         let reference = subscriberUpstream.take()
         let objects = kept.take()

@@ -9,8 +9,8 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     // MARK: Dispose counts
 
     func testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice() {
-        testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice(TypedRules.self)
-        testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice(UntypedRules.self)
+        testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice(SwiftSignalKitRules.self)
+        testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice(SSignalKitRules.self)
     }
 
     private func testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice<F: TestFace>(_ face: F.Type) {
@@ -27,13 +27,13 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     func testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal() {
-        testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal(TypedRules.self)
-        testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal(UntypedRules.self)
+        testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal(SwiftSignalKitRules.self)
+        testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal(SSignalKitRules.self)
     }
 
     private func testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal<F: TestFace>(_ face: F.Type) {
         let log = Log()
-        var core: SubscriptionCore<F>?
+        var core: SubscriptionCore<Int, String, F>?
         let upstream = CountingDisposable("up", log) {
             core?.putNext(99)
             core?.putCompletion()
@@ -47,8 +47,8 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     func testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit() {
-        testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit(TypedRules.self)
-        testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit(UntypedRules.self)
+        testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit(SwiftSignalKitRules.self)
+        testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit(SSignalKitRules.self)
     }
 
     private func testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit<F: TestFace>(_ face: F.Type) {
@@ -63,7 +63,7 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
 
     func testConcurrentHandleDisposalsDisposeOnce() {
         let upstream = CountingDisposable("up", Log())
-        let core = TypedRules.make(Log())
+        let core = SwiftSignalKitRules.make(Log())
         core.assign(upstream)
         DispatchQueue.concurrentPerform(iterations: 8) { _ in core.dispose() }
         XCTAssertEqual(upstream.disposals, 1)
@@ -71,7 +71,7 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
 
     func testTerminationInsideTheGeneratorDisposesTheAssignedDisposableAtOnce() {
         let log = Log()
-        let core = TypedRules.make(log)
+        let core = SwiftSignalKitRules.make(log)
         core.putNext(1)
         core.putCompletion()
         core.assign(CountingDisposable("up", log))
@@ -82,10 +82,10 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
 
     func testDescriptionInsideUpstreamDisposeDuringHandleDisposal() {
         let log = Log()
-        var core: SubscriptionCore<TypedRules>?
+        var core: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         var seen = ""
         let upstream = CountingDisposable("up", log) { seen = core?.subscriberDescription ?? "" }
-        core = TypedRules.make(log)
+        core = SwiftSignalKitRules.make(log)
         core?.assign(upstream)
         core?.dispose()
         XCTAssertEqual(seen, "Subscriber { next: hasValue, error: hasValue, completed: hasValue, disposable: hasValue, terminated: false }")
@@ -94,9 +94,9 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
 
     func testDescriptionInsideTheTerminalCallbackAndTheGenerator() {
         let log = Log()
-        var core: SubscriptionCore<TypedRules>?
+        var core: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         var seen = ""
-        core = TypedRules.make(log, completed: { seen = core?.subscriberDescription ?? "" })
+        core = SwiftSignalKitRules.make(log, completed: { seen = core?.subscriberDescription ?? "" })
         XCTAssertEqual(core?.subscriberDescription,
                        "Subscriber { next: hasValue, error: hasValue, completed: hasValue, disposable: nil, terminated: false }")
         core?.assign(CountingDisposable("up", log))
@@ -108,13 +108,13 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     // MARK: Release orders
 
     func testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects() {
-        testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects(TypedRules.self)
-        testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects(UntypedRules.self)
+        testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects(SwiftSignalKitRules.self)
+        testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects(SSignalKitRules.self)
     }
 
     private func testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects<F: TestFace>(_ face: F.Type) {
         let log = Log()
-        var core: SubscriptionCore<F>? = F.make(log, probes: true)
+        var core: SubscriptionCore<Int, String, F>? = F.make(log, probes: true)
         do {
             let upstream = CountingDisposable("up", log)
             core?.assign(upstream)
@@ -131,13 +131,13 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     func testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks() {
-        testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks(TypedRules.self)
-        testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks(UntypedRules.self)
+        testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks(SwiftSignalKitRules.self)
+        testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks(SSignalKitRules.self)
     }
 
     private func testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks<F: TestFace>(_ face: F.Type) {
         let log = Log()
-        var core: SubscriptionCore<F>? = F.make(log, probes: true)
+        var core: SubscriptionCore<Int, String, F>? = F.make(log, probes: true)
         do {
             core?.assign(CountingDisposable("up", log))
             core?.keepAlive(Probe("kept", log))
@@ -148,8 +148,8 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     func testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle() {
-        testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle(TypedRules.self)
-        testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle(UntypedRules.self)
+        testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle(SwiftSignalKitRules.self)
+        testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle(SSignalKitRules.self)
     }
 
     private func testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle<F: TestFace>(_ face: F.Type) {
@@ -168,12 +168,12 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
 
     func testSubscriberGoneInsideUpstreamDisposeIsTornDownAfterTheDispose() {
         let log = Log()
-        var core: SubscriptionCore<TypedRules>?
+        var core: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         let upstream = CountingDisposable("up", log) {
             core?.subscriberDeallocated(handleReleased: false)
             log.append("dispose returns")
         }
-        core = TypedRules.make(log, probes: true)
+        core = SwiftSignalKitRules.make(log, probes: true)
         core?.assign(upstream)
         withExtendedLifetime(upstream) { core?.dispose() }
         XCTAssertEqual(log.lines, ["up.dispose", "dispose returns", "next released", "error released", "completed released"])
@@ -182,7 +182,7 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
 
     func testKeepAliveAfterTheEndIsNotRetained() {
         let log = Log()
-        let core = TypedRules.make(log)
+        let core = SwiftSignalKitRules.make(log)
         core.putCompletion()
         core.keepAlive(Probe("late", log))
         XCTAssertEqual(log.lines, ["completed", "late released"])
@@ -192,7 +192,7 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
 
     func testEventsAfterTheEndAreDropped() {
         let log = Log()
-        let core = TypedRules.make(log)
+        let core = SwiftSignalKitRules.make(log)
         core.putNext(1)
         core.putError("e")
         core.putNext(2)
@@ -204,7 +204,7 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     func testExactlyOneTerminalUnderRacingThreads() {
         for _ in 0..<200 {
             let terminals = SignalSync.Atomic(value: 0)
-            let core = SubscriptionCore<TypedRules>(next: nil, error: { _ in _ = terminals.modify { $0 + 1 } },
+            let core = SubscriptionCore<Int, String, SwiftSignalKitRules>(next: nil, error: { _ in _ = terminals.modify { $0 + 1 } },
                                                     completed: { _ = terminals.modify { $0 + 1 } })
             DispatchQueue.concurrentPerform(iterations: 4) { index in
                 if index % 2 == 0 { core.putCompletion() } else { core.putError("e") }
@@ -216,35 +216,16 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
 
 // MARK: - Support
 
+/// A test face: counting upstreams (the tests' cores deliver Int values and String errors).
+protocol TestFace: SubscriptionFace {}
 
-/// A face with SwiftSignalKit's rule.
-enum TypedRules: SubscriptionFace {
-    typealias Value = Int
-    typealias Failure = String
-    typealias Upstream = CountingDisposable
-    static func dispose(_ upstream: CountingDisposable) { upstream.dispose() }
-    static var terminationReleasesHandleReference: Bool { true }
-}
-
-/// A face with SSignalKit's rule.
-enum UntypedRules: SubscriptionFace {
-    typealias Value = Int
-    typealias Failure = String
-    typealias Upstream = CountingDisposable
-    static func dispose(_ upstream: CountingDisposable) { upstream.dispose() }
-    static var terminationReleasesHandleReference: Bool { false }
-}
-
-/// A test face: Int values, String errors, counting upstreams.
-protocol TestFace: SubscriptionFace where Value == Int, Failure == String, Upstream == CountingDisposable {}
-
-extension TypedRules: TestFace {}
-extension UntypedRules: TestFace {}
+extension SwiftSignalKitRules: TestFace {}
+extension SSignalKitRules: TestFace {}
 
 extension TestFace {
     /// A core whose callbacks log; with `probes`, each callback captures a probe that
     /// logs its release.
-    static func make(_ log: Log, probes: Bool = false, completed: (() -> Void)? = nil) -> SubscriptionCore<Self> {
+    static func make(_ log: Log, probes: Bool = false, completed: (() -> Void)? = nil) -> SubscriptionCore<Int, String, Self> {
         let nextProbe = probes ? Probe("next", log) : nil
         let errorProbe = probes ? Probe("error", log) : nil
         let completedProbe = probes ? Probe("completed", log) : nil
@@ -260,8 +241,8 @@ extension TestFace {
 
 /// Holds a core as a handle would.
 private final class Handle<F: SubscriptionFace> {
-    let core: SubscriptionCore<F>
-    init(_ core: SubscriptionCore<F>) { self.core = core }
+    let core: SubscriptionCore<Int, String, F>
+    init(_ core: SubscriptionCore<Int, String, F>) { self.core = core }
     func dispose() { core.dispose() }
 }
 
@@ -292,7 +273,7 @@ final class Probe {
 }
 
 /// A non-idempotent disposable that counts and logs every `dispose()` and its release.
-final class CountingDisposable {
+final class CountingDisposable: UpstreamDisposable {
     let name: String
     let log: Log
     let onDispose: () -> Void
