@@ -34,7 +34,7 @@ enum Driver: String, CaseIterable {
 /// (`"2 next 4"`, `"3 completed"`, `"1 error E"`) and the calls of hooks that the
 /// operation logs (`"1 hook next 1"`). Sources are named `a`, `b`, `c`... in order;
 /// inner signals made by meta operators are named `i<value>`.
-struct Scenario {
+struct Scenario: Sendable {
     /// The operator's name as it appears in the coverage table.
     let op: String
     /// What the scenario shows, in a few words.

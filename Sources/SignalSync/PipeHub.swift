@@ -41,7 +41,7 @@ package final class PipeHub<Value>: @unchecked Sendable {
     @exclusivity(unchecked) private var nextKey = 0
     @exclusivity(unchecked) private var last: Value?
     /// Threads delivering right now, each with the pushes made re-entrantly on it.
-    @exclusivity(unchecked) private var drains: [Drain] = []
+    @exclusivity(unchecked) private var drains: [PipeDrain] = []
     /// The number of entries with `replaying` set: while zero, a push delivers to a
     /// snapshot of `entries` (shared storage, no copy).
     @exclusivity(unchecked) private var replayingCount = 0
@@ -61,12 +61,13 @@ package final class PipeHub<Value>: @unchecked Sendable {
         }
     }
 
-    /// A thread delivering right now, with the pushes made re-entrantly on it. A value
-    /// type in an array that keeps its capacity, so a push that nobody re-enters
-    /// allocates nothing.
-    private struct Drain {
-        let thread: pthread_t
-        var queued: [Value] = []
+    /// The pushes made re-entrantly on one delivering thread, first made first.
+    private final class QueuedPushes {
+        var values: [Value]
+
+        init(_ first: Value) {
+            values = [first]
+        }
     }
 
     /// Creates a hub; with `replay`, a new subscriber first receives the last value
@@ -130,43 +131,73 @@ package final class PipeHub<Value>: @unchecked Sendable {
 
     /// Delivers `value` to every subscriber, after any value this thread is delivering
     /// already (see the type's rules).
+    ///
+    /// The common path (nobody re-enters, no replay, nobody receiving a replay) touches
+    /// no type derived from `Value`, so code not specialized for it does no runtime
+    /// metadata lookup, and it allocates nothing.
     package func push(_ value: Value) {
         let me = pthread_self()
         mutex.lock()
         if let index = drainIndex(of: me) {
-            drains[index].queued.append(value)
+            if let queue = drains[index].queue {
+                unsafeDowncast(queue, to: QueuedPushes.self).values.append(value)
+            } else {
+                drains[index].queue = QueuedPushes(value)
+            }
             mutex.unlock()
             return
         }
-        drains.append(Drain(thread: me))
+        drains.append(PipeDrain(thread: me))
         var current = value
         while true {
-            // Under the lock: record the replayed value, snapshot the subscribers and
-            // hand the value to those still receiving their replay.
-            var replaced: Value?
+            // Under the lock: snapshot the subscribers, hand the value to those still
+            // receiving their replay and record the replayed value (which unlocks).
+            let targets = replayingCount == 0 ? deliverers : handOver(current)
             if replay {
-                replaced = last
-                last = current
+                recordReplayThenUnlock(current)
+            } else {
+                mutex.unlock()
             }
-            var targets = replayingCount == 0 ? deliverers : handOver(current)
-            mutex.unlock()
-            withExtendedLifetime(replaced) {}  // released outside the lock
-            for target in targets {
-                target(current)
+            var index = 0
+            while index < targets.count {
+                targets[index](current)
+                index += 1
             }
-            targets = []  // released outside the lock
+            withExtendedLifetime(targets) {}  // released outside the lock
             mutex.lock()
-            let index = drainIndex(of: me)!
-            if drains[index].queued.isEmpty {
-                drains.remove(at: index)
+            guard let next = nextQueuedPush(on: me) else {
                 mutex.unlock()
                 return
             }
-            let next = drains[index].queued.removeFirst()
             mutex.unlock()
             current = next  // the delivered value is released outside the lock
             mutex.lock()
         }
+    }
+
+    /// Under the lock: the next push queued on `thread`'s drain, or nil after removing
+    /// the drain when none is left.
+    private func nextQueuedPush(on thread: pthread_t) -> Value? {
+        let index = drainIndex(of: thread)!
+        if let queue = drains[index].queue {
+            let pushes = unsafeDowncast(queue, to: QueuedPushes.self)
+            let next = pushes.values.removeFirst()
+            if pushes.values.isEmpty {
+                drains[index].queue = nil
+            }
+            return next
+        }
+        drains.remove(at: index)
+        return nil
+    }
+
+    /// Called under the lock: makes `value` the replayed one, unlocks, then releases
+    /// the value it replaced.
+    private func recordReplayThenUnlock(_ value: Value) {
+        let replaced = last
+        last = value
+        mutex.unlock()
+        withExtendedLifetime(replaced) {}
     }
 
     /// The index of `thread`'s drain, if it is delivering. Called under the lock. (A
@@ -195,4 +226,12 @@ package final class PipeHub<Value>: @unchecked Sendable {
         }
         return targets
     }
+}
+
+/// A thread delivering for a `PipeHub` right now, with the pushes made re-entrantly on
+/// it (created at the first). Not generic, so a push that nobody re-enters needs no
+/// runtime metadata lookup; in an array that keeps its capacity, so it allocates nothing.
+private struct PipeDrain {
+    let thread: pthread_t
+    var queue: AnyObject?
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import SignalSync
 @testable import STypedSignal
 import SignalTestSupport
@@ -84,7 +85,14 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
             if inline {
                 queue.sync { source.subscriber?.putCompletion() }
             } else {
+                // Deferred: the queue runs the completion only after the source's
+                // termination has returned. (Were the queue free, it could dispose the
+                // handle while the source is still terminating, before the terminal
+                // event dropped the handle's reference, and count 2: in the original too.)
+                let gate = DispatchSemaphore(value: 0)
+                queue.async { gate.wait() }
                 source.subscriber?.putCompletion()
+                gate.signal()
             }
             wait(for: [done], timeout: 10)
             queue.sync {}
