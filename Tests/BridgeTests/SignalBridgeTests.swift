@@ -158,7 +158,7 @@ final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
         let log = Log()
         let promise = Promise<Int>(1)
         let variable = promise.toUntyped()
-        variable.signal().start(next: { log.add("\($0 as! Int)") })
+        disposedAtEnd(variable.signal().start(next: { log.add("\($0 as! Int)") }))
         promise.set(.single(2))
         XCTAssertEqual(log.events, ["1", "2"])
     }
@@ -166,7 +166,7 @@ final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
     func testValuePromiseAsVariable() {
         let log = Log()
         let promise = ValuePromise<String>("a")
-        promise.toUntyped().signal().start(next: { log.add($0 as! String) })
+        disposedAtEnd(promise.toUntyped().signal().start(next: { log.add($0 as! String) }))
         promise.set("b")
         XCTAssertEqual(log.events, ["a", "b"])
     }
@@ -176,7 +176,7 @@ final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
         let variable = SVariable()
         variable.set(SSignal.single(1))
         let promise = variable.toTypedPromise(Int.self, onMismatch: { log.add("mismatch \($0.actual)") })
-        promise.get().start(next: { log.add("value \($0)") })
+        disposedAtEnd(promise.get().start(next: { log.add("value \($0)") }))
         variable.set(SSignal.single("x"))
         variable.set(SSignal.single(3))
         XCTAssertEqual(log.events, ["value 1", "mismatch String", "value 3"])
@@ -186,7 +186,7 @@ final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
         let log = Log()
         let variable = SVariable()
         let (promise, subscription) = variable.toTypedValuePromise(Int.self, ignoreRepeated: true)
-        promise.get().start(next: { log.add("\($0)") })
+        disposedAtEnd(promise.get().start(next: { log.add("\($0)") }))
         variable.set(SSignal.single(4))
         variable.set(SSignal.single(4))
         subscription.dispose()

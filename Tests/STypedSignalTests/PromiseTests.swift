@@ -7,16 +7,16 @@ final class PromiseTests: LeakCheckedTestCase {
     func testReplaysCurrentValueAndNeverCompletes() {
         let log = EventLog()
         let promise = Promise<Int>(1)
-        log.record(promise.get(), prefix: "a ")
+        disposedAtEnd(log.record(promise.get(), prefix: "a "))
         promise.set(.single(2))
-        log.record(promise.get(), prefix: "b ")
+        disposedAtEnd(log.record(promise.get(), prefix: "b "))
         XCTAssertEqual(log.events, ["a next 1", "a next 2", "b next 2"])
     }
 
     func testEmptyPromiseEmitsNothingUntilSet() {
         let log = EventLog()
         let promise = Promise<Int>()
-        log.record(promise.get())
+        disposedAtEnd(log.record(promise.get()))
         XCTAssertEqual(log.events, [])
         promise.set(.single(3))
         XCTAssertEqual(log.events, ["next 3"])
@@ -29,7 +29,7 @@ final class PromiseTests: LeakCheckedTestCase {
         promise.set(traced("a", log, first.signal))
         first.putNext(1)
         promise.set(traced("b", log, Signal<Int, NoError>.never()))
-        log.record(promise.get())
+        disposedAtEnd(log.record(promise.get()))
         XCTAssertEqual(log.events, ["a.subscribe#1", "b.subscribe#1", "a.dispose#1"])
     }
 
@@ -39,8 +39,8 @@ final class PromiseTests: LeakCheckedTestCase {
         promise.set(.single(5))
         let signal = promise.get()
         XCTAssertEqual(log.events, [])
-        log.record(signal, prefix: "a ")
-        log.record(signal, prefix: "b ")
+        disposedAtEnd(log.record(signal, prefix: "a "))
+        disposedAtEnd(log.record(signal, prefix: "b "))
         XCTAssertEqual(log.events, ["a next 5", "init.subscribe#1", "a next 10", "init.dispose#1", "b next 10"])
     }
 
@@ -48,19 +48,19 @@ final class PromiseTests: LeakCheckedTestCase {
         let log = EventLog()
         let promise = Promise<Int>()
         let reentered = Atomic(value: false)
-        promise.get().start(next: { value in
+        disposedAtEnd(promise.get().start(next: { value in
             log.add("next \(value)")
             if value == 1 && !reentered.swap(true) {
                 promise.set(.single(10))
             }
-        })
+        }))
         let source = ManualSource<Int, NoError>()
         promise.set(Signal { subscriber in
             subscriber.putNext(1)
             subscriber.putNext(2)
             return source.signal.start(next: subscriber.putNext)
         })
-        log.record(promise.get(), prefix: "late ")
+        disposedAtEnd(log.record(promise.get(), prefix: "late "))
         XCTAssertEqual(log.events, ["next 1", "next 10", "next 2", "late next 2"])
     }
 
@@ -104,17 +104,17 @@ final class ValuePromiseTests: LeakCheckedTestCase {
     func testSetDeliversAndReplays() {
         let log = EventLog()
         let promise = ValuePromise<Int>(1)
-        log.record(promise.get(), prefix: "a ")
+        disposedAtEnd(log.record(promise.get(), prefix: "a "))
         promise.set(2)
         promise.set(2)
-        log.record(promise.get(), prefix: "b ")
+        disposedAtEnd(log.record(promise.get(), prefix: "b "))
         XCTAssertEqual(log.events, ["a next 1", "a next 2", "a next 2", "b next 2"])
     }
 
     func testIgnoreRepeated() {
         let log = EventLog()
         let promise = ValuePromise<Int>(ignoreRepeated: true)
-        log.record(promise.get())
+        disposedAtEnd(log.record(promise.get()))
         promise.set(1)
         promise.set(1)
         promise.set(2)
@@ -125,11 +125,11 @@ final class ValuePromiseTests: LeakCheckedTestCase {
     func testReentrantSetOrderingQuirk() {
         let log = EventLog()
         let promise = ValuePromise<Int>()
-        promise.get().start(next: { value in
+        disposedAtEnd(promise.get().start(next: { value in
             log.add("a \(value)")
             if value == 1 { promise.set(2) }
-        })
-        promise.get().start(next: { log.add("b \($0)") })
+        }))
+        disposedAtEnd(promise.get().start(next: { log.add("b \($0)") }))
         promise.set(1)
         XCTAssertEqual(log.events, ["a 1", "a 2", "b 2", "b 1"])
     }
@@ -137,7 +137,7 @@ final class ValuePromiseTests: LeakCheckedTestCase {
     func testConcurrentSetsAllDelivered() {
         let promise = ValuePromise<Int>()
         let count = Atomic(value: 0)
-        promise.get().start(next: { _ in count.modify { $0 + 1 } })
+        disposedAtEnd(promise.get().start(next: { _ in count.modify { $0 + 1 } }))
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             for value in 0..<250 { promise.set(index * 1000 + value) }
         }
@@ -181,11 +181,11 @@ final class ValuePipeTests: LeakCheckedTestCase {
     func testReentrantPutNextKeepsPushOrderForEverySubscriber() {
         let log = EventLog()
         let pipe = ValuePipe<Int>()
-        pipe.signal().start(next: { value in
+        disposedAtEnd(pipe.signal().start(next: { value in
             log.add("a \(value)")
             if value == 1 { pipe.putNext(2) }
-        })
-        pipe.signal().start(next: { log.add("b \($0)") })
+        }))
+        disposedAtEnd(pipe.signal().start(next: { log.add("b \($0)") }))
         pipe.putNext(1)
         // The original delivers the nested 2 first: a 1, a 2, b 2, b 1 (divergence).
         XCTAssertEqual(log.events, ["a 1", "b 1", "a 2", "b 2"], "the nested push waits for 1 to reach b; drained before putNext returns")
@@ -195,13 +195,13 @@ final class ValuePipeTests: LeakCheckedTestCase {
         let log = EventLog()
         let pipe = ValuePipe<Int>()
         var added: Disposable?
-        pipe.signal().start(next: { value in
+        disposedAtEnd(pipe.signal().start(next: { value in
             log.add("a \(value)")
             if value == 1 {
                 added = pipe.signal().start(next: { log.add("c \($0)") })
                 pipe.putNext(2)
             }
-        })
+        }))
         pipe.putNext(1)
         XCTAssertEqual(log.events, ["a 1", "a 2", "c 2"])
         added?.dispose()
@@ -210,10 +210,10 @@ final class ValuePipeTests: LeakCheckedTestCase {
     func testDeepReentrantPushesRunInConstantStack() {
         let pipe = ValuePipe<Int>()
         let count = Atomic(value: 0)
-        pipe.signal().start(next: { value in
+        disposedAtEnd(pipe.signal().start(next: { value in
             count.modify { $0 + 1 }
             if value < 100_000 { pipe.putNext(value + 1) }
-        })
+        }))
         pipe.putNext(1)
         XCTAssertEqual(count.with { $0 }, 100_000)
     }
@@ -222,13 +222,13 @@ final class ValuePipeTests: LeakCheckedTestCase {
         let log = EventLog()
         let pipe = ValuePipe<Int>()
         let pushed = DispatchSemaphore(value: 0)
-        pipe.signal().start(next: { value in
+        disposedAtEnd(pipe.signal().start(next: { value in
             if value == 1 {
                 Thread { pipe.putNext(2); pushed.signal() }.start()
                 XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog: the other thread's push blocked")
             }
             log.add("next \(value)")
-        })
+        }))
         pipe.putNext(1)
         // The other thread delivers its own push on its own thread, at once.
         XCTAssertEqual(log.events, ["next 2", "next 1"])
@@ -264,8 +264,8 @@ final class MulticastTests: LeakCheckedTestCase {
     func testDifferentKeysAreIndependent() {
         let log = EventLog()
         let multicast = Multicast<Int>()
-        log.record(multicast.get(key: "x", signal: traced("x", log, .never())))
-        log.record(multicast.get(key: "y", signal: traced("y", log, .never())))
+        disposedAtEnd(log.record(multicast.get(key: "x", signal: traced("x", log, .never()))))
+        disposedAtEnd(log.record(multicast.get(key: "y", signal: traced("y", log, .never()))))
         XCTAssertEqual(log.events, ["x.subscribe#1", "y.subscribe#1"])
     }
 
@@ -274,10 +274,10 @@ final class MulticastTests: LeakCheckedTestCase {
         let source = ManualSource<Int, NoError>()
         let multicast = Multicast<Int>()
         let shared = multicast.get(key: "k", signal: traced("up", log, source.signal))
-        log.record(shared, prefix: "a ")
-        log.record(shared, prefix: "b ")
+        disposedAtEnd(log.record(shared, prefix: "a "))
+        disposedAtEnd(log.record(shared, prefix: "b "))
         source.putCompletion()
-        log.record(shared, prefix: "c ")
+        disposedAtEnd(log.record(shared, prefix: "c "))
         XCTAssertEqual(log.events, ["up.subscribe#1", "a completed", "b completed", "up.dispose#1", "up.subscribe#2"])
     }
 

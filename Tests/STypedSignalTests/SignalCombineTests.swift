@@ -11,7 +11,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let log = EventLog()
         let a = ManualSource<Int, TestError>()
         let b = ManualSource<Int, TestError>()
-        log.record(combineLatest(a.signal, b.signal))
+        disposedAtEnd(log.record(combineLatest(a.signal, b.signal)))
         a.putNext(1)
         a.putNext(2)
         XCTAssertEqual(log.events, [])
@@ -30,7 +30,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
     func testSubscribesInArgumentOrder() {
         let log = EventLog()
         let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
-        log.record(combineLatest(traced("a", log, sources[0].signal), traced("b", log, sources[1].signal), traced("c", log, sources[2].signal)))
+        disposedAtEnd(log.record(combineLatest(traced("a", log, sources[0].signal), traced("b", log, sources[1].signal), traced("c", log, sources[2].signal))))
         XCTAssertEqual(log.events, ["a.subscribe#1", "b.subscribe#1", "c.subscribe#1"])
     }
 
@@ -40,7 +40,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let b = ManualSource<String, TestError>()
         let c = ManualSource<Bool, TestError>()
         let combined: Signal<(Int?, String, Bool), TestError> = combineLatest(a.signal, b.signal, c.signal)
-        log.record(combined)
+        disposedAtEnd(log.record(combined))
         a.putNext(nil)
         b.putNext("x")
         c.putNext(true)
@@ -171,7 +171,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let log = EventLog()
         let a = ManualSource<Int, TestError>()
         let b = ManualSource<String, TestError>()
-        log.record(combineLatest(traced("a", log, a.signal), 0, traced("b", log, b.signal), "x"))
+        disposedAtEnd(log.record(combineLatest(traced("a", log, a.signal), 0, traced("b", log, b.signal), "x")))
         a.putNext(1)
         b.putNext("y")
         XCTAssertEqual(log.events, ["next (0, \"x\")", "a.subscribe#1", "b.subscribe#1", "next (1, \"x\")", "next (1, \"y\")"])
@@ -259,9 +259,9 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let queue = Queue(virtualClock: clock)
         let log = EventLog()
         let a = ManualSource<Int, TestError>()
-        combineLatest(queue: queue, a.signal, 0, syncValues([7], end: .stayOpen), 0).start(next: { value in
+        disposedAtEnd(combineLatest(queue: queue, a.signal, 0, syncValues([7], end: .stayOpen), 0).start(next: { value in
             log.add("next \(value) onQueue=\(queue.isCurrent())")
-        })
+        }))
         XCTAssertEqual(log.events, ["next (0, 0) onQueue=false"])
         a.putNext(1)
         clock.run()

@@ -108,10 +108,10 @@ final class SignalDispatchTests: LeakCheckedTestCase {
     func testRunOnThreadPool() {
         let pool = ThreadPoolTests.pool
         let done = expectation(description: "subscribed on pool")
-        (Signal<Int, NoError> { subscriber in
+        disposedAtEnd((Signal<Int, NoError> { subscriber in
             subscriber.putNext(pool.isCurrentThreadInPool() ? 1 : 0)
             return EmptyDisposable
-        } |> runOn(pool)).start(next: { if $0 == 1 { done.fulfill() } })
+        } |> runOn(pool)).start(next: { if $0 == 1 { done.fulfill() } }))
         wait(for: [done], timeout: 10)
     }
 

@@ -53,7 +53,7 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let outer = Outer()
         let a = ManualSource<Int, TestError>()
         let b = ManualSource<Int, TestError>()
-        log.record(traced("outer", log, outer.signal) |> switchToLatest)
+        disposedAtEnd(log.record(traced("outer", log, outer.signal) |> switchToLatest))
         outer.putNext(traced("a", log, a.signal))
         a.putNext(1)
         outer.putNext(traced("b", log, b.signal))
@@ -183,12 +183,12 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let outer = Outer()
         let a = ManualSource<Int, TestError>()
         let b = ManualSource<Int, TestError>()
-        (outer.signal |> switchToLatest).start(next: { value in
+        disposedAtEnd((outer.signal |> switchToLatest).start(next: { value in
             log.add("next \(value)")
             if value == 1 {
                 outer.putNext(traced("b", log, b.signal))
             }
-        })
+        }))
         outer.putNext(traced("a", log, a.signal))
         a.putNext(1)
         a.putNext(2)
@@ -201,7 +201,7 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let live = Atomic(value: 0)
         let started = Atomic(value: 0)
         let log = EventLog()
-        log.record(outer.signal |> switchToLatest)
+        disposedAtEnd(log.record(outer.signal |> switchToLatest))
         let inner = Inner { subscriber in
             started.modify { $0 + 1 }
             live.modify { $0 + 1 }
@@ -291,7 +291,7 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let log = EventLog()
         let outer = Outer()
         let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
-        log.record(outer.signal |> queue)
+        disposedAtEnd(log.record(outer.signal |> queue))
         for (index, name) in ["a", "b", "c"].enumerated() {
             outer.putNext(traced(name, log, sources[index].signal))
         }
@@ -312,7 +312,7 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let log = EventLog()
         let outer = Outer()
         let gate = ManualSource<Int, TestError>()
-        log.record(outer.signal |> queue)
+        disposedAtEnd(log.record(outer.signal |> queue))
         outer.putNext(traced("gate", log, gate.signal))
         outer.putNext(traced("x", log, syncValues([1])))
         outer.putNext(traced("y", log, syncValues([2])))
@@ -442,12 +442,12 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let log = EventLog()
         let outer = Outer()
         let a = ManualSource<Int, TestError>()
-        (outer.signal |> queue).start(next: { value in
+        disposedAtEnd((outer.signal |> queue).start(next: { value in
             log.add("next \(value)")
             if value == 1 {
                 outer.putNext(traced("b", log, syncValues([2])))
             }
-        })
+        }))
         outer.putNext(a.signal)
         a.putNext(1)
         XCTAssertEqual(log.events, ["next 1"])
@@ -520,7 +520,7 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let outer = Outer()
         let a = ManualSource<Int, TestError>()
         weak var weakDropped: Tracked?
-        log.record(outer.signal |> throttled)
+        disposedAtEnd(log.record(outer.signal |> throttled))
         outer.putNext(syncValues([1]))
         outer.putNext(a.signal)
         do {
@@ -551,10 +551,10 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let log = EventLog()
         let outer = ManualSource<Int, TestError>()
         let first = ManualSource<Int, TestError>()
-        log.record(outer.signal |> mapToThrottled { (value: Int) -> Signal<Int, TestError> in
+        disposedAtEnd(log.record(outer.signal |> mapToThrottled { (value: Int) -> Signal<Int, TestError> in
             log.add("f \(value)")
             return value == 0 ? first.signal : traced("s\(value)", log, syncValues([value]))
-        })
+        }))
         for value in 0..<4 {
             outer.putNext(value)
         }

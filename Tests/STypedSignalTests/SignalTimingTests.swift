@@ -56,7 +56,7 @@ final class SignalTimingTests: LeakCheckedTestCase {
     func testDelayDoesNotDelayLaterValues() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        log.record(source.signal |> delay(1.0, queue: queue))
+        disposedAtEnd(log.record(source.signal |> delay(1.0, queue: queue)))
         clock.advance(by: 1)
         source.putNext(1)
         source.putNext(2)

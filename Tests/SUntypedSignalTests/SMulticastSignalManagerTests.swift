@@ -7,9 +7,9 @@ final class SMulticastSignalManagerTests: LeakCheckedTestCase {
     func testNilKeyReturnsTheProducerUnshared() {
         let manager = SMulticastSignalManager()
         let source = ManualSource()
-        let signal = manager.multicastedSignal(forKey: nil) { source.signal }
-        signal?.start()
-        signal?.start()
+        let signal = manager.multicastedSignal(forKey: nil) { source.signal }!
+        disposedAtEnd(signal.start())
+        disposedAtEnd(signal.start())
         XCTAssertEqual(source.startCount, 2)
         XCTAssertNil(manager.multicastedSignal(forKey: nil) { nil })
     }
@@ -24,8 +24,8 @@ final class SMulticastSignalManagerTests: LeakCheckedTestCase {
         }
         let a = Recorder()
         let b = Recorder()
-        a.record(manager.multicastedSignal(forKey: "k", producer: producer)!)
-        b.record(manager.multicastedSignal(forKey: "k", producer: producer)!)
+        disposedAtEnd(a.record(manager.multicastedSignal(forKey: "k", producer: producer)!))
+        disposedAtEnd(b.record(manager.multicastedSignal(forKey: "k", producer: producer)!))
         XCTAssertEqual(producerCalls, 1)
         XCTAssertEqual(source.startCount, 1)
         source.next(1)
@@ -144,7 +144,7 @@ final class SMulticastSignalManagerTests: LeakCheckedTestCase {
         let a = Recorder()
         let b = Recorder()
         let subscriptionA = a.record(manager.multicastedPipe(forKey: "k"))
-        b.record(manager.multicastedPipe(forKey: "other"))
+        disposedAtEnd(b.record(manager.multicastedPipe(forKey: "other")))
         manager.putNext(1, toMulticastedPipeForKey: "k")
         manager.putNext(nil, toMulticastedPipeForKey: "other")
         subscriptionA.dispose()
@@ -168,7 +168,7 @@ final class SMulticastSignalManagerTests: LeakCheckedTestCase {
     func testConcurrentPipeUse() {
         let manager = SMulticastSignalManager()
         let counter = Counter()
-        manager.multicastedPipe(forKey: "k").start(next: { _ in counter.increment() })
+        disposedAtEnd(manager.multicastedPipe(forKey: "k").start(next: { _ in counter.increment() }))
         let box = UncheckedBox(manager)
         concurrently(8) { index in
             for value in 0..<100 {

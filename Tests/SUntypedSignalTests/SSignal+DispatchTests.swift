@@ -175,9 +175,9 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         let queue = virtualQueue(clock)
         let source = ManualSource()
         let log = Recorder()
-        source.signal.throttleOn(queue, delay: 1).start(next: { value in
+        disposedAtEnd(source.signal.throttleOn(queue, delay: 1).start(next: { value in
             log.log("next \(describe(value)) at \(clock.now) on queue \(queue.isCurrentQueue())")
-        })
+        }))
         source.next(1)
         clock.advance(by: 0.5)
         source.next(2)
@@ -250,7 +250,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let source = ManualSource()
         let recorder = Recorder()
-        recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: -1))
+        disposedAtEnd(recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: -1)))
         source.next(1)
         XCTAssertEqual(recorder.events, [])
         clock.run()

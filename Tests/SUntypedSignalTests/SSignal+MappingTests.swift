@@ -110,13 +110,13 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         // SSignalPipeTests): ignoreRepeated holds no lock while calling out.
         let source = ManualSource()
         let recorder = Recorder()
-        source.signal.ignoreRepeated().start(next: { value in
+        disposedAtEnd(source.signal.ignoreRepeated().start(next: { value in
             recorder.log("next \(describe(value))")
             if value as? Int == 1 {
                 source.next(2)
                 recorder.log("after nested push")
             }
-        })
+        }))
         source.next(1)
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "after nested push"])
     }
@@ -124,13 +124,13 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     func testIgnoreRepeatedOverAPipeGetsAReentrantPushAfterTheCurrentValue() {
         let pipe = SPipe()
         let recorder = Recorder()
-        pipe.signal().ignoreRepeated().start(next: { value in
+        disposedAtEnd(pipe.signal().ignoreRepeated().start(next: { value in
             recorder.log("next \(describe(value))")
             if value as? Int == 1 {
                 pipe.putNext(2)
                 recorder.log("after nested push")
             }
-        })
+        }))
         pipe.putNext(1)
         XCTAssertEqual(recorder.events, ["next 1", "after nested push", "next 2"])
     }
@@ -138,7 +138,7 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     func testIgnoreRepeatedConcurrentDistinctValuesAllPass() {
         let source = ManualSource()
         let counter = Counter()
-        source.signal.ignoreRepeated().start(next: { _ in counter.increment() })
+        disposedAtEnd(source.signal.ignoreRepeated().start(next: { _ in counter.increment() }))
         let box = UncheckedBox(source)
         concurrently(4) { thread in
             for index in 0..<500 {

@@ -11,7 +11,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let first = ManualSource()
         let second = ManualSource()
         let recorder = Recorder()
-        recorder.record(outer.signal.switchToLatest())
+        disposedAtEnd(recorder.record(outer.signal.switchToLatest()))
         outer.next(first.signal)
         first.next(1)
         outer.next(second.signal)
@@ -25,7 +25,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testSwitchToLatestDisposesPreviousAfterNewStarted() {
         let log = Recorder()
         let outer = ManualSource()
-        outer.signal.switchToLatest().start(next: log.next)
+        disposedAtEnd(outer.signal.switchToLatest().start(next: log.next))
         outer.next(tracedSignal("a", log))
         outer.next(tracedSignal("b", log) { $0.putNext("b1") })
         XCTAssertEqual(log.events, ["start a", "start b", "next b1", "dispose a"])
@@ -299,9 +299,9 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let outer = ManualSource()
         let recorder = Recorder()
         let gate = ManualSource()
-        recorder.record(outer.signal.mapToThrottled { value in
+        disposedAtEnd(recorder.record(outer.signal.mapToThrottled { value in
             value as? String == "gate" ? gate.signal : SSignal.single(value)
-        })
+        }))
         outer.next("gate")
         outer.next(1)
         outer.next(2)

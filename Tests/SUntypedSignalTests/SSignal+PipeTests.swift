@@ -72,11 +72,11 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testReentrantPushKeepsPushOrderForEverySubscriber() {
         let pipe = SPipe()
         let log = Recorder()
-        pipe.signal().start(next: { value in
+        disposedAtEnd(pipe.signal().start(next: { value in
             log.log("a \(describe(value))")
             if value as? Int == 1 { pipe.putNext(2) }
-        })
-        pipe.signal().start(next: { value in log.log("b \(describe(value))") })
+        }))
+        disposedAtEnd(pipe.signal().start(next: { value in log.log("b \(describe(value))") }))
         pipe.putNext(1)
         // The original delivers the nested 2 first: a 1, a 2, b 2, b 1 (divergence).
         XCTAssertEqual(log.events, ["a 1", "b 1", "a 2", "b 2"], "the nested push waits for 1 to reach b; drained before putNext returns")
@@ -86,15 +86,15 @@ final class SSignalPipeTests: LeakCheckedTestCase {
         let pipe = SPipe(replay: true)
         let a = Recorder()
         let b = Recorder()
-        pipe.signal().start(next: { value in
+        disposedAtEnd(pipe.signal().start(next: { value in
             a.log("next \(describe(value))")
             if value as? Int == 1 { pipe.putNext(2) }
-        })
-        b.record(pipe.signal())
+        }))
+        disposedAtEnd(b.record(pipe.signal()))
         pipe.putNext(1)
         XCTAssertEqual(b.events, ["next 1", "next 2"], "b ends on the latest value")
         let late = Recorder()
-        late.record(pipe.signal())
+        disposedAtEnd(late.record(pipe.signal()))
         XCTAssertEqual(late.events, ["next 2"])
     }
 
@@ -102,12 +102,12 @@ final class SSignalPipeTests: LeakCheckedTestCase {
         let pipe = SPipe(replay: true)
         let added = Recorder()
         var subscription: SDisposable?
-        pipe.signal().start(next: { value in
+        disposedAtEnd(pipe.signal().start(next: { value in
             if value as? Int == 1 {
                 pipe.putNext(2)
                 subscription = added.record(pipe.signal())
             }
-        })
+        }))
         pipe.putNext(1)
         // As if the queued push ran after the delivery of 1: replay 1, then 2, never 2 twice.
         XCTAssertEqual(added.events, ["next 1", "next 2"])
@@ -135,10 +135,10 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testDeepReentrantPushesRunInConstantStack() {
         let pipe = SPipe()
         let counter = Counter()
-        pipe.signal().start(next: { value in
+        disposedAtEnd(pipe.signal().start(next: { value in
             counter.increment()
             if let value = value as? Int, value < 100_000 { pipe.putNext(value + 1) }
-        })
+        }))
         pipe.putNext(1)
         XCTAssertEqual(counter.value, 100_000)
     }

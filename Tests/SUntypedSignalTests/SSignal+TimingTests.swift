@@ -32,7 +32,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
         let queue = virtualQueue(clock)
         let source = ManualSource()
         let recorder = Recorder()
-        recorder.record(source.signal.delay(1, onQueue: queue))
+        disposedAtEnd(recorder.record(source.signal.delay(1, onQueue: queue)))
         clock.advance(by: 1)
         source.next("now")
         XCTAssertEqual(recorder.events, ["next now"])
@@ -79,7 +79,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
         for delay in [-1.0, .nan, 0] {
             let clock = VirtualClock()
             let source = ManualSource()
-            source.signal.delay(delay, onQueue: virtualQueue(clock)).start()
+            disposedAtEnd(source.signal.delay(delay, onQueue: virtualQueue(clock)).start())
             XCTAssertEqual(source.startCount, 0, "never inline")
             clock.run()
             XCTAssertEqual(source.startCount, 1)

@@ -205,7 +205,7 @@ final class SSignalTests: LeakCheckedTestCase {
     func testPushesFromSeveralThreadsAllArrive() {
         let source = ManualSource()
         let counter = Counter()
-        source.signal.start(next: { _ in counter.increment() })
+        disposedAtEnd(source.signal.start(next: { _ in counter.increment() }))
         let box = UncheckedBox(source)
         concurrently(8) { _ in
             for index in 0..<1000 { box.value.next(index) }

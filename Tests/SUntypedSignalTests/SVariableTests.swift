@@ -7,7 +7,7 @@ final class SVariableTests: LeakCheckedTestCase {
     func testEmptyVariableEmitsNothingUntilSet() {
         let variable = SVariable()
         let recorder = Recorder()
-        recorder.record(variable.signal())
+        disposedAtEnd(recorder.record(variable.signal()))
         XCTAssertEqual(recorder.events, [])
         variable.set(.single(1))
         XCTAssertEqual(recorder.events, ["next 1"], "completion of the source is not forwarded")
@@ -17,7 +17,7 @@ final class SVariableTests: LeakCheckedTestCase {
         let variable = SVariable()
         variable.set(syncValues([1, nil]))
         let recorder = Recorder()
-        recorder.record(variable.signal())
+        disposedAtEnd(recorder.record(variable.signal()))
         XCTAssertEqual(recorder.events, ["next nil"], "nil is a current value too")
     }
 
@@ -27,7 +27,7 @@ final class SVariableTests: LeakCheckedTestCase {
         let source = ManualSource()
         variable.set(source.signal)
         let recorder = Recorder()
-        recorder.record(variable.signal())
+        disposedAtEnd(recorder.record(variable.signal()))
         XCTAssertEqual(recorder.events, [])
         source.next("new")
         XCTAssertEqual(recorder.events, ["next new"])
@@ -40,14 +40,14 @@ final class SVariableTests: LeakCheckedTestCase {
         variable.set(tracedSignal("new", log) { $0.putNext(1) })
         XCTAssertEqual(log.events, ["start old", "start new", "dispose old"])
         let recorder = Recorder()
-        recorder.record(variable.signal())
+        disposedAtEnd(recorder.record(variable.signal()))
         XCTAssertEqual(recorder.events, ["next 1"])
     }
 
     func testSourceErrorsAndCompletionAreIgnored() {
         let variable = SVariable()
         let recorder = Recorder()
-        recorder.record(variable.signal())
+        disposedAtEnd(recorder.record(variable.signal()))
         variable.set(SSignal { subscriber in
             subscriber.putNext(1)
             subscriber.putError("e")
@@ -63,8 +63,8 @@ final class SVariableTests: LeakCheckedTestCase {
         variable.set(source.signal)
         let a = Recorder()
         let b = Recorder()
-        a.record(variable.signal())
-        b.record(variable.signal())
+        disposedAtEnd(a.record(variable.signal()))
+        disposedAtEnd(b.record(variable.signal()))
         source.next(1)
         source.next(2)
         XCTAssertEqual(a.events, ["next 1", "next 2"])
@@ -116,12 +116,12 @@ final class SVariableTests: LeakCheckedTestCase {
     func testReentrantSetFromInsideASubscriber() {
         let variable = SVariable()
         let recorder = Recorder()
-        variable.signal().start(next: { value in
+        disposedAtEnd(variable.signal().start(next: { value in
             recorder.log("next \(describe(value))")
             if value as? Int == 1 {
                 variable.set(.single(10))
             }
-        })
+        }))
         variable.set(.single(1))
         XCTAssertEqual(recorder.events, ["next 1", "next 10"])
     }
@@ -131,7 +131,7 @@ final class SVariableTests: LeakCheckedTestCase {
         let source = ManualSource()
         variable.set(source.signal)
         let counter = Counter()
-        variable.signal().start(next: { _ in counter.increment() })
+        disposedAtEnd(variable.signal().start(next: { _ in counter.increment() }))
         let box = UncheckedBox(source)
         concurrently(8) { _ in
             for value in 0..<250 { box.value.next(value) }

@@ -26,4 +26,12 @@ open class LeakCheckedTestCase: XCTestCase {
         let left = LiveSubscriptions.current - liveAtStart
         XCTAssertLessThanOrEqual(left, 0, "\(left) subscription(s) still live after the test: something still holds a subscriber nobody ended")
     }
+
+    /// Disposes `subscription` when the test ends, before the leak check: for a test that
+    /// listens to a hot source (a pipe, promise, variable, multicast...) until its end, as
+    /// a program disposes what it no longer listens to. Takes either API's handle.
+    public func disposedAtEnd(_ subscription: any UpstreamDisposable) {
+        nonisolated(unsafe) let subscription = subscription
+        addTeardownBlock { subscription.dispose() }
+    }
 }

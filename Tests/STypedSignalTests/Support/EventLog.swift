@@ -1,5 +1,6 @@
 import SignalSync
 import STypedSignal
+import XCTest
 
 /// A thread-safe list of event strings, for asserting exact traces.
 final class EventLog: @unchecked Sendable {
@@ -65,7 +66,11 @@ final class ManualSource<T, E>: @unchecked Sendable {
     var signal: Signal<T, E> {
         Signal { subscriber in
             let key = self.mutex.withLock { self.bag.add(subscriber) }
-            return ActionDisposable { self.mutex.withLock { self.bag.remove(key) } }
+            // Weak: a subscription nobody ends does not keep the source alive.
+            return ActionDisposable { [weak self] in
+                guard let self else { return }
+                self.mutex.withLock { self.bag.remove(key) }
+            }
         }
     }
 

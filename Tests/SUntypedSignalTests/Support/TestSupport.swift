@@ -105,7 +105,9 @@ final class ManualSource: @unchecked Sendable {
         starts += 1
         subscribers.append(subscriber)
         lock.unlock()
-        return SBlockDisposable { [weak self] in
+        // Weak references both ways: a subscription nobody ends keeps neither the
+        // source nor its own subscriber alive.
+        return SBlockDisposable { [weak self, weak subscriber] in
             guard let self else { return }
             lock.lock()
             disposals += 1
