@@ -1,24 +1,24 @@
 import Foundation
 import XCTest
 
-/// Shared pieces of the stress tests (the same harness as the typed target's): threads under a watchdog, a per-subscription
+/// Shared pieces of the stress tests of both APIs: threads under a watchdog, a per-subscription
 /// grammar log, and the iteration scale (smaller under ThreadSanitizer).
-enum Stress {
+public enum Stress {
     /// True when the test binary runs under ThreadSanitizer (its runtime is loaded).
-    static let underThreadSanitizer: Bool = {
+    public static let underThreadSanitizer: Bool = {
         guard let handle = dlopen(nil, RTLD_NOW) else { return false }
         defer { dlclose(handle) }
         return dlsym(handle, "__tsan_init") != nil
     }()
 
     /// Multiplies iteration counts: 1 under ThreadSanitizer, 8 otherwise.
-    static var scale: Int { underThreadSanitizer ? 1 : 8 }
+    public static var scale: Int { underThreadSanitizer ? 1 : 8 }
 
     /// Runs `body(index)` on `threads` new threads at once and waits for all of them; fails
     /// the test (instead of hanging) when they have not finished after `timeout` seconds.
     /// Returns false on a timeout (the stuck threads are left behind).
     @discardableResult
-    static func run(_ name: String, threads: Int, timeout: Double = 30,
+    public static func run(_ name: String, threads: Int, timeout: Double = 30,
                     file: StaticString = #filePath, line: UInt = #line,
                     _ body: @escaping @Sendable (Int) -> Void) -> Bool {
         let group = DispatchGroup()
@@ -42,7 +42,7 @@ enum Stress {
     }
 
     /// Waits until `condition` holds, polling, for at most `timeout` seconds.
-    static func wait(timeout: Double = 30, until condition: () -> Bool) -> Bool {
+    public static func wait(timeout: Double = 30, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             if Date() > deadline { return false }
@@ -57,63 +57,58 @@ enum Stress {
 /// `strict` subscriptions must also never see a value after their terminal event; the
 /// others only at most one terminal event (a value that entered the subscription on
 /// another thread before the terminal event may still be running: see README, Threads).
-final class GrammarLog: @unchecked Sendable {
+public final class GrammarLog: @unchecked Sendable {
     // Safety: every field is guarded by `lock`.
     private let lock = NSLock()
     private let strict: Bool
-    private(set) var values: [Int] = []
+    public private(set) var values: [Int] = []
     private var terminals = 0
     private var valuesAfterTerminal = 0
     private var disposed = false
 
-    init(strict: Bool) {
+    public init(strict: Bool) {
         self.strict = strict
     }
 
-    /// Records an untyped value (an `Int` in these tests; anything else counts as -1).
-    func nextAny(_ value: Any?) {
-        next(value as? Int ?? -1)
-    }
-
-    func next(_ value: Int) {
+    public func next(_ value: Int) {
         lock.lock()
         if terminals > 0 { valuesAfterTerminal += 1 }
         values.append(value)
         lock.unlock()
     }
 
-    func terminal() {
+    public func terminal() {
         lock.lock()
         terminals += 1
         lock.unlock()
     }
 
-    func markDisposed() {
+    public func markDisposed() {
         lock.lock()
         disposed = true
         lock.unlock()
     }
 
-    var count: Int {
+    public var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return values.count + terminals
     }
 
-    var terminalCount: Int {
+    public var terminalCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return terminals
     }
 
-    var snapshot: [Int] {
+    public var snapshot: [Int] {
         lock.lock()
         defer { lock.unlock() }
         return values
     }
 
     /// What is wrong with this subscription's events, if anything.
-    var violations: [String] {
+    public var violations: [String] {
         lock.lock()
         defer { lock.unlock() }
         var found: [String] = []
@@ -124,12 +119,15 @@ final class GrammarLog: @unchecked Sendable {
 }
 
 /// Every grammar log of one stress test; checks them all at the end.
-final class GrammarLogs: @unchecked Sendable {
+public final class GrammarLogs: @unchecked Sendable {
     // Safety: `logs` is guarded by `lock`.
     private let lock = NSLock()
     private var logs: [GrammarLog] = []
 
-    func make(strict: Bool) -> GrammarLog {
+    /// No logs yet.
+    public init() {}
+
+    public func make(strict: Bool) -> GrammarLog {
         let log = GrammarLog(strict: strict)
         lock.lock()
         logs.append(log)
@@ -137,18 +135,18 @@ final class GrammarLogs: @unchecked Sendable {
         return log
     }
 
-    var all: [GrammarLog] {
+    public var all: [GrammarLog] {
         lock.lock()
         defer { lock.unlock() }
         return logs
     }
 
     /// Fails the test for every subscription that broke the grammar.
-    func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    public func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
         let broken = all.map(\.violations).filter { !$0.isEmpty }
         XCTAssertTrue(broken.isEmpty, "\(name): \(broken.count) of \(all.count) subscriptions broke the grammar: \(broken.prefix(5))", file: file, line: line)
     }
 
     /// Events counted so far, per subscription.
-    var counts: [Int] { all.map(\.count) }
+    public var counts: [Int] { all.map(\.count) }
 }
