@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,6 +14,19 @@ package protocol SubscriptionProbe: AnyObject {
     /// Must be monotonic: once true, it stays true. `GenerationScope` relies on that to
     /// remember an ended subscription instead of asking it again.
     var hasEnded: Bool { get }
+
+    /// Called with true just before this probe's generator runs inside
+    /// `GenerationScope.run`, and with false once it has returned. A probe that returns
+    /// true promises to call `GenerationScope.noteEnded()` when it ends while marked;
+    /// checks then skip asking it. The default returns false: checks keep asking.
+    func markInScope(_ inScope: Bool) -> Bool
+}
+
+extension SubscriptionProbe {
+    /// Does not report its ending: `GenerationScope` asks it at every check.
+    package func markInScope(_ inScope: Bool) -> Bool {
+        false
+    }
 }
 
 /// The subscriptions whose generators are running on the current thread, innermost last.
@@ -24,18 +38,16 @@ package protocol SubscriptionProbe: AnyObject {
 /// generator inside `GenerationScope.run`, and such loops ask
 /// `GenerationScope.enclosingHasEnded` before starting another synchronous iteration.
 ///
-/// Cost: `run` is O(1) (one thread-local lookup, one push, one pop). A check is O(1)
-/// once an enclosing subscription has been seen ended (the entry is remembered while it
-/// stays on the stack), and a scan of the stack, innermost first, while none has:
-/// O(depth) probe queries (an atomic load for a typed subscription, an uncontended lock
-/// for an untyped one; about 20 ns each in a debug build: 2,000 synchronous restarts
-/// under 10,000 nested `deferred`s spend 0.4 s scanning, next to 1.5 s forwarding the
-/// values through the 10,000 stages). The scan cannot be skipped: a probe ends without
-/// telling anyone (the subscription core sets a bit), so only asking it finds out; an
-/// O(1) check needs the core to report its ending here. Only synchronous restart loops
-/// check (`restart`, `restartIfError`, `retryIf`, `feedbackLoop` and the untyped
-/// `restart`), once per synchronous iteration; plain nesting (`then`, `deferred`,
-/// operator chains) never does.
+/// Cost: `run` is O(1) (one thread-local lookup, one push, one pop, and the probe's
+/// mark). A check is O(1) amortized when every probe on the stack reports its ending (the
+/// subscription cores do): a probe is asked once, when it is first checked; afterwards
+/// only a global count of "a marked probe ended" (`noteEnded`) is read, and the stack is
+/// scanned again only when that count moved. A stack holding a probe that does not
+/// report is scanned at every check (innermost first, stopping at the first ended one,
+/// and an ended entry is remembered while it stays on the stack). Only synchronous
+/// restart loops check (`restart`, `restartIfError`, `retryIf`, `feedbackLoop` and the
+/// untyped `restart`), once per synchronous iteration; plain nesting (`then`,
+/// `deferred`, operator chains) never does.
 package enum GenerationScope {
     /// One thread's stack.
     ///
@@ -44,21 +56,51 @@ package enum GenerationScope {
     /// on the stack is true without asking any probe.
     private final class Stack {
         var probes: [SubscriptionProbe] = []
+        /// How many probes on the stack do not report their ending.
+        var silentCount = 0
         var endedFloor = Int.max
+        /// The entries below this index were seen not ended when `noteEnded`'s count
+        /// read `scannedEpoch`.
+        var scannedCount = 0
+        var scannedEpoch = -1
 
         func push(_ probe: SubscriptionProbe) {
             probes.append(probe)
+            if !probe.markInScope(true) { silentCount += 1 }
         }
 
         func pop() {
-            probes.removeLast()
+            if !probes.removeLast().markInScope(false) { silentCount -= 1 }
             if endedFloor >= probes.count {
                 endedFloor = Int.max
             }
+            if scannedCount > probes.count {
+                scannedCount = probes.count
+            }
+        }
+
+        /// Every probe reports: asks only the entries pushed since the last scan, unless
+        /// a marked probe ended since then (anywhere), which rescans the stack.
+        private var reportingStackHasEnded: Bool {
+            let epoch = GenerationScope.endings.load(ordering: .sequentiallyConsistent)
+            var index = epoch == scannedEpoch ? scannedCount : 0
+            while index < probes.count {
+                if probes[index].hasEnded {
+                    endedFloor = index
+                    return true
+                }
+                index += 1
+            }
+            scannedEpoch = epoch
+            scannedCount = probes.count
+            return false
         }
 
         var anyEnded: Bool {
             if endedFloor < probes.count { return true }
+            if silentCount == 0 {
+                return reportingStackHasEnded
+            }
             // Innermost first: the subscription a synchronous loop ends is usually a
             // few stages downstream of it, so a scan that finds one usually stops early.
             var index = probes.count - 1
@@ -91,6 +133,15 @@ package enum GenerationScope {
         return stack
     }
 
+    /// How many probes ended while marked in a scope, ever (see `noteEnded`).
+    static let endings = Synchronization.Atomic<Int>(0)
+
+    /// Called by a probe that reports its ending, when it ends while marked in a scope:
+    /// the next check on every thread rescans its stack.
+    package static func noteEnded() {
+        endings.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    }
+
     /// Runs `body` (a generator) with `probe` as the innermost enclosing subscription.
     @inline(__always)
     package static func run<R>(_ probe: SubscriptionProbe, _ body: () -> R) -> R {
@@ -100,11 +151,8 @@ package enum GenerationScope {
         return body()
     }
 
-    /// True when a subscription whose generator is running on this thread has ended.
-    ///
-    /// Probes end without telling anyone (the subscription core sets a bit), so a check
-    /// that has not seen an ended entry yet must ask the probes; once one is seen, the
-    /// answer is remembered for as long as that entry stays on the stack.
+    /// True when a subscription whose generator is running on this thread has ended
+    /// (see the type's cost notes).
     package static var enclosingHasEnded: Bool {
         stack.anyEnded
     }

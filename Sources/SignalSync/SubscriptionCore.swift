@@ -96,6 +96,8 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     @usableFromInline static var releasedBit: Int { 1 << 61 }
 
     @usableFromInline let word = Synchronization.Atomic<Int>(0)
+    /// True while this subscription's generator runs inside `GenerationScope.run`.
+    @usableFromInline let inScope = Synchronization.Atomic<Bool>(false)
     @usableFromInline @exclusivity(unchecked) var callbacks: Unmanaged<Callbacks>?
     @usableFromInline let spin = SpinLock()
     /// The subscriber's reference to the generator's disposable.
@@ -176,6 +178,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
                 expected: current, desired: (current | Self.terminatedBit) + 1, ordering: .acquiringAndReleasing)
             if exchanged {
                 LiveSubscriptions.ended()
+                reportEndingInScope()
                 return true
             }
             current = original
@@ -224,6 +227,28 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         guard claimed, let released = callbacks else { return }
         callbacks = nil
         released.release()
+    }
+
+    // MARK: Generation scope
+
+    /// Marks the subscription as running its generator (or not); it reports its ending
+    /// to `GenerationScope` while marked.
+    package func markInScope(_ inScope: Bool) -> Bool {
+        self.inScope.store(inScope, ordering: .sequentiallyConsistent)
+        return true
+    }
+
+    /// Tells `GenerationScope` that a subscription whose generator is running ended.
+    @inlinable
+    func reportEndingInScope() {
+        if inScope.load(ordering: .sequentiallyConsistent) {
+            Self.noteEndedInScope()
+        }
+    }
+
+    @usableFromInline
+    static func noteEndedInScope() {
+        GenerationScope.noteEnded()
     }
 
     // MARK: Lifetime
@@ -324,6 +349,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         let after = before | Self.terminatedBit
         if before & Self.terminatedBit == 0 {
             LiveSubscriptions.ended()
+            reportEndingInScope()
         }
         dropSubscriberReference()?.release()
         if after == Self.terminatedBit {

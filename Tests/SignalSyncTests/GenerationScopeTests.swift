@@ -148,4 +148,97 @@ final class GenerationScopeTests: LeakCheckedTestCase {
             XCTAssertEqual(otherThreadSaw?.1, 0)
         }
     }
+
+    /// A probe that reports its ending, as the subscription cores do.
+    final class ReportingProbe: SubscriptionProbe, @unchecked Sendable {
+        private let lock = NSLock()
+        private var ended = false
+        private var marked = false
+        private var asked = 0
+
+        var hasEnded: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            asked += 1
+            return ended
+        }
+
+        func markInScope(_ inScope: Bool) -> Bool {
+            lock.withLock { marked = inScope }
+            return true
+        }
+
+        func end() {
+            let wasMarked = lock.withLock { () -> Bool in
+                ended = true
+                return marked
+            }
+            if wasMarked { GenerationScope.noteEnded() }
+        }
+
+        var askCount: Int {
+            lock.withLock { asked }
+        }
+    }
+
+    /// Runs `body` inside `probes.count` nested scopes, outermost first.
+    private func nested(_ probes: ArraySlice<SubscriptionProbe>, _ body: () -> Void) {
+        guard let first = probes.first else { return body() }
+        GenerationScope.run(first) { nested(probes.dropFirst(), body) }
+    }
+
+    func testChecksOverReportingProbesAskEachProbeOnceUntilOneEnds() {
+        let probes = (0..<1_000).map { _ in ReportingProbe() }
+        nested(ArraySlice(probes)) {
+            XCTAssertFalse(GenerationScope.enclosingHasEnded)
+            XCTAssertEqual(probes.map(\.askCount).reduce(0, +), 1_000, "the first check asks every probe once")
+            for _ in 0..<100 {
+                XCTAssertFalse(GenerationScope.enclosingHasEnded)
+            }
+            XCTAssertEqual(probes.map(\.askCount).reduce(0, +), 1_000, "later checks ask nobody: O(1)")
+
+            let inner = ReportingProbe()
+            GenerationScope.run(inner) {
+                XCTAssertFalse(GenerationScope.enclosingHasEnded)
+                XCTAssertEqual(inner.askCount, 1, "a newly pushed probe is asked once")
+                XCTAssertEqual(probes.map(\.askCount).reduce(0, +), 1_000)
+            }
+
+            probes[10].end()
+            XCTAssertTrue(GenerationScope.enclosingHasEnded, "an ending reported anywhere rescans")
+            let asked = probes.map(\.askCount).reduce(0, +)
+            XCTAssertTrue(GenerationScope.enclosingHasEnded)
+            XCTAssertEqual(probes.map(\.askCount).reduce(0, +), asked, "the ended entry is remembered")
+        }
+        XCTAssertEqual(GenerationScope.depth, 0)
+    }
+
+    func testASilentProbeOnTheStackIsAskedAtEveryCheck() {
+        let reporting = ReportingProbe()
+        let silent = Probe()
+        GenerationScope.run(reporting) {
+            GenerationScope.run(silent) {
+                XCTAssertFalse(GenerationScope.enclosingHasEnded)
+                XCTAssertFalse(GenerationScope.enclosingHasEnded)
+                XCTAssertEqual(silent.askCount, 2)
+                silent.end()
+                XCTAssertTrue(GenerationScope.enclosingHasEnded)
+            }
+            XCTAssertFalse(GenerationScope.enclosingHasEnded, "popped with its entry")
+        }
+    }
+
+    func testSubscriptionCoresReportTheirEnding() {
+        let outer = SubscriptionCore<Int, String, SwiftSignalKitRules>(next: nil, error: nil, completed: nil)
+        let inner = SubscriptionCore<Int, String, SwiftSignalKitRules>(next: nil, error: nil, completed: nil)
+        GenerationScope.run(outer) {
+            GenerationScope.run(inner) {
+                XCTAssertFalse(GenerationScope.enclosingHasEnded)
+                outer.putCompletion()
+                XCTAssertTrue(GenerationScope.enclosingHasEnded)
+            }
+        }
+        inner.dispose()
+        XCTAssertFalse(GenerationScope.enclosingHasEnded)
+    }
 }
