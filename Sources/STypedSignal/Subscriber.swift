@@ -33,9 +33,7 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
         // Nobody can send events any more: release what the subscription holds (not
         // disposing). When no handle holds the state either, the generator's disposable
         // goes first.
-        var owned = core.takeRetainedValue()
-        let handleReleased = isKnownUniquelyReferenced(&owned)
-        owned.subscriberDeallocated(handleReleased: handleReleased)
+        core._withUnsafeGuaranteedRef { $0.subscriberReleasedItsReference() }
     }
 
     /// Delivers a value unless the subscriber has terminated.

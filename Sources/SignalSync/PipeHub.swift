@@ -165,30 +165,28 @@ package final class PipeHub<Value>: @unchecked Sendable {
             }
             withExtendedLifetime(targets) {}  // released outside the lock
             mutex.lock()
-            guard let next = nextQueuedPush(on: me) else {
+            let drain = drainIndex(of: me)!
+            guard let queue = drains[drain].queue else {
+                drains.remove(at: drain)
                 mutex.unlock()
                 return
             }
+            let next = takeQueuedPush(from: queue, drain: drain)
             mutex.unlock()
             current = next  // the delivered value is released outside the lock
             mutex.lock()
         }
     }
 
-    /// Under the lock: the next push queued on `thread`'s drain, or nil after removing
-    /// the drain when none is left.
-    private func nextQueuedPush(on thread: pthread_t) -> Value? {
-        let index = drainIndex(of: thread)!
-        if let queue = drains[index].queue {
-            let pushes = unsafeDowncast(queue, to: QueuedPushes.self)
-            let next = pushes.values.removeFirst()
-            if pushes.values.isEmpty {
-                drains[index].queue = nil
-            }
-            return next
+    /// Under the lock: removes the first push of the queue of drain `index` (dropping
+    /// the queue once empty) and returns it.
+    private func takeQueuedPush(from queue: AnyObject, drain index: Int) -> Value {
+        let pushes = unsafeDowncast(queue, to: QueuedPushes.self)
+        let next = pushes.values.removeFirst()
+        if pushes.values.isEmpty {
+            drains[index].queue = nil
         }
-        drains.remove(at: index)
-        return nil
+        return next
     }
 
     /// Called under the lock: makes `value` the replayed one, unlocks, then releases

@@ -319,6 +319,17 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         return true
     }
 
+    /// Called from a subscriber's `deinit` through the reference it held unmanaged (+1),
+    /// which this call takes over and releases: ends the subscription as
+    /// `subscriberDeallocated` does, knowing whether the handle is still held. (Inside
+    /// the core, so that code not specialized for the delivered types needs no runtime
+    /// metadata lookup for the uniqueness check.)
+    package func subscriberReleasedItsReference() {
+        var owned = Unmanaged.passUnretained(self).takeRetainedValue()
+        let handleReleased = isKnownUniquelyReferenced(&owned)
+        owned.subscriberDeallocated(handleReleased: handleReleased)
+    }
+
     /// Called when the subscriber goes away: nothing can send events any more.
     ///
     /// - Parameter handleReleased: true when nobody holds the handle either; the
