@@ -234,7 +234,15 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// Marks the subscription as running its generator (or not); it reports its ending
     /// to `GenerationScope` while marked.
     package func markInScope(_ inScope: Bool) -> Bool {
-        self.inScope.store(inScope, ordering: .sequentiallyConsistent)
+        // Entering must be ordered before any later check of the terminated bit by an
+        // ending thread (sequentially consistent, against the ending thread's load);
+        // leaving may be seen late: an ending that still sees the mark only costs one
+        // needless rescan.
+        if inScope {
+            self.inScope.store(true, ordering: .sequentiallyConsistent)
+        } else {
+            self.inScope.store(false, ordering: .releasing)
+        }
         return true
     }
 
