@@ -343,19 +343,19 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// - Parameter handleReleased: true when nobody holds the handle either; the
     ///   generator's disposable is then released first, as in the original.
     package func subscriberDeallocated(handleReleased: Bool) {
-        if handleReleased {
-            dropHandleReference()
+        let disposing: Bool
+        do {
+            // The handle's reference goes first, at the end of this scope.
+            spin.lock()
+            let handleReference = handleReleased ? handleUpstream.take() : nil
+            disposing = handleDisposing
+            spin.unlock()
+            withExtendedLifetime(handleReference) {}
         }
         // While the handle is disposing, its dispose() ends the subscription once its
         // upstream dispose returned.
-        guard !spin.withLock({ handleDisposing }) else { return }
+        guard !disposing else { return }
         end()
-    }
-
-    @inlinable
-    func dropHandleReference() {
-        let reference = spin.withLock { handleUpstream.take() }
-        withExtendedLifetime(reference) {}
     }
 
     /// Ends the subscription without calling back or disposing: later events are dropped
