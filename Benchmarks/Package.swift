@@ -46,7 +46,7 @@ let package = Package(
             ],
             path: "Benchmarks/SignalBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
     ],

@@ -18,7 +18,8 @@ final class ParityTests: LeakCheckedTestCase {
                 let passed = trace == scenario.expected
                 row.record(driver, passed: passed)
                 if !passed {
-                    XCTFail("""
+                    XCTFail(
+                        """
                         [\(driver)] \(scenario.op): \(scenario.name)
                           sources:  \(scenario.sources.map(\.text))
                           expected: \(scenario.expected)
@@ -43,8 +44,9 @@ final class ParityTests: LeakCheckedTestCase {
             print(Coverage.renderExclusions())
         } else {
             let excluded = Coverage.all.filter { if case .excluded = $0.status { return true } else { return false } }
-            print("\nExcluded spec rows: \(excluded.count), each with its reason and covering unit tests "
-                + "(Coverage.swift; PARITY_VERBOSE=1 lists them)")
+            print(
+                "\nExcluded spec rows: \(excluded.count), each with its reason and covering unit tests "
+                    + "(Coverage.swift; PARITY_VERBOSE=1 lists them)")
         }
         print(renderDisagreements(actuals))
     }
@@ -73,10 +75,11 @@ final class ParityTests: LeakCheckedTestCase {
                 }
             }
         }
-        let claimed = Set(Coverage.all.flatMap { entry -> [String] in
-            if case .covered(let ops) = entry.status { return ops }
-            return []
-        })
+        let claimed = Set(
+            Coverage.all.flatMap { entry -> [String] in
+                if case .covered(let ops) = entry.status { return ops }
+                return []
+            })
         for op in Set(Catalogue.all.map(\.op)).subtracting(claimed).sorted() {
             XCTFail("the scenarios of '\(op)' cover no row of either spec table (Coverage.swift)")
         }
@@ -100,8 +103,9 @@ final class ParityTests: LeakCheckedTestCase {
             let drivers = scenarios[0].disagreement?.drivers.map(\.rawValue).sorted().joined(separator: ", ") ?? ""
             guard Self.verbose else {
                 let summary = report.prefix { $0 != ":" }
-                lines.append("- [\(drivers)] \(summary): \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") "
-                    + "(Catalogue/Disagreements.swift; PARITY_VERBOSE=1 prints the traces)")
+                lines.append(
+                    "- [\(drivers)] \(summary): \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") "
+                        + "(Catalogue/Disagreements.swift; PARITY_VERBOSE=1 prints the traces)")
                 continue
             }
             lines.append("- [\(drivers)] \(report)")
@@ -142,24 +146,28 @@ struct CoverageRow {
             rows.append([op, "\(row.scenarios)"] + Driver.allCases.map(row.cell))
         }
         let total = table.values.reduce(0) { $0 + $1.scenarios }
-        rows.append(["total", "\(total)"] + Driver.allCases.map { driver in
-            let runs = table.values.compactMap { $0.runs[driver] }
-            let reported = table.values.reduce(0) { $0 + ($1.reported[driver] ?? 0) }
-            return "\(runs.reduce(0) { $0 + $1.passed })/\(runs.reduce(0) { $0 + $1.total })"
-                + (reported > 0 ? " +\(reported) reported" : "")
-        })
+        rows.append(
+            ["total", "\(total)"]
+                + Driver.allCases.map { driver in
+                    let runs = table.values.compactMap { $0.runs[driver] }
+                    let reported = table.values.reduce(0) { $0 + ($1.reported[driver] ?? 0) }
+                    return "\(runs.reduce(0) { $0 + $1.passed })/\(runs.reduce(0) { $0 + $1.total })"
+                        + (reported > 0 ? " +\(reported) reported" : "")
+                })
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         let lines = rows.map { row in
             row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
         }
-        return (["", "Parity coverage (passed/run per driver; +n reported: runs left out by a reported library disagreement)"]
+        return
+            (["", "Parity coverage (passed/run per driver; +n reported: runs left out by a reported library disagreement)"]
             + lines).joined(separator: "\n")
     }
 }
 
 /// Every scenario, family by family.
 enum Catalogue {
-    static let all: [Scenario] = MappingScenarios.all + TakeScenarios.all + SideEffectScenarios.all + CatchScenarios.all
+    static let all: [Scenario] =
+        MappingScenarios.all + TakeScenarios.all + SideEffectScenarios.all + CatchScenarios.all
         + CombineScenarios.all + MetaScenarios.all + ReduceScenarios.all + DispatchTimingScenarios.all + HotSourceScenarios.all
 }
 

@@ -1,7 +1,7 @@
 import Bridge
-import SignalSync
 import STypedSignal
 import SUntypedSignal
+import SignalSync
 
 /// The error a bridged driver's typed side reports for a value or error of the wrong
 /// type: it reaches the trace as `error mismatch: ...` and fails the scenario.

@@ -1,5 +1,5 @@
-import SignalSync
 import STypedSignal
+import SignalSync
 
 /// Builds and runs scenarios with STypedSignal: `Signal<Int, String>`.
 enum TypedDriver {
@@ -17,21 +17,23 @@ enum TypedDriver {
 
     /// Subscribes the typed sink: logs `next <value>`, `error <e>`, `completed`.
     static func sink(_ signal: Signal<String, String>, _ world: ScenarioWorld) -> Disposable {
-        signal.start(next: { world.log("next \($0)") },
-                     error: { world.log("error \($0)") },
-                     completed: { world.log("completed") })
+        signal.start(
+            next: { world.log("next \($0)") },
+            error: { world.log("error \($0)") },
+            completed: { world.log("completed") })
     }
 
     /// A cold source that plays `marble` from the moment of each subscription.
     static func source(_ name: String, _ marble: Marble, _ world: ScenarioWorld) -> S {
         Signal { subscriber in
-            ActionDisposable(action: world.play(name, marble) { event in
-                switch event {
-                case .next(let value): subscriber.putNext(value)
-                case .error(let error): subscriber.putError(error)
-                case .completed: subscriber.putCompletion()
-                }
-            })
+            ActionDisposable(
+                action: world.play(name, marble) { event in
+                    switch event {
+                    case .next(let value): subscriber.putNext(value)
+                    case .error(let error): subscriber.putError(error)
+                    case .completed: subscriber.putCompletion()
+                    }
+                })
         }
     }
 
@@ -161,10 +163,12 @@ enum TypedDriver {
             case .retryDelayed(let increment, let maxDelay):
                 return (a |> retry(Double(increment), maxDelay: Double(maxDelay), onQueue: queue)) |> castError(String.self)
             case .retryMatching(let error, let maxRetries):
-                return a |> retry(retryOnError: { $0 == error }, delayIncrement: 1, maxDelay: 10, maxRetries: maxRetries,
-                                  onQueue: queue)
+                return a
+                    |> retry(
+                        retryOnError: { $0 == error }, delayIncrement: 1, maxDelay: 10, maxRetries: maxRetries,
+                        onQueue: queue)
             case .last, .combineLatest, .combineLatestWithInitial, .combineLatestTuple, .combineLatestOfNothing, .ignoreValues,
-                 .multicastCombined:
+                .multicastCombined:
                 preconditionFailure("\(operation) has no Int output; it may only end a chain")
             case .switchToLatest(let inners):
                 return a |> map(inner(inners)) |> switchToLatest
@@ -183,7 +187,10 @@ enum TypedDriver {
             case .then(let next):
                 return a |> then(make("t", Marble(next)))
             case .deferred:
-                return deferred { hook("deferred"); return a }
+                return deferred {
+                    hook("deferred")
+                    return a
+                }
             case .multicastAgain(let keyed, let firstTake, let secondDelay):
                 let shared = multicast(a, keyed: keyed)
                 let second = secondDelay > 0 ? shared |> delay(Double(secondDelay), queue: queue) : shared
@@ -206,10 +213,11 @@ enum TypedDriver {
             case .reduceSum(let initial):
                 return a |> reduceLeft(value: initial) { $0 + $1 }
             case .reduceSumEmitting(let initial):
-                return a |> reduceLeft(value: initial) { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
-                    emit(sum + next)
-                    return sum + next
-                }
+                return a
+                    |> reduceLeft(value: initial) { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
+                        emit(sum + next)
+                        return sum + next
+                    }
             case .beforeNext:
                 return a |> beforeNext { hook("next \($0)") }
             case .afterNext:
@@ -224,11 +232,12 @@ enum TypedDriver {
                 return a |> afterDisposed { hook("disposed") }
             case .withState:
                 let subscriptions = Atomic(value: 0)
-                return withState(a, { subscriptions.modify { $0 + 1 } },
-                                 next: { value, state in hook("state \(state) next \(value)") },
-                                 error: { error, state in hook("state \(state) error \(error)") },
-                                 completed: { state in hook("state \(state) completed") },
-                                 disposed: { state in hook("state \(state) disposed") })
+                return withState(
+                    a, { subscriptions.modify { $0 + 1 } },
+                    next: { value, state in hook("state \(state) next \(value)") },
+                    error: { error, state in hook("state \(state) error \(error)") },
+                    completed: { state in hook("state \(state) completed") },
+                    disposed: { state in hook("state \(state) disposed") })
             case .deliverOn:
                 return a |> deliverOn(queue)
             case .runOn:
@@ -242,7 +251,7 @@ enum TypedDriver {
             case .materializeRoundTrip:
                 return a |> dematerialize |> materialize
             case .retryIf, .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .combineSignalsWithNil,
-                 .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError, .throttleOn:
+                .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError, .throttleOn:
                 preconditionFailure("\(operation) belongs to the untyped API")
             }
         }

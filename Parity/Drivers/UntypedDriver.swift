@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 
 /// Builds and runs scenarios with SUntypedSignal: `SSignal`, the Int values and String
 /// errors boxed as `Any?`.
@@ -17,21 +17,23 @@ enum UntypedDriver {
     /// Subscribes the untyped sink: logs `next <value>` (`describeValue`), `error <e>`,
     /// `completed`.
     static func sink(_ signal: SSignal, _ world: ScenarioWorld) -> SDisposable {
-        signal.start(next: { world.log("next \(describeValue($0))") },
-                     error: { world.log("error \(describeValue($0))") },
-                     completed: { world.log("completed") })
+        signal.start(
+            next: { world.log("next \(describeValue($0))") },
+            error: { world.log("error \(describeValue($0))") },
+            completed: { world.log("completed") })
     }
 
     /// A cold source that plays `marble` from the moment of each subscription.
     static func source(_ name: String, _ marble: Marble, _ world: ScenarioWorld) -> SSignal {
         SSignal { subscriber in
-            SBlockDisposable(world.play(name, marble) { event in
-                switch event {
-                case .next(let value): subscriber.putNext(value)
-                case .error(let error): subscriber.putError(error)
-                case .completed: subscriber.putCompletion()
-                }
-            })
+            SBlockDisposable(
+                world.play(name, marble) { event in
+                    switch event {
+                    case .next(let value): subscriber.putNext(value)
+                    case .error(let error): subscriber.putError(error)
+                    case .completed: subscriber.putCompletion()
+                    }
+                })
         }
     }
 
@@ -100,9 +102,10 @@ enum UntypedDriver {
             case .combineSignalsWithInitialStates(let seeds):
                 return SSignal.combineSignals(sources, withInitialStates: seeds)
             case .combineSignalsWithNil(let nilFor):
-                return SSignal.combineSignals(sources.map { source in
-                    source.map { value -> Any? in int(value) == nilFor ? nil : value }
-                })
+                return SSignal.combineSignals(
+                    sources.map { source in
+                        source.map { value -> Any? in int(value) == nilFor ? nil : value }
+                    })
             case .mergeSignals:
                 return SSignal.mergeSignals(sources)
             case .mergeSignalsOfNothing:
@@ -122,25 +125,30 @@ enum UntypedDriver {
             case .then(let next):
                 return a.then(make("t", Marble(next)))
             case .deferred:
-                return SSignal.deferred { hook("deferred"); return a }
+                return SSignal.deferred {
+                    hook("deferred")
+                    return a
+                }
             case .takeUntilReplacement(let inners):
                 return a.takeUntilReplacement(sources[1].map(inner(inners)))
             case .signalQueue(let cancel):
                 let queue = SSignalQueue()
                 world.keepAlive(queue)
-                return SSignal.mergeSignals(sources.enumerated().map { index, source in
-                    let item = queue.enqueue(source)
-                    guard let tick = cancel[index] else { return item }
-                    return SSignal { subscriber in
-                        let handle = item.start(next: subscriber.putNext, error: subscriber.putError,
-                                                completed: subscriber.putCompletion)
-                        world.at(tick) {
-                            hook("cancel \(sourceName(index))")
-                            handle.dispose()
+                return SSignal.mergeSignals(
+                    sources.enumerated().map { index, source in
+                        let item = queue.enqueue(source)
+                        guard let tick = cancel[index] else { return item }
+                        return SSignal { subscriber in
+                            let handle = item.start(
+                                next: subscriber.putNext, error: subscriber.putError,
+                                completed: subscriber.putCompletion)
+                            world.at(tick) {
+                                hook("cancel \(sourceName(index))")
+                                handle.dispose()
+                            }
+                            return handle
                         }
-                        return handle
-                    }
-                })
+                    })
             case .multicastCombined(let keyed):
                 let shared = multicast(a, keyed: keyed)
                 return SSignal.combineSignals([shared, shared.map { int($0) + 10 }])
@@ -194,7 +202,7 @@ enum UntypedDriver {
             case .throttleOn(let delay):
                 return a.throttleOn(queue, delay: Double(delay))
             case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed, .retryMatching,
-                 .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
+                .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
                 preconditionFailure("\(operation) belongs to the typed API")
             }
         }

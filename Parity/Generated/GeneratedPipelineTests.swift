@@ -26,7 +26,8 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
         // Virtual time runs on one thread, so ThreadSanitizer adds little here and costs
         // 10x: the sanitized CI run checks 2,000 pipelines, the plain one 10,000.
         let count = environment["PARITY_PIPELINES"].flatMap(Int.init) ?? (Self.underThreadSanitizer ? 2_000 : 10_000)
-        let seeds: [UInt64] = environment["PARITY_SEED"].flatMap(UInt64.init).map { [$0] }
+        let seeds: [UInt64] =
+            environment["PARITY_SEED"].flatMap(UInt64.init).map { [$0] }
             ?? (0..<UInt64(count)).map { (environment["PARITY_FIRST_SEED"].flatMap(UInt64.init) ?? Self.firstSeed) &+ $0 }
         let started = Date()
         var failures: [(GeneratedPipeline, String)] = []
@@ -53,14 +54,16 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
         }
         let seconds = Date().timeIntervalSince(started)
         let uses = operatorUses.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        print("Generated pipelines: \(seeds.count) from seed \(seeds.first ?? 0), on \(Driver.allCases.count) drivers, "
-            + "\(failures.isEmpty ? "all agree" : "\(failures.count) failing") in \(String(format: "%.1f", seconds)) s")
+        print(
+            "Generated pipelines: \(seeds.count) from seed \(seeds.first ?? 0), on \(Driver.allCases.count) drivers, "
+                + "\(failures.isEmpty ? "all agree" : "\(failures.count) failing") in \(String(format: "%.1f", seconds)) s")
         if environment["PARITY_VERBOSE"] == "1" { print("  operator uses: \(uses)") }
         let verbose = environment["PARITY_VERBOSE"] == "1"
         let counts = KnownDisagreement.all.map { "\($0.name) \(setAside[$0.name] ?? 0)" }.joined(separator: ", ")
         print("  compared after a known disagreement's normalization (KnownDisagreements.swift): \(counts)")
-        print("  operators left out: \(PipelineGenerator.excluded.map(\.operation).joined(separator: "; ")) "
-            + "(PipelineGenerator.excluded gives the reasons)")
+        print(
+            "  operators left out: \(PipelineGenerator.excluded.map(\.operation).joined(separator: "; ")) "
+                + "(PipelineGenerator.excluded gives the reasons)")
         if verbose {
             for known in KnownDisagreement.all { print("  \(known.name): \(known.report)") }
             for excluded in PipelineGenerator.excluded { print("  \(excluded.operation): \(excluded.reason)") }
@@ -82,16 +85,20 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
         XCTAssertNotNil(Self.balanceProblem(["0 a.subscribe", "1 i1.subscribe", "2 a.dispose"]))
         XCTAssertNil(Self.balanceProblem(["0 a.subscribe", "1 i1.subscribe", "2 i1.dispose", "2 a.dispose"]))
         // A hot pipe keeps its upstream subscription for the whole run: unbalanced.
-        let hot = GeneratedPipeline(seed: 0, sources: ["-1-2"], operations: [.map(add: 1), .pipe(replay: false)],
-                                    disposeAt: ScenarioWorld.horizon)
+        let hot = GeneratedPipeline(
+            seed: 0, sources: ["-1-2"], operations: [.map(add: 1), .pipe(replay: false)],
+            disposeAt: ScenarioWorld.horizon)
         XCTAssertNotNil(Self.check(hot))
         // The normalizations forgive only their own difference.
-        XCTAssertEqual(KnownDisagreement.teardownSorted(["2 completed", "2 i8.dispose", "2 hook disposed"]),
-                       KnownDisagreement.teardownSorted(["2 completed", "2 hook disposed", "2 i8.dispose"]))
-        XCTAssertNotEqual(KnownDisagreement.teardownSorted(["1 next 1", "2 a.dispose"]),
-                          KnownDisagreement.teardownSorted(["2 a.dispose", "2 next 1"]))
-        XCTAssertEqual(KnownDisagreement.withoutSubscriptionsInTerminalTick(
-            ["0 a.subscribe", "0 error E", "0 i7.subscribe", "0 a.dispose", "0 i7.dispose"]), ["0 error E"])
+        XCTAssertEqual(
+            KnownDisagreement.teardownSorted(["2 completed", "2 i8.dispose", "2 hook disposed"]),
+            KnownDisagreement.teardownSorted(["2 completed", "2 hook disposed", "2 i8.dispose"]))
+        XCTAssertNotEqual(
+            KnownDisagreement.teardownSorted(["1 next 1", "2 a.dispose"]),
+            KnownDisagreement.teardownSorted(["2 a.dispose", "2 next 1"]))
+        XCTAssertEqual(
+            KnownDisagreement.withoutSubscriptionsInTerminalTick(
+                ["0 a.subscribe", "0 error E", "0 i7.subscribe", "0 a.dispose", "0 i7.dispose"]), ["0 error E"])
     }
 
     /// The same seed gives the same pipeline; shrinking keeps a failing case failing and
@@ -184,7 +191,8 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
         }
         let unbalanced = open.filter { $0.value != 0 }.sorted { $0.key < $1.key }
         guard !unbalanced.isEmpty else { return nil }
-        return "balance: " + unbalanced.map { "\($0.key) subscribed \($0.value > 0 ? "\($0.value) more" : "\(-$0.value) fewer") times than disposed" }
+        return "balance: "
+            + unbalanced.map { "\($0.key) subscribed \($0.value > 0 ? "\($0.value) more" : "\(-$0.value) fewer") times than disposed" }
             .joined(separator: ", ")
     }
 
@@ -192,8 +200,10 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
 
     /// The smallest pipeline reachable from `pipeline` by dropping operators, shortening
     /// marbles and disposing earlier, that still fails `failing` (by default: `check`).
-    static func shrink(_ pipeline: GeneratedPipeline,
-                       failing: (GeneratedPipeline) -> String? = { check($0) }) -> GeneratedPipeline {
+    static func shrink(
+        _ pipeline: GeneratedPipeline,
+        failing: (GeneratedPipeline) -> String? = { check($0) }
+    ) -> GeneratedPipeline {
         var current = pipeline
         var improved = true
         while improved {

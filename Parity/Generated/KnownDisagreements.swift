@@ -113,7 +113,8 @@ struct KnownDisagreement: Sendable {
         while index < trace.count {
             let line = trace[index]
             if index + 1 < trace.count, line.hasSuffix(".subscribe"),
-               trace[index + 1] == String(line.dropLast("subscribe".count)) + "dispose" {
+                trace[index + 1] == String(line.dropLast("subscribe".count)) + "dispose"
+            {
                 index += 2
                 continue
             }

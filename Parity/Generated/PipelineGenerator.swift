@@ -79,20 +79,28 @@ struct GeneratedPipeline: CustomStringConvertible {
 enum PipelineGenerator {
     /// Operations the generator never produces, and why.
     static let excluded: [(operation: String, reason: String)] = [
-        ("restart, restartIfError, recurse",
-         "a synchronously terminating upstream restarts forever in zero virtual time (by design), and the "
-            + "new-before-old order differs between the APIs (reported: Disagreement.synchronousRestartOrder)"),
-        ("variable, pipe, multicastCombined(keyed: false)",
-         "hot sources: they subscribe their upstream when the pipeline is built and are owned by the world "
-            + "for the whole run, so their upstream subscription is never balanced by a dispose"),
+        (
+            "restart, restartIfError, recurse",
+            "a synchronously terminating upstream restarts forever in zero virtual time (by design), and the "
+                + "new-before-old order differs between the APIs (reported: Disagreement.synchronousRestartOrder)"
+        ),
+        (
+            "variable, pipe, multicastCombined(keyed: false)",
+            "hot sources: they subscribe their upstream when the pipeline is built and are owned by the world "
+                + "for the whole run, so their upstream subscription is never balanced by a dispose"
+        ),
         ("sequential", "needs one source per subscription; the generated chains have one source"),
-        ("timeout",
-         "when the source's event and the deadline fall on the same tick, typed lets the event win and untyped "
-            + "the deadline (reported: GeneratedPipelineTests, 'timeout tie')"),
-        ("multicastAgain (keyed) where a marble can fail; multicastCombined",
-         "typed Multicast takes a NoError signal, so an upstream error ends it as a completion on the typed "
-            + "drivers and as an error on the untyped ones (a documented difference of the drivers, Operation.swift); "
-            + "multicastCombined has an array output and may only end a chain"),
+        (
+            "timeout",
+            "when the source's event and the deadline fall on the same tick, typed lets the event win and untyped "
+                + "the deadline (reported: GeneratedPipelineTests, 'timeout tie')"
+        ),
+        (
+            "multicastAgain (keyed) where a marble can fail; multicastCombined",
+            "typed Multicast takes a NoError signal, so an upstream error ends it as a completion on the typed "
+                + "drivers and as an error on the untyped ones (a documented difference of the drivers, Operation.swift); "
+                + "multicastCombined has an array output and may only end a chain"
+        ),
         ("typed-only and untyped-only operators", "a generated pipeline must run on all four drivers"),
     ]
 
@@ -109,8 +117,9 @@ enum PipelineGenerator {
         if random.chance(8) {
             // Keyed sharing, where no marble can fail (see `excluded`).
             let position = Int.random(in: 0...operations.count, using: &random)
-            let sharing = Operation.multicastAgain(keyed: true, firstTake: random.chance(50) ? Int.random(in: 1...2, using: &random) : nil,
-                                                   secondDelay: Int.random(in: 0...2, using: &random))
+            let sharing = Operation.multicastAgain(
+                keyed: true, firstTake: random.chance(50) ? Int.random(in: 1...2, using: &random) : nil,
+                secondDelay: Int.random(in: 0...2, using: &random))
             let fails = (sources + operations.flatMap(marbles)).contains { $0.contains("#") }
             if !fails, !operations.contains(where: { if case .combineLatest = $0 { return true } else { return false } }) {
                 operations.insert(sharing, at: position)
@@ -125,7 +134,7 @@ enum PipelineGenerator {
         switch operation {
         case .catchError(let text), .then(let text), .timeout(_, let text): return [text]
         case .switchToLatest(let inners), .mapToSignal(let inners), .queue(let inners), .mapToQueue(let inners),
-             .throttled(let inners), .mapToThrottled(let inners):
+            .throttled(let inners), .mapToThrottled(let inners):
             return Array(inners.values)
         default: return []
         }
@@ -180,8 +189,10 @@ enum PipelineGenerator {
         case 11: return .mapToThrottled(inners(&random))
         case 12: return .then(marble(&random, maxLength: 3))
         case 13: return .deferred
-        case 14: return random.chance(50) ? .reduceSum(initial: Int.random(in: 0...2, using: &random))
-            : .reduceSumEmitting(initial: Int.random(in: 0...2, using: &random))
+        case 14:
+            return random.chance(50)
+                ? .reduceSum(initial: Int.random(in: 0...2, using: &random))
+                : .reduceSumEmitting(initial: Int.random(in: 0...2, using: &random))
         case 15: return random.pick([.beforeNext, .afterNext])
         case 16: return random.pick([.beforeStarted, .beforeCompleted])
         case 17: return random.pick([.afterCompleted, .afterDisposed])

@@ -181,15 +181,15 @@ extension Operation {
         case .chain(let operations):
             return operations.reduce(both) { $0.intersection($1.apis) }
         case .source, .sequential, .map, .filter, .distinct, .take, .takeLast, .catchError, .restart, .restartIfError,
-             .combineLatest, .combineLatestOfNothing, .switchToLatest, .mapToSignal, .queue, .mapToQueue, .throttled,
-             .mapToThrottled, .then, .deferred, .reduceSum, .reduceSumEmitting, .beforeNext, .afterNext, .beforeStarted,
-             .beforeCompleted, .afterCompleted, .afterDisposed, .deliverOn, .runOn, .delay, .timeout, .variable:
+            .combineLatest, .combineLatestOfNothing, .switchToLatest, .mapToSignal, .queue, .mapToQueue, .throttled,
+            .mapToThrottled, .then, .deferred, .reduceSum, .reduceSumEmitting, .beforeNext, .afterNext, .beforeStarted,
+            .beforeCompleted, .afterCompleted, .afterDisposed, .deliverOn, .runOn, .delay, .timeout, .variable:
             return both
         case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed,
-             .retryMatching, .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
+            .retryMatching, .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
             return [.typed]
         case .retryIf, .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .combineSignalsWithNil,
-             .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError, .throttleOn:
+            .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError, .throttleOn:
             return [.untyped]
         case .multicastCombined(let keyed), .multicastAgain(let keyed, _, _):
             // Typed sharing is keyed only (`Multicast`); untyped has both.
@@ -207,7 +207,7 @@ extension Operation {
         case .chain(let operations):
             return operations.last?.outputShape ?? .int
         case .combineLatest, .combineLatestWithInitial, .combineLatestTuple, .combineLatestOfNothing,
-             .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .multicastCombined:
+            .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .multicastCombined:
             return .intArray
         case .combineSignalsWithNil:
             return .optionalIntArray

@@ -58,8 +58,10 @@ struct Scenario: Sendable {
     /// - Parameter only: for an operator both APIs have but whose behaviour differs on
     ///   purpose (a quirk kept on one side), the API whose operator the expectation is
     ///   for: the drivers that run that API's operator apply.
-    init(_ op: String, _ name: String, sources: [String], _ operation: Operation, disposeAt: Int? = nil,
-         only apis: Set<API> = Set(API.allCases), disagreement: Disagreement? = nil, expect expected: [String]) {
+    init(
+        _ op: String, _ name: String, sources: [String], _ operation: Operation, disposeAt: Int? = nil,
+        only apis: Set<API> = Set(API.allCases), disagreement: Disagreement? = nil, expect expected: [String]
+    ) {
         self.op = op
         self.name = name
         self.sources = sources.map(Marble.init)

@@ -77,7 +77,6 @@ final class ScenarioWorld: @unchecked Sendable {
     }
 }
 
-
 /// A value as the trace prints it, on every driver: `4`, `[1,2]`, `nil` (also for a nil
 /// inside an array or an optional boxed in `Any`).
 func describeValue(_ value: Any?) -> String {

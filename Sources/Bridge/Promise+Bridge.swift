@@ -34,8 +34,10 @@ extension SVariable {
 
     /// A `ValuePromise<T>` that follows this variable; values that are not a `T` are
     /// skipped and reported to `onMismatch`.
-    public func toTypedValuePromise<T: Equatable>(_ type: T.Type = T.self, ignoreRepeated: Bool = false,
-                                                  onMismatch: @escaping (SSignalTypeError) -> Void = { _ in }) -> (ValuePromise<T>, Disposable) {
+    public func toTypedValuePromise<T: Equatable>(
+        _ type: T.Type = T.self, ignoreRepeated: Bool = false,
+        onMismatch: @escaping (SSignalTypeError) -> Void = { _ in }
+    ) -> (ValuePromise<T>, Disposable) {
         let promise = ValuePromise<T>(ignoreRepeated: ignoreRepeated)
         let subscription = typedValues(of: signal(), as: type, onMismatch: onMismatch).start(next: { [weak promise] value in
             promise?.set(value)
@@ -47,14 +49,17 @@ extension SVariable {
 /// The `T` values of `signal`; others are reported to `onMismatch` and skipped.
 func typedValues<T>(of signal: SSignal, as type: T.Type, onMismatch: @escaping (SSignalTypeError) -> Void) -> Signal<T, NoError> {
     Signal { subscriber in
-        signal.start(next: { value in
-            if let typed = cast(value, to: T.self) {
-                subscriber.putNext(typed)
-            } else {
-                onMismatch(SSignalTypeError(expected: typeName(T.self), value: value))
+        signal.start(
+            next: { value in
+                if let typed = cast(value, to: T.self) {
+                    subscriber.putNext(typed)
+                } else {
+                    onMismatch(SSignalTypeError(expected: typeName(T.self), value: value))
+                }
+            },
+            completed: {
+                subscriber.putCompletion()
             }
-        }, completed: {
-            subscriber.putCompletion()
-        }).toTyped()
+        ).toTyped()
     }
 }

@@ -13,9 +13,11 @@ extension Signal {
     /// ```
     public func toUntyped() -> SSignal {
         SSignal { subscriber in
-            self.start(next: { subscriber.putNext($0) },
-                       error: { subscriber.putError($0) },
-                       completed: { subscriber.putCompletion() }).toUntyped()
+            self.start(
+                next: { subscriber.putNext($0) },
+                error: { subscriber.putError($0) },
+                completed: { subscriber.putCompletion() }
+            ).toUntyped()
         }
     }
 }
@@ -38,29 +40,37 @@ extension SSignal {
 
     /// The same signal as a `Signal<T, E>`, with a mismatch turned into an `E` by
     /// `mismatch`: the variant for callers whose error type can describe a mismatch.
-    public func toTyped<T, E>(_ valueType: T.Type = T.self, _ errorType: E.Type = E.self,
-                              mismatch: @escaping (SSignalTypeError) -> E) -> Signal<T, E> {
+    public func toTyped<T, E>(
+        _ valueType: T.Type = T.self, _ errorType: E.Type = E.self,
+        mismatch: @escaping (SSignalTypeError) -> E
+    ) -> Signal<T, E> {
         toTyped(valueType, errorType, upstream: { $0 }, mismatch: mismatch)
     }
 
-    private func toTyped<T, E, R>(_ valueType: T.Type, _ errorType: E.Type, upstream: @escaping (E) -> R,
-                                  mismatch: @escaping (SSignalTypeError) -> R) -> Signal<T, R> {
+    private func toTyped<T, E, R>(
+        _ valueType: T.Type, _ errorType: E.Type, upstream: @escaping (E) -> R,
+        mismatch: @escaping (SSignalTypeError) -> R
+    ) -> Signal<T, R> {
         Signal { subscriber in
-            self.start(next: { value in
-                if let typed = cast(value, to: T.self) {
-                    subscriber.putNext(typed)
-                } else {
-                    subscriber.putError(mismatch(SSignalTypeError(expected: typeName(T.self), value: value)))
+            self.start(
+                next: { value in
+                    if let typed = cast(value, to: T.self) {
+                        subscriber.putNext(typed)
+                    } else {
+                        subscriber.putError(mismatch(SSignalTypeError(expected: typeName(T.self), value: value)))
+                    }
+                },
+                error: { error in
+                    if let typed = cast(error, to: E.self) {
+                        subscriber.putError(upstream(typed))
+                    } else {
+                        subscriber.putError(mismatch(SSignalTypeError(expected: typeName(E.self), value: error)))
+                    }
+                },
+                completed: {
+                    subscriber.putCompletion()
                 }
-            }, error: { error in
-                if let typed = cast(error, to: E.self) {
-                    subscriber.putError(upstream(typed))
-                } else {
-                    subscriber.putError(mismatch(SSignalTypeError(expected: typeName(E.self), value: error)))
-                }
-            }, completed: {
-                subscriber.putCompletion()
-            }).toTyped()
+            ).toTyped()
         }
     }
 }

@@ -49,11 +49,13 @@ public final class Multicast<T>: @unchecked Sendable {
             self.mutex.unlock()
 
             if isNew {
-                let upstream = signal.start(next: { [weak self] value in
-                    self?.deliver(value, to: instance)
-                }, completed: { [weak self] in
-                    self?.complete(instance, key: key)
-                })
+                let upstream = signal.start(
+                    next: { [weak self] value in
+                        self?.deliver(value, to: instance)
+                    },
+                    completed: { [weak self] in
+                        self?.complete(instance, key: key)
+                    })
                 self.mutex.lock()
                 if instance.finished {
                     self.mutex.unlock()

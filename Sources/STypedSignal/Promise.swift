@@ -49,9 +49,10 @@ public final class Promise<T>: @unchecked Sendable {
     /// Switches to `signal` as the source of values.
     public func set(_ signal: Signal<T, NoError>) {
         clearValue()
-        source.set(signal.start(next: { [weak self] next in
-            self?.receive(next)
-        }))
+        source.set(
+            signal.start(next: { [weak self] next in
+                self?.receive(next)
+            }))
     }
 
     /// Forgets the current value; it is released before this returns (so before a new

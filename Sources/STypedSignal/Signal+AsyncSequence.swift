@@ -157,13 +157,16 @@ public struct SignalThrowingValues<T, E: Error>: AsyncSequence, Sendable {
 /// A handle over a buffer that subscribes to `signal` at the first `next`.
 private func valuesHandle<T, E>(_ signal: Signal<T, E>) -> AsyncValuesHandle<T, E> {
     AsyncValuesHandle { buffer in
-        let subscription = signal.start(next: { value in
-            buffer.push(value)
-        }, error: { error in
-            buffer.fail(error)
-        }, completed: {
-            buffer.complete()
-        })
+        let subscription = signal.start(
+            next: { value in
+                buffer.push(value)
+            },
+            error: { error in
+                buffer.fail(error)
+            },
+            completed: {
+                buffer.complete()
+            })
         return { subscription.dispose() }
     }
 }

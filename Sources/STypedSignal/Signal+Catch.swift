@@ -18,9 +18,11 @@ public func `catch`<T, E, R>(_ f: @escaping (E) -> Signal<T, R>) -> (Signal<T, E
     { signal in
         Signal { subscriber in
             let alternative = MetaDisposable()
-            let upstream = signal.start(next: subscriber.putNext, error: { error in
-                alternative.set(f(error).start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion))
-            }, completed: subscriber.putCompletion)
+            let upstream = signal.start(
+                next: subscriber.putNext,
+                error: { error in
+                    alternative.set(f(error).start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion))
+                }, completed: subscriber.putCompletion)
             return ActionDisposable {
                 upstream.dispose()
                 alternative.dispose()
@@ -162,9 +164,10 @@ public func restartOrMapError<T, E, R>(condition: @escaping (E) -> RestartOrMapE
 public func retry<T, E>(_ delayIncrement: Double, maxDelay: Double, onQueue queue: Queue) -> (_ signal: Signal<T, E>) -> Signal<T, NoError> {
     { signal in
         Signal { subscriber in
-            RetryLoop.start(signal, delayIncrement: delayIncrement, maxDelay: maxDelay, queue: queue,
-                            next: subscriber.putNext, completed: subscriber.putCompletion,
-                            shouldRetry: { _ in true })
+            RetryLoop.start(
+                signal, delayIncrement: delayIncrement, maxDelay: maxDelay, queue: queue,
+                next: subscriber.putNext, completed: subscriber.putCompletion,
+                shouldRetry: { _ in true })
         }
     }
 }
@@ -180,24 +183,27 @@ public func retry<T, E>(_ delayIncrement: Double, maxDelay: Double, onQueue queu
 ///
 /// Bad input: `maxRetries` of 0, 1 or any negative number forwards the first retryable
 /// error; delays are sanitised as in `retry(_:maxDelay:onQueue:)`.
-public func retry<T, E>(retryOnError: @escaping (E) -> Bool, delayIncrement: Double, maxDelay: Double, maxRetries: Int?, onQueue queue: Queue) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
+public func retry<T, E>(retryOnError: @escaping (E) -> Bool, delayIncrement: Double, maxDelay: Double, maxRetries: Int?, onQueue queue: Queue) -> (
+    _ signal: Signal<T, E>
+) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             let failures = Atomic(value: 0)
-            return RetryLoop.start(signal, delayIncrement: delayIncrement, maxDelay: maxDelay, queue: queue,
-                                   next: subscriber.putNext, completed: subscriber.putCompletion,
-                                   shouldRetry: { error in
-                                       guard retryOnError(error) else {
-                                           subscriber.putError(error)
-                                           return false
-                                       }
-                                       let count = failures.modify { $0 + 1 }
-                                       if let maxRetries, count >= maxRetries {
-                                           subscriber.putError(error)
-                                           return false
-                                       }
-                                       return true
-                                   })
+            return RetryLoop.start(
+                signal, delayIncrement: delayIncrement, maxDelay: maxDelay, queue: queue,
+                next: subscriber.putNext, completed: subscriber.putCompletion,
+                shouldRetry: { error in
+                    guard retryOnError(error) else {
+                        subscriber.putError(error)
+                        return false
+                    }
+                    let count = failures.modify { $0 + 1 }
+                    if let maxRetries, count >= maxRetries {
+                        subscriber.putError(error)
+                        return false
+                    }
+                    return true
+                })
         }
     }
 }
@@ -219,8 +225,10 @@ final class RetryLoop<T, E>: @unchecked Sendable {
     private let delay = Atomic(value: 0.0)
     private let gate = TimerGate()
 
-    private init(_ signal: Signal<T, E>, increment: Double, maxDelay: Double, queue: Queue,
-                 next: @escaping (T) -> Void, completed: @escaping () -> Void, shouldRetry: @escaping (E) -> Bool) {
+    private init(
+        _ signal: Signal<T, E>, increment: Double, maxDelay: Double, queue: Queue,
+        next: @escaping (T) -> Void, completed: @escaping () -> Void, shouldRetry: @escaping (E) -> Bool
+    ) {
         self.signal = signal
         self.increment = increment
         self.maxDelay = maxDelay
@@ -231,11 +239,14 @@ final class RetryLoop<T, E>: @unchecked Sendable {
     }
 
     /// Subscribes now and returns the disposable of the whole retrying subscription.
-    static func start(_ signal: Signal<T, E>, delayIncrement: Double, maxDelay: Double, queue: Queue,
-                      next: @escaping (T) -> Void, completed: @escaping () -> Void,
-                      shouldRetry: @escaping (E) -> Bool) -> Disposable {
-        let loop = RetryLoop(signal, increment: nonNegative(delayIncrement), maxDelay: nonNegative(maxDelay),
-                             queue: queue, next: next, completed: completed, shouldRetry: shouldRetry)
+    static func start(
+        _ signal: Signal<T, E>, delayIncrement: Double, maxDelay: Double, queue: Queue,
+        next: @escaping (T) -> Void, completed: @escaping () -> Void,
+        shouldRetry: @escaping (E) -> Bool
+    ) -> Disposable {
+        let loop = RetryLoop(
+            signal, increment: nonNegative(delayIncrement), maxDelay: nonNegative(maxDelay),
+            queue: queue, next: next, completed: completed, shouldRetry: shouldRetry)
         loop.attempt()
         return loop.gate
     }
@@ -307,8 +318,10 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
     private let onEnd: (Ending) -> Decision
     private let onExhausted: () -> Void
 
-    private init(downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
-                 onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void) {
+    private init(
+        downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+        onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void
+    ) {
         self.downstream = downstream
         self.makeSignal = next
         self.onNext = onNext
@@ -328,8 +341,10 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
     ///   - onNext: receives every value of every iteration.
     ///   - onEnd: decides what follows an iteration's ending.
     ///   - onExhausted: called when `next` returns nil.
-    static func start(downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
-                      onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void) -> RestartLoop {
+    static func start(
+        downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+        onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void
+    ) -> RestartLoop {
         let loop = RestartLoop(downstream: downstream, next: next, onNext: onNext, onEnd: onEnd, onExhausted: onExhausted)
         loop.run(fromGenerator: true)
         return loop
@@ -348,11 +363,14 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
                 onExhausted()
                 return
             }
-            let subscriber = Subscriber<T, E>(next: onNext, error: { [self] error in
-                ended(.failed(error))
-            }, completed: { [self] in
-                ended(.completed)
-            })
+            let subscriber = Subscriber<T, E>(
+                next: onNext,
+                error: { [self] error in
+                    ended(.failed(error))
+                },
+                completed: { [self] in
+                    ended(.completed)
+                })
             mutex.withLock {
                 subscribing = true
                 endedWhileSubscribing = false

@@ -220,13 +220,16 @@ final class CombineLatestState<Output, E>: Disposable, @unchecked Sendable {
             return
         }
         let source = queue.map { signal |> deliverOn($0) } ?? signal
-        let handle = source.start(next: { value in
-            self.receive(value, into: slot)
-        }, error: { error in
-            self.fail(error)
-        }, completed: {
-            self.sourceCompleted()
-        })
+        let handle = source.start(
+            next: { value in
+                self.receive(value, into: slot)
+            },
+            error: { error in
+                self.fail(error)
+            },
+            completed: {
+                self.sourceCompleted()
+            })
         mutex.lock()
         if disposed {
             mutex.unlock()

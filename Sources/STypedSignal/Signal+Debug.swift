@@ -24,16 +24,19 @@ public func debug<T, E>(
     return { signal in
         Signal { subscriber in
             log(DebugTrace.line(label, .subscribed))
-            let upstream = signal.start(next: { value in
-                log(DebugTrace.line(label, .next(String(describing: value))))
-                subscriber.putNext(value)
-            }, error: { error in
-                log(DebugTrace.line(label, .error(String(describing: error))))
-                subscriber.putError(error)
-            }, completed: {
-                log(DebugTrace.line(label, .completed))
-                subscriber.putCompletion()
-            })
+            let upstream = signal.start(
+                next: { value in
+                    log(DebugTrace.line(label, .next(String(describing: value))))
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    log(DebugTrace.line(label, .error(String(describing: error))))
+                    subscriber.putError(error)
+                },
+                completed: {
+                    log(DebugTrace.line(label, .completed))
+                    subscriber.putCompletion()
+                })
             return ActionDisposable {
                 log(DebugTrace.line(label, .disposed))
                 upstream.dispose()

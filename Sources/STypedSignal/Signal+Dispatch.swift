@@ -10,13 +10,16 @@ import SignalSync
 public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            signal.start(next: { value in
-                queue.async { subscriber.putNext(value) }
-            }, error: { error in
-                queue.async { subscriber.putError(error) }
-            }, completed: {
-                queue.async { subscriber.putCompletion() }
-            })
+            signal.start(
+                next: { value in
+                    queue.async { subscriber.putNext(value) }
+                },
+                error: { error in
+                    queue.async { subscriber.putError(error) }
+                },
+                completed: {
+                    queue.async { subscriber.putCompletion() }
+                })
         }
     }
 }
@@ -36,13 +39,16 @@ public func deliverOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signa
             func deliver(_ event: @escaping () -> Void) {
                 lane.addTask(ThreadPoolTask(unchecked: { _ in event() }))
             }
-            return signal.start(next: { value in
-                deliver { subscriber.putNext(value) }
-            }, error: { error in
-                deliver { subscriber.putError(error) }
-            }, completed: {
-                deliver { subscriber.putCompletion() }
-            })
+            return signal.start(
+                next: { value in
+                    deliver { subscriber.putNext(value) }
+                },
+                error: { error in
+                    deliver { subscriber.putError(error) }
+                },
+                completed: {
+                    deliver { subscriber.putCompletion() }
+                })
         }
     }
 }

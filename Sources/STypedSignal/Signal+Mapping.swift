@@ -8,9 +8,10 @@ import SignalSync
 public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         Signal { subscriber in
-            signal.start(next: { subscriber.putNext(f($0)) },
-                         error: subscriber.putError,
-                         completed: subscriber.putCompletion)
+            signal.start(
+                next: { subscriber.putNext(f($0)) },
+                error: subscriber.putError,
+                completed: subscriber.putCompletion)
         }
     }
 }
@@ -19,9 +20,10 @@ public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R,
 public func filter<T, E>(_ f: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            signal.start(next: { if f($0) { subscriber.putNext($0) } },
-                         error: subscriber.putError,
-                         completed: subscriber.putCompletion)
+            signal.start(
+                next: { if f($0) { subscriber.putNext($0) } },
+                error: subscriber.putError,
+                completed: subscriber.putCompletion)
         }
     }
 }
@@ -38,9 +40,10 @@ public func flatMap<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T?, E>) -> Sign
 public func mapError<T, E, R>(_ f: @escaping (E) -> R) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal { subscriber in
-            signal.start(next: subscriber.putNext,
-                         error: { subscriber.putError(f($0)) },
-                         completed: subscriber.putCompletion)
+            signal.start(
+                next: subscriber.putNext,
+                error: { subscriber.putError(f($0)) },
+                completed: subscriber.putCompletion)
         }
     }
 }
@@ -70,16 +73,17 @@ public func distinctUntilChanged<T, E>(isEqual: @escaping (T, T) -> Bool) -> (_ 
     { signal in
         Signal { subscriber in
             let last = Atomic<T?>(value: nil)
-            return signal.start(next: { value in
-                let passes = last.with { previous -> Bool in
-                    guard let previous else { return true }
-                    return !isEqual(previous, value)
-                }
-                if passes {
-                    last.swap(value)
-                    subscriber.putNext(value)
-                }
-            }, error: subscriber.putError, completed: subscriber.putCompletion)
+            return signal.start(
+                next: { value in
+                    let passes = last.with { previous -> Bool in
+                        guard let previous else { return true }
+                        return !isEqual(previous, value)
+                    }
+                    if passes {
+                        last.swap(value)
+                        subscriber.putNext(value)
+                    }
+                }, error: subscriber.putError, completed: subscriber.putCompletion)
         }
     }
 }

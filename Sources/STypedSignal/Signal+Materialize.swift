@@ -13,13 +13,16 @@ public enum SignalEvent<T, E> {
 /// (The names are inverted relative to Rx, as in the original.)
 public func dematerialize<T, E>(signal: Signal<T, E>) -> Signal<SignalEvent<T, E>, NoError> {
     Signal { subscriber in
-        signal.start(next: { subscriber.putNext(.Next($0)) }, error: { error in
-            subscriber.putNext(.Error(error))
-            subscriber.putCompletion()
-        }, completed: {
-            subscriber.putNext(.Completion)
-            subscriber.putCompletion()
-        })
+        signal.start(
+            next: { subscriber.putNext(.Next($0)) },
+            error: { error in
+                subscriber.putNext(.Error(error))
+                subscriber.putCompletion()
+            },
+            completed: {
+                subscriber.putNext(.Completion)
+                subscriber.putCompletion()
+            })
     }
 }
 
@@ -27,12 +30,13 @@ public func dematerialize<T, E>(signal: Signal<T, E>) -> Signal<SignalEvent<T, E
 /// error, `.Completion` → completion; the event stream's own completion completes too.
 public func materialize<T, E>(signal: Signal<SignalEvent<T, E>, NoError>) -> Signal<T, E> {
     Signal { subscriber in
-        signal.start(next: { event in
-            switch event {
-            case .Next(let value): subscriber.putNext(value)
-            case .Error(let error): subscriber.putError(error)
-            case .Completion: subscriber.putCompletion()
-            }
-        }, completed: subscriber.putCompletion)
+        signal.start(
+            next: { event in
+                switch event {
+                case .Next(let value): subscriber.putNext(value)
+                case .Error(let error): subscriber.putError(error)
+                case .Completion: subscriber.putCompletion()
+                }
+            }, completed: subscriber.putCompletion)
     }
 }

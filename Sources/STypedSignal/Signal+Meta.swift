@@ -96,7 +96,9 @@ public func mapToThrottled<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Sign
 
 /// Builds the flattening signal shared by the operators above; `mapError` is nil for
 /// an outer signal that cannot fail.
-private func flatten<U, OuterError, T, E>(_ outer: Signal<U, OuterError>, mode: SignalQueueMode, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?) -> Signal<T, E> {
+private func flatten<U, OuterError, T, E>(
+    _ outer: Signal<U, OuterError>, mode: SignalQueueMode, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?
+) -> Signal<T, E> {
     Signal { subscriber in
         let state = SignalQueueState<T, E>(mode: mode, subscriber: subscriber)
         state.subscribe(to: outer, transform: transform, mapError: mapError)
@@ -113,11 +115,13 @@ private func flatten<U, OuterError, T, E>(_ outer: Signal<U, OuterError>, mode: 
 /// ```
 public func ignoreValues<T, E>(_ signal: Signal<T, E>) -> Signal<Never, E> {
     Signal { subscriber in
-        signal.start(error: { error in
-            subscriber.putError(error)
-        }, completed: {
-            subscriber.putCompletion()
-        })
+        signal.start(
+            error: { error in
+                subscriber.putError(error)
+            },
+            completed: {
+                subscriber.putCompletion()
+            })
     }
 }
 
@@ -135,19 +139,26 @@ public func then<T, E>(_ nextSignal: Signal<T, E>) -> (Signal<T, E>) -> Signal<T
     { signal in
         Signal { subscriber in
             let disposables = DisposableSet()
-            let first = signal.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                disposables.add(nextSignal.start(next: { value in
+            let first = signal.start(
+                next: { value in
                     subscriber.putNext(value)
-                }, error: { error in
+                },
+                error: { error in
                     subscriber.putError(error)
-                }, completed: {
-                    subscriber.putCompletion()
-                }))
-            })
+                },
+                completed: {
+                    disposables.add(
+                        nextSignal.start(
+                            next: { value in
+                                subscriber.putNext(value)
+                            },
+                            error: { error in
+                                subscriber.putError(error)
+                            },
+                            completed: {
+                                subscriber.putCompletion()
+                            }))
+                })
             disposables.add(first)
             return disposables
         }
@@ -163,13 +174,16 @@ public func then<T, E>(_ nextSignal: Signal<T, E>) -> (Signal<T, E>) -> Signal<T
 /// ```
 public func deferred<T, E>(_ generator: @escaping () -> Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
-        generator().start(next: { value in
-            subscriber.putNext(value)
-        }, error: { error in
-            subscriber.putError(error)
-        }, completed: {
-            subscriber.putCompletion()
-        })
+        generator().start(
+            next: { value in
+                subscriber.putNext(value)
+            },
+            error: { error in
+                subscriber.putError(error)
+            },
+            completed: {
+                subscriber.putCompletion()
+            })
     }
 }
 
@@ -193,17 +207,20 @@ package func measureTimeToFirstEvent<T, E>(label: String, report: @escaping (Str
         let reported = Atomic(value: false)
         return Signal { subscriber in
             let startTime = DispatchTime.now().uptimeNanoseconds
-            return signal.start(next: { value in
-                if !reported.swap(true) {
-                    let elapsed = DispatchTime.now().uptimeNanoseconds &- startTime
-                    report("measureTimeToFirstEvent(\(label): \(Double(elapsed) / 1_000_000.0) ms")
-                }
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+            return signal.start(
+                next: { value in
+                    if !reported.swap(true) {
+                        let elapsed = DispatchTime.now().uptimeNanoseconds &- startTime
+                        report("measureTimeToFirstEvent(\(label): \(Double(elapsed) / 1_000_000.0) ms")
+                    }
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                })
         }
     }
 }

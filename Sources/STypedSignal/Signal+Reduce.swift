@@ -33,13 +33,16 @@ public func reduceLeft<T, E>(value: T, f: @escaping (T, T, (T) -> Void) -> T) ->
     { signal in
         Signal { subscriber in
             let fold = ReduceLeftState(initial: value, subscriber: subscriber, f: f)
-            return signal.start(next: { next in
-                fold.putNext(next)
-            }, error: { error in
-                fold.putError(error)
-            }, completed: {
-                fold.putCompletion()
-            })
+            return signal.start(
+                next: { next in
+                    fold.putNext(next)
+                },
+                error: { error in
+                    fold.putError(error)
+                },
+                completed: {
+                    fold.putCompletion()
+                })
         }
     }
 }
@@ -76,27 +79,34 @@ public func reduceLeft<T, E>(_ value: T, generator: @escaping (T, T) -> Signal<(
     { signal in
         Signal { subscriber in
             let accumulator = Atomic(value: value)
-            let state = SignalQueueState<T, E>(mode: .queue, subscriber: subscriber, completion: { subscriber in
-                subscriber.putNext(accumulator.with { $0 })
-                subscriber.putCompletion()
-            })
-            state.subscribe(to: signal, transform: { next in
-                Signal<T, E> { step in
-                    let current = accumulator.with { $0 }
-                    return generator(current, next).start(next: { pair in
-                        // The previous accumulator is released here, outside the lock.
-                        let previous = accumulator.swap(pair.0)
-                        withExtendedLifetime(previous) {}
-                        if case .Some(let emitted) = pair.1 {
-                            step.putNext(emitted)
-                        }
-                    }, error: { error in
-                        step.putError(error)
-                    }, completed: {
-                        step.putCompletion()
-                    })
-                }
-            }, mapError: { $0 })
+            let state = SignalQueueState<T, E>(
+                mode: .queue, subscriber: subscriber,
+                completion: { subscriber in
+                    subscriber.putNext(accumulator.with { $0 })
+                    subscriber.putCompletion()
+                })
+            state.subscribe(
+                to: signal,
+                transform: { next in
+                    Signal<T, E> { step in
+                        let current = accumulator.with { $0 }
+                        return generator(current, next).start(
+                            next: { pair in
+                                // The previous accumulator is released here, outside the lock.
+                                let previous = accumulator.swap(pair.0)
+                                withExtendedLifetime(previous) {}
+                                if case .Some(let emitted) = pair.1 {
+                                    step.putNext(emitted)
+                                }
+                            },
+                            error: { error in
+                                step.putError(error)
+                            },
+                            completed: {
+                                step.putCompletion()
+                            })
+                    }
+                }, mapError: { $0 })
             return state
         }
     }

@@ -25,13 +25,16 @@ public func serialized<T, E>() -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             let gate = SerializedGate()
-            let upstream = signal.start(next: { value in
-                gate.deliver { subscriber.putNext(value) }
-            }, error: { error in
-                gate.terminate { subscriber.putError(error) }
-            }, completed: {
-                gate.terminate { subscriber.putCompletion() }
-            })
+            let upstream = signal.start(
+                next: { value in
+                    gate.deliver { subscriber.putNext(value) }
+                },
+                error: { error in
+                    gate.terminate { subscriber.putError(error) }
+                },
+                completed: {
+                    gate.terminate { subscriber.putCompletion() }
+                })
             return ActionDisposable {
                 gate.close()
                 upstream.dispose()

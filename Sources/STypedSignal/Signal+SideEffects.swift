@@ -4,10 +4,11 @@ import SignalSync
 public func beforeNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            signal.start(next: { value in
-                _ = f(value)
-                subscriber.putNext(value)
-            }, error: subscriber.putError, completed: subscriber.putCompletion)
+            signal.start(
+                next: { value in
+                    _ = f(value)
+                    subscriber.putNext(value)
+                }, error: subscriber.putError, completed: subscriber.putCompletion)
         }
     }
 }
@@ -17,10 +18,11 @@ public func beforeNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Si
 public func afterNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            signal.start(next: { value in
-                subscriber.putNext(value)
-                _ = f(value)
-            }, error: subscriber.putError, completed: subscriber.putCompletion)
+            signal.start(
+                next: { value in
+                    subscriber.putNext(value)
+                    _ = f(value)
+                }, error: subscriber.putError, completed: subscriber.putCompletion)
         }
     }
 }
@@ -39,10 +41,12 @@ public func beforeStarted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> 
 public func beforeCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            signal.start(next: subscriber.putNext, error: subscriber.putError, completed: {
-                f()
-                subscriber.putCompletion()
-            })
+            signal.start(
+                next: subscriber.putNext, error: subscriber.putError,
+                completed: {
+                    f()
+                    subscriber.putCompletion()
+                })
         }
     }
 }
@@ -51,10 +55,12 @@ public func beforeCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -
 public func afterCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            signal.start(next: subscriber.putNext, error: subscriber.putError, completed: {
-                subscriber.putCompletion()
-                f()
-            })
+            signal.start(
+                next: subscriber.putNext, error: subscriber.putError,
+                completed: {
+                    subscriber.putCompletion()
+                    f()
+                })
         }
     }
 }
@@ -76,19 +82,25 @@ public func afterDisposed<T, E, R>(_ f: @escaping () -> R) -> (Signal<T, E>) -> 
 /// Gives each subscription a state made by `initialState()` before subscribing
 /// upstream; the hooks see it before each event is forwarded, and `disposed(state)`
 /// runs exactly once after upstream is disposed (on disposal or after termination).
-public func withState<T, E, S>(_ signal: Signal<T, E>, _ initialState: @escaping () -> S, next: @escaping (T, S) -> Void = { _, _ in }, error: @escaping (E, S) -> Void = { _, _ in }, completed: @escaping (S) -> Void = { _ in }, disposed: @escaping (S) -> Void = { _ in }) -> Signal<T, E> {
+public func withState<T, E, S>(
+    _ signal: Signal<T, E>, _ initialState: @escaping () -> S, next: @escaping (T, S) -> Void = { _, _ in }, error: @escaping (E, S) -> Void = { _, _ in },
+    completed: @escaping (S) -> Void = { _ in }, disposed: @escaping (S) -> Void = { _ in }
+) -> Signal<T, E> {
     Signal { subscriber in
         let state = initialState()
-        let upstream = signal.start(next: { value in
-            next(value, state)
-            subscriber.putNext(value)
-        }, error: { failure in
-            error(failure, state)
-            subscriber.putError(failure)
-        }, completed: {
-            completed(state)
-            subscriber.putCompletion()
-        })
+        let upstream = signal.start(
+            next: { value in
+                next(value, state)
+                subscriber.putNext(value)
+            },
+            error: { failure in
+                error(failure, state)
+                subscriber.putError(failure)
+            },
+            completed: {
+                completed(state)
+                subscriber.putCompletion()
+            })
         return ActionDisposable {
             upstream.dispose()
             disposed(state)

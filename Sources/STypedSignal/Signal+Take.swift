@@ -12,14 +12,15 @@ public func take<T, E>(_ count: Int) -> (Signal<T, E>) -> Signal<T, E> {
         guard count > 0 else { return Signal<T, E>.complete() }
         return Signal { subscriber in
             let taken = Atomic(value: 0)
-            return signal.start(next: { value in
-                let number = taken.modify { $0 == Int.max ? $0 : $0 + 1 }
-                guard number <= count else { return }
-                subscriber.putNext(value)
-                if number == count {
-                    subscriber.putCompletion()
-                }
-            }, error: subscriber.putError, completed: subscriber.putCompletion)
+            return signal.start(
+                next: { value in
+                    let number = taken.modify { $0 == Int.max ? $0 : $0 + 1 }
+                    guard number <= count else { return }
+                    subscriber.putNext(value)
+                    if number == count {
+                        subscriber.putCompletion()
+                    }
+                }, error: subscriber.putError, completed: subscriber.putCompletion)
         }
     }
 }
@@ -44,15 +45,16 @@ public struct SignalTakeAction {
 public func take<T, E>(until: @escaping (T) -> SignalTakeAction) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            signal.start(next: { value in
-                let action = until(value)
-                if action.passthrough {
-                    subscriber.putNext(value)
-                }
-                if action.complete {
-                    subscriber.putCompletion()
-                }
-            }, error: subscriber.putError, completed: subscriber.putCompletion)
+            signal.start(
+                next: { value in
+                    let action = until(value)
+                    if action.passthrough {
+                        subscriber.putNext(value)
+                    }
+                    if action.complete {
+                        subscriber.putCompletion()
+                    }
+                }, error: subscriber.putError, completed: subscriber.putCompletion)
         }
     }
 }
@@ -62,12 +64,14 @@ public func take<T, E>(until: @escaping (T) -> SignalTakeAction) -> (Signal<T, E
 public func takeLast<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
         let last = Atomic<T?>(value: nil)
-        return signal.start(next: { last.swap($0) }, error: subscriber.putError, completed: {
-            if let value = last.swap(nil) {
-                subscriber.putNext(value)
-            }
-            subscriber.putCompletion()
-        })
+        return signal.start(
+            next: { last.swap($0) }, error: subscriber.putError,
+            completed: {
+                if let value = last.swap(nil) {
+                    subscriber.putNext(value)
+                }
+                subscriber.putCompletion()
+            })
     }
 }
 
@@ -76,9 +80,11 @@ public func takeLast<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
 public func last<T, E>(signal: Signal<T, E>) -> Signal<T?, E> {
     Signal { subscriber in
         let last = Atomic<T?>(value: nil)
-        return signal.start(next: { last.swap($0) }, error: subscriber.putError, completed: {
-            subscriber.putNext(last.swap(nil))
-            subscriber.putCompletion()
-        })
+        return signal.start(
+            next: { last.swap($0) }, error: subscriber.putError,
+            completed: {
+                subscriber.putNext(last.swap(nil))
+                subscriber.putCompletion()
+            })
     }
 }

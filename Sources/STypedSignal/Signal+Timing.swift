@@ -50,15 +50,18 @@ public func suspendAwareDelay<T, E>(_ timeout: Double, granularity: Double = 4.0
     } else {
         wallClock = { Date().timeIntervalSinceReferenceDate }
     }
-    return suspendAwareDelay(timeout, granularity: granularity, queue: queue, wallClock: wallClock,
-                             longDelayMinimum: { Double.random(in: 0.5 ... 5.0) })
+    return suspendAwareDelay(
+        timeout, granularity: granularity, queue: queue, wallClock: wallClock,
+        longDelayMinimum: { Double.random(in: 0.5...5.0) })
 }
 
 /// `suspendAwareDelay` with its two hidden inputs made explicit, for tests: the wall
 /// clock (seconds) and the minimum of the final timer for delays of an hour or more.
-package func suspendAwareDelay<T, E>(_ timeout: Double, granularity: Double, queue: Queue,
-                                     wallClock: @escaping () -> Double,
-                                     longDelayMinimum: @escaping () -> Double) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
+package func suspendAwareDelay<T, E>(
+    _ timeout: Double, granularity: Double, queue: Queue,
+    wallClock: @escaping () -> Double,
+    longDelayMinimum: @escaping () -> Double
+) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     let timeout = timeout.isNaN ? 0 : timeout
     let margin = 1.1 * granularity
     let polls = granularity > 0 && granularity.isFinite && timeout > margin
@@ -108,13 +111,16 @@ public func timeout<T, E>(_ timeout: Double, queue: Queue, alternate: Signal<T, 
                 alternate.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             })
             gate.begin {
-                signal.start(next: { value in
-                    if gate.disarm() { subscriber.putNext(value) }
-                }, error: { error in
-                    if gate.disarm() { subscriber.putError(error) }
-                }, completed: {
-                    if gate.disarm() { subscriber.putCompletion() }
-                })
+                signal.start(
+                    next: { value in
+                        if gate.disarm() { subscriber.putNext(value) }
+                    },
+                    error: { error in
+                        if gate.disarm() { subscriber.putError(error) }
+                    },
+                    completed: {
+                        if gate.disarm() { subscriber.putCompletion() }
+                    })
             }
             gate.armFinal(after: timeout, on: queue.executionQueue)
             return gate

@@ -259,13 +259,16 @@ final class SignalQueueState<T, E>: Disposable, @unchecked Sendable {
     /// outer errors become downstream errors through `mapError` (nil when the outer
     /// cannot fail).
     func subscribe<U, OuterError>(to outer: Signal<U, OuterError>, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?) {
-        let handle = outer.start(next: { value in
-            self.enqueue(transform(value))
-        }, error: mapError.map { mapError in
-            { error in self.outerFailed(mapError(error)) }
-        }, completed: {
-            self.outerCompleted()
-        })
+        let handle = outer.start(
+            next: { value in
+                self.enqueue(transform(value))
+            },
+            error: mapError.map { mapError in
+                { error in self.outerFailed(mapError(error)) }
+            },
+            completed: {
+                self.outerCompleted()
+            })
         let late = mutex.withLock { machine.setOuter(handle) }
         late?.dispose()
     }
@@ -342,13 +345,16 @@ final class SignalQueueState<T, E>: Disposable, @unchecked Sendable {
                 completion(subscriber)
                 return
             case .start(let inner, let id):
-                let handle = inner.start(next: { value in
-                    self.innerNext(id, value)
-                }, error: { error in
-                    self.innerFailed(id, error)
-                }, completed: {
-                    self.innerCompleted(id)
-                })
+                let handle = inner.start(
+                    next: { value in
+                        self.innerNext(id, value)
+                    },
+                    error: { error in
+                        self.innerFailed(id, error)
+                    },
+                    completed: {
+                        self.innerCompleted(id)
+                    })
                 mutex.lock()
                 let (next, disposable) = machine.startReturned(id, handle: handle)
                 mutex.unlock()

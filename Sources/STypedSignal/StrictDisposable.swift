@@ -29,9 +29,9 @@ public final class StrictDisposable: Disposable, @unchecked Sendable {
 
     deinit {
         #if DEBUG
-        if !disposed.with({ $0 }) {
-            assertionFailure("Leaked disposable \(disposable) from \(file):\(line)")
-        }
+            if !disposed.with({ $0 }) {
+                assertionFailure("Leaked disposable \(disposable) from \(file):\(line)")
+            }
         #endif
     }
 }

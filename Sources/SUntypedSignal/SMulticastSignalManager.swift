@@ -88,11 +88,13 @@ public final class SMulticastSignalManager: @unchecked Sendable {
         }
         standaloneRuns[key] = placeholder
         mutex.unlock()
-        let subscription = producer().start(error: { [weak self] _ in
-            self?.forgetStandaloneRun(key, placeholder)
-        }, completed: { [weak self] in
-            self?.forgetStandaloneRun(key, placeholder)
-        })
+        let subscription = producer().start(
+            error: { [weak self] _ in
+                self?.forgetStandaloneRun(key, placeholder)
+            },
+            completed: { [weak self] in
+                self?.forgetStandaloneRun(key, placeholder)
+            })
         placeholder.setDisposable(subscription)
     }
 

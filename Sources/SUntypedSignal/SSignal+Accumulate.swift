@@ -37,13 +37,16 @@ extension SSignal {
                     subscriber.putCompletion()
                 }
             }
-            return self.start(next: { value in
-                drain.put(.next(value))
-            }, error: { error in
-                drain.put(.error(error))
-            }, completed: {
-                drain.put(.completed)
-            })
+            return self.start(
+                next: { value in
+                    drain.put(.next(value))
+                },
+                error: { error in
+                    drain.put(.error(error))
+                },
+                completed: {
+                    drain.put(.completed)
+                })
         }
     }
 }

@@ -49,13 +49,16 @@ extension SSignal {
     /// ```
     public func firstValue(isolation: isolated (any Actor)? = #isolation) async throws -> Any? {
         let outcome = await FirstValueWaiter<Any?, Any?>.wait(isolation: isolation) { waiter in
-            let subscription = self.take(1).start(next: { value in
-                waiter.finish(.value(value))
-            }, error: { error in
-                waiter.finish(.failure(error))
-            }, completed: {
-                waiter.finish(.completed)
-            })
+            let subscription = self.take(1).start(
+                next: { value in
+                    waiter.finish(.value(value))
+                },
+                error: { error in
+                    waiter.finish(.failure(error))
+                },
+                completed: {
+                    waiter.finish(.completed)
+                })
             return { subscription.dispose() }
         }
         switch outcome {
@@ -168,16 +171,20 @@ public struct SSignalValues: AsyncSequence, Sendable {
     /// A new iterator; it subscribes at its first `next()`.
     public func makeAsyncIterator() -> Iterator {
         let signal = self.signal
-        return Iterator(handle: AsyncValuesHandle { buffer in
-            let subscription = signal.start(next: { value in
-                buffer.push(value)
-            }, error: { error in
-                buffer.fail(error)
-            }, completed: {
-                buffer.complete()
+        return Iterator(
+            handle: AsyncValuesHandle { buffer in
+                let subscription = signal.start(
+                    next: { value in
+                        buffer.push(value)
+                    },
+                    error: { error in
+                        buffer.fail(error)
+                    },
+                    completed: {
+                        buffer.complete()
+                    })
+                return { subscription.dispose() }
             })
-            return { subscription.dispose() }
-        })
     }
 
     /// Iterates one subscription of the signal.

@@ -10,20 +10,28 @@ extension SSignal {
     public func `catch`(_ f: @escaping (Any?) -> SSignal) -> SSignal {
         SSignal { subscriber in
             let disposables = SDisposableSet()
-            disposables.add(self.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                let replacement = f(error)
-                disposables.add(replacement.start(next: { value in
-                    subscriber.putNext(value)
-                }, error: { error in
-                    subscriber.putError(error)
-                }, completed: {
-                    subscriber.putCompletion()
-                }))
-            }, completed: {
-                subscriber.putCompletion()
-            }))
+            disposables.add(
+                self.start(
+                    next: { value in
+                        subscriber.putNext(value)
+                    },
+                    error: { error in
+                        let replacement = f(error)
+                        disposables.add(
+                            replacement.start(
+                                next: { value in
+                                    subscriber.putNext(value)
+                                },
+                                error: { error in
+                                    subscriber.putError(error)
+                                },
+                                completed: {
+                                    subscriber.putCompletion()
+                                }))
+                    },
+                    completed: {
+                        subscriber.putCompletion()
+                    }))
             return disposables
         }
     }
@@ -38,12 +46,14 @@ extension SSignal {
     /// asynchronous sources, as with the original.
     public func restart() -> SSignal {
         SSignal { subscriber in
-            let loop = ResubscribeLoop(source: self, decide: { outcome in
-                switch outcome {
-                case .completed: return .resubscribe
-                case .error: return .forward
-                }
-            })
+            let loop = ResubscribeLoop(
+                source: self,
+                decide: { outcome in
+                    switch outcome {
+                    case .completed: return .resubscribe
+                    case .error: return .forward
+                    }
+                })
             loop.run(subscriber, fromGenerator: true)
             return loop
         }
@@ -57,12 +67,14 @@ extension SSignal {
     /// listening. Disposal disposes the current attempt and stops retrying.
     public func retryIf(_ predicate: @escaping (Any?) -> Bool) -> SSignal {
         SSignal { subscriber in
-            let loop = ResubscribeLoop(source: self, decide: { outcome in
-                switch outcome {
-                case .completed: return .forward
-                case .error(let error): return predicate(error) ? .resubscribe : .forward
-                }
-            })
+            let loop = ResubscribeLoop(
+                source: self,
+                decide: { outcome in
+                    switch outcome {
+                    case .completed: return .forward
+                    case .error(let error): return predicate(error) ? .resubscribe : .forward
+                    }
+                })
             loop.run(subscriber, fromGenerator: true)
             return loop
         }
@@ -118,13 +130,16 @@ private final class ResubscribeLoop: SDisposable, @unchecked Sendable {
                 return
             }
             let attempt = Attempt()
-            let handle = source.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { [self] error in
-                ended(.error(error), attempt, subscriber)
-            }, completed: { [self] in
-                ended(.completed, attempt, subscriber)
-            })
+            let handle = source.start(
+                next: { value in
+                    subscriber.putNext(value)
+                },
+                error: { [self] error in
+                    ended(.error(error), attempt, subscriber)
+                },
+                completed: { [self] in
+                    ended(.completed, attempt, subscriber)
+                })
             mutex.lock()
             if stopped {
                 mutex.unlock()

@@ -32,17 +32,21 @@ extension SSignal {
             let state = CombineState(count: signals.count, initialStates: initialStates ?? [])
             let disposables = SDisposableSet()
             for (index, signal) in signals.enumerated() {
-                disposables.add(signal.start(next: { value in
-                    if let combined = state.store(value, at: index) {
-                        subscriber.putNext(combined)
-                    }
-                }, error: { error in
-                    subscriber.putError(error)
-                }, completed: {
-                    if state.complete(index) {
-                        subscriber.putCompletion()
-                    }
-                }))
+                disposables.add(
+                    signal.start(
+                        next: { value in
+                            if let combined = state.store(value, at: index) {
+                                subscriber.putNext(combined)
+                            }
+                        },
+                        error: { error in
+                            subscriber.putError(error)
+                        },
+                        completed: {
+                            if state.complete(index) {
+                                subscriber.putCompletion()
+                            }
+                        }))
             }
             return disposables
         }
@@ -78,15 +82,19 @@ extension SSignal {
             let remaining = Atomic(value: signals.count)
             let disposables = SDisposableSet()
             for signal in signals {
-                disposables.add(signal.start(next: { value in
-                    subscriber.putNext(value)
-                }, error: { error in
-                    subscriber.putError(error)
-                }, completed: {
-                    if remaining.modify({ $0 - 1 }) == 0 {
-                        subscriber.putCompletion()
-                    }
-                }))
+                disposables.add(
+                    signal.start(
+                        next: { value in
+                            subscriber.putNext(value)
+                        },
+                        error: { error in
+                            subscriber.putError(error)
+                        },
+                        completed: {
+                            if remaining.modify({ $0 - 1 }) == 0 {
+                                subscriber.putCompletion()
+                            }
+                        }))
             }
             return disposables
         }

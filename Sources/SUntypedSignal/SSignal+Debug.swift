@@ -26,16 +26,19 @@ extension SSignal {
         let log = log ?? DebugTrace.printLine
         return SSignal { subscriber in
             log(DebugTrace.line(label, .subscribed))
-            let upstream = self.start(next: { value in
-                log(DebugTrace.line(label, .next(Self.debugText(value))))
-                subscriber.putNext(value)
-            }, error: { error in
-                log(DebugTrace.line(label, .error(Self.debugText(error))))
-                subscriber.putError(error)
-            }, completed: {
-                log(DebugTrace.line(label, .completed))
-                subscriber.putCompletion()
-            })
+            let upstream = self.start(
+                next: { value in
+                    log(DebugTrace.line(label, .next(Self.debugText(value))))
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    log(DebugTrace.line(label, .error(Self.debugText(error))))
+                    subscriber.putError(error)
+                },
+                completed: {
+                    log(DebugTrace.line(label, .completed))
+                    subscriber.putCompletion()
+                })
             return SBlockDisposable {
                 log(DebugTrace.line(label, .disposed))
                 upstream.dispose()

@@ -9,13 +9,16 @@ extension SSignal {
     /// happens on the caller's thread.
     public func deliverOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
-            self.start(next: { value in
-                queue.executionQueue.async { subscriber.putNext(value) }
-            }, error: { error in
-                queue.executionQueue.async { subscriber.putError(error) }
-            }, completed: {
-                queue.executionQueue.async { subscriber.putCompletion() }
-            })
+            self.start(
+                next: { value in
+                    queue.executionQueue.async { subscriber.putNext(value) }
+                },
+                error: { error in
+                    queue.executionQueue.async { subscriber.putError(error) }
+                },
+                completed: {
+                    queue.executionQueue.async { subscriber.putCompletion() }
+                })
         }
     }
 
@@ -24,13 +27,16 @@ extension SSignal {
     public func deliverOnThreadPool(_ threadPool: SThreadPool) -> SSignal {
         SSignal { subscriber in
             let lane = threadPool.nextQueue()
-            return self.start(next: { value in
-                lane.addTask(SThreadPoolTask(unchecked: { _ in subscriber.putNext(value) }))
-            }, error: { error in
-                lane.addTask(SThreadPoolTask(unchecked: { _ in subscriber.putError(error) }))
-            }, completed: {
-                lane.addTask(SThreadPoolTask(unchecked: { _ in subscriber.putCompletion() }))
-            })
+            return self.start(
+                next: { value in
+                    lane.addTask(SThreadPoolTask(unchecked: { _ in subscriber.putNext(value) }))
+                },
+                error: { error in
+                    lane.addTask(SThreadPoolTask(unchecked: { _ in subscriber.putError(error) }))
+                },
+                completed: {
+                    lane.addTask(SThreadPoolTask(unchecked: { _ in subscriber.putCompletion() }))
+                })
         }
     }
 
@@ -93,14 +99,17 @@ extension SSignal {
     public func throttleOn(_ queue: SQueue, delay: Double) -> SSignal {
         SSignal { subscriber in
             let debounce = Debounce(queue: queue, delay: delay)
-            let subscription = self.deliverOn(queue).start(next: { value in
-                debounce.next(value, subscriber)
-            }, error: { error in
-                debounce.stop()
-                subscriber.putError(error)
-            }, completed: {
-                debounce.complete(subscriber)
-            })
+            let subscription = self.deliverOn(queue).start(
+                next: { value in
+                    debounce.next(value, subscriber)
+                },
+                error: { error in
+                    debounce.stop()
+                    subscriber.putError(error)
+                },
+                completed: {
+                    debounce.complete(subscriber)
+                })
             return SBlockDisposable {
                 debounce.stop()
                 subscription.dispose()
@@ -110,13 +119,16 @@ extension SSignal {
 
     /// Starts this signal forwarding every event to `subscriber`.
     func forward(to subscriber: SSubscriber) -> SDisposable {
-        start(next: { value in
-            subscriber.putNext(value)
-        }, error: { error in
-            subscriber.putError(error)
-        }, completed: {
-            subscriber.putCompletion()
-        })
+        start(
+            next: { value in
+                subscriber.putNext(value)
+            },
+            error: { error in
+                subscriber.putError(error)
+            },
+            completed: {
+                subscriber.putCompletion()
+            })
     }
 }
 

@@ -5,28 +5,34 @@ extension SSignal {
     /// completion are forwarded. `f` runs on the emitting thread.
     public func map(_ f: @escaping (Any?) -> Any?) -> SSignal {
         SSignal { subscriber in
-            self.start(next: { value in
-                subscriber.putNext(f(value))
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+            self.start(
+                next: { value in
+                    subscriber.putNext(f(value))
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                })
         }
     }
 
     /// Emits the values for which `f` returns true; error and completion are forwarded.
     public func filter(_ f: @escaping (Any?) -> Bool) -> SSignal {
         SSignal { subscriber in
-            self.start(next: { value in
-                if f(value) {
-                    subscriber.putNext(value)
-                }
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+            self.start(
+                next: { value in
+                    if f(value) {
+                        subscriber.putNext(value)
+                    }
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                })
         }
     }
 
@@ -43,15 +49,18 @@ extension SSignal {
     public func ignoreRepeated() -> SSignal {
         SSignal { subscriber in
             let memory = RepeatMemory()
-            return self.start(next: { value in
-                if memory.shouldPass(value) {
-                    subscriber.putNext(value)
-                }
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+            return self.start(
+                next: { value in
+                    if memory.shouldPass(value) {
+                        subscriber.putNext(value)
+                    }
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                })
         }
     }
 }

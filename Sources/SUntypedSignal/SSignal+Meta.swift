@@ -37,19 +37,27 @@ extension SSignal {
     public func then(_ next: SSignal) -> SSignal {
         SSignal { subscriber in
             let disposables = SDisposableSet()
-            disposables.add(self.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                disposables.add(next.start(next: { value in
-                    subscriber.putNext(value)
-                }, error: { error in
-                    subscriber.putError(error)
-                }, completed: {
-                    subscriber.putCompletion()
-                }))
-            }))
+            disposables.add(
+                self.start(
+                    next: { value in
+                        subscriber.putNext(value)
+                    },
+                    error: { error in
+                        subscriber.putError(error)
+                    },
+                    completed: {
+                        disposables.add(
+                            next.start(
+                                next: { value in
+                                    subscriber.putNext(value)
+                                },
+                                error: { error in
+                                    subscriber.putError(error)
+                                },
+                                completed: {
+                                    subscriber.putCompletion()
+                                }))
+                    }))
             return disposables
         }
     }
@@ -77,13 +85,16 @@ extension SSignal {
     /// the signal it returns.
     public static func deferred(_ generator: @escaping () -> SSignal) -> SSignal {
         SSignal { subscriber in
-            generator().start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+            generator().start(
+                next: { value in
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                })
         }
     }
 
@@ -147,17 +158,21 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
     static func flatten(_ source: SSignal, mode: Mode) -> SSignal {
         SSignal { subscriber in
             let state = SSignalQueueState(mode: mode)
-            state.outer.setDisposable(source.start(next: { value in
-                guard let signal = value as? SSignal else {
-                    subscriber.putError(SSignalTypeError(expected: "SSignal", value: value))
-                    return
-                }
-                state.enqueue(signal, subscriber)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                state.beginCompletion(subscriber)
-            }))
+            state.outer.setDisposable(
+                source.start(
+                    next: { value in
+                        guard let signal = value as? SSignal else {
+                            subscriber.putError(SSignalTypeError(expected: "SSignal", value: value))
+                            return
+                        }
+                        state.enqueue(signal, subscriber)
+                    },
+                    error: { error in
+                        subscriber.putError(error)
+                    },
+                    completed: {
+                        state.beginCompletion(subscriber)
+                    }))
             return state
         }
     }
@@ -191,13 +206,16 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
         var finished = finished
         while true {
             let thisRun = run
-            let handle = signal.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: { [self] in
-                innerCompleted(thisRun, subscriber)
-            })
+            let handle = signal.start(
+                next: { value in
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: { [self] in
+                    innerCompleted(thisRun, subscriber)
+                })
             // The inner that finished before this one is disposed once its successor has
             // started (new before old), before any further inner starts.
             finished?.dispose()

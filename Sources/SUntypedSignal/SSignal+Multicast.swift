@@ -62,13 +62,16 @@ private final class MulticastState: @unchecked Sendable {
         mutex.unlock()
 
         if let startGeneration {
-            let handle = source.start(next: { [self] value in
-                broadcast(value, startGeneration)
-            }, error: { [self] error in
-                finish(.error(error), startGeneration)
-            }, completed: { [self] in
-                finish(.completed, startGeneration)
-            })
+            let handle = source.start(
+                next: { [self] value in
+                    broadcast(value, startGeneration)
+                },
+                error: { [self] error in
+                    finish(.error(error), startGeneration)
+                },
+                completed: { [self] in
+                    finish(.completed, startGeneration)
+                })
             mutex.lock()
             if case .running(startGeneration, nil) = phase {
                 phase = .running(generation: startGeneration, handle: handle)

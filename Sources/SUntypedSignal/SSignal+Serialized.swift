@@ -21,13 +21,16 @@ extension SSignal {
     public func serialized() -> SSignal {
         SSignal { subscriber in
             let gate = SerializedGate()
-            let upstream = self.start(next: { value in
-                gate.deliver { subscriber.putNext(value) }
-            }, error: { error in
-                gate.terminate { subscriber.putError(error) }
-            }, completed: {
-                gate.terminate { subscriber.putCompletion() }
-            })
+            let upstream = self.start(
+                next: { value in
+                    gate.deliver { subscriber.putNext(value) }
+                },
+                error: { error in
+                    gate.terminate { subscriber.putError(error) }
+                },
+                completed: {
+                    gate.terminate { subscriber.putCompletion() }
+                })
             return SBlockDisposable {
                 gate.close()
                 upstream.dispose()

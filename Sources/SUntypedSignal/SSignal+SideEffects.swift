@@ -3,69 +3,84 @@ extension SSignal {
     public func onStart(_ f: @escaping () -> Void) -> SSignal {
         SSignal { subscriber in
             f()
-            return self.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+            return self.start(
+                next: { value in
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                })
         }
     }
 
     /// Runs `f(value)` for each value, then forwards it.
     public func onNext(_ f: @escaping (Any?) -> Void) -> SSignal {
         SSignal { subscriber in
-            self.start(next: { value in
-                f(value)
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+            self.start(
+                next: { value in
+                    f(value)
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                })
         }
     }
 
     /// Forwards each value, then runs `f(value)`.
     public func afterNext(_ f: @escaping (Any?) -> Void) -> SSignal {
         SSignal { subscriber in
-            self.start(next: { value in
-                subscriber.putNext(value)
-                f(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+            self.start(
+                next: { value in
+                    subscriber.putNext(value)
+                    f(value)
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                })
         }
     }
 
     /// Runs `f(error)`, then forwards the error.
     public func onError(_ f: @escaping (Any?) -> Void) -> SSignal {
         SSignal { subscriber in
-            self.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                f(error)
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+            self.start(
+                next: { value in
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    f(error)
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                })
         }
     }
 
     /// Runs `f()` before the completion is forwarded.
     public func onCompletion(_ f: @escaping () -> Void) -> SSignal {
         SSignal { subscriber in
-            self.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                f()
-                subscriber.putCompletion()
-            })
+            self.start(
+                next: { value in
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    f()
+                    subscriber.putCompletion()
+                })
         }
     }
 
@@ -73,14 +88,17 @@ extension SSignal {
     /// and after the downstream has torn down its subscription.
     public func afterCompletion(_ f: @escaping () -> Void) -> SSignal {
         SSignal { subscriber in
-            self.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-                f()
-            })
+            self.start(
+                next: { value in
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
+                    subscriber.putCompletion()
+                    f()
+                })
         }
     }
 
@@ -90,13 +108,17 @@ extension SSignal {
     public func onDispose(_ f: @escaping () -> Void) -> SSignal {
         SSignal { subscriber in
             let disposables = SDisposableSet()
-            disposables.add(self.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            }))
+            disposables.add(
+                self.start(
+                    next: { value in
+                        subscriber.putNext(value)
+                    },
+                    error: { error in
+                        subscriber.putError(error)
+                    },
+                    completed: {
+                        subscriber.putCompletion()
+                    }))
             disposables.add(SBlockDisposable(f))
             return disposables
         }

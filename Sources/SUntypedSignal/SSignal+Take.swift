@@ -17,22 +17,25 @@ extension SSignal {
             // Values still allowed; never below -1, so no count can overflow it.
             let remaining = Atomic(value: count)
             let link = UpstreamLink()
-            let upstream = SSubscriptionState(next: { value in
-                let left = remaining.modify { max($0 - 1, -1) }
-                if left >= 0 {
-                    subscriber.putNext(value)
-                }
-                if left == 0 {
+            let upstream = SSubscriptionState(
+                next: { value in
+                    let left = remaining.modify { max($0 - 1, -1) }
+                    if left >= 0 {
+                        subscriber.putNext(value)
+                    }
+                    if left == 0 {
+                        subscriber.putCompletion()
+                        // The source may still be inside its generator: stop listening now so
+                        // a synchronous loop upstream (`restart`) sees that nobody listens.
+                        link.silence()
+                    }
+                },
+                error: { error in
+                    subscriber.putError(error)
+                },
+                completed: {
                     subscriber.putCompletion()
-                    // The source may still be inside its generator: stop listening now so
-                    // a synchronous loop upstream (`restart`) sees that nobody listens.
-                    link.silence()
-                }
-            }, error: { error in
-                subscriber.putError(error)
-            }, completed: {
-                subscriber.putCompletion()
-            })
+                })
             link.state = upstream
             return self.start(upstream)
         }
@@ -45,17 +48,20 @@ extension SSignal {
     public func takeLast() -> SSignal {
         SSignal { subscriber in
             let last = Atomic<Any??>(value: nil)
-            return self.start(next: { value in
-                last.swap(.some(value))
-            }, error: { error in
-                last.swap(nil)
-                subscriber.putError(error)
-            }, completed: {
-                if case .some(let value) = last.swap(nil) {
-                    subscriber.putNext(value)
-                }
-                subscriber.putCompletion()
-            })
+            return self.start(
+                next: { value in
+                    last.swap(.some(value))
+                },
+                error: { error in
+                    last.swap(nil)
+                    subscriber.putError(error)
+                },
+                completed: {
+                    if case .some(let value) = last.swap(nil) {
+                        subscriber.putNext(value)
+                    }
+                    subscriber.putCompletion()
+                })
         }
     }
 
@@ -75,33 +81,44 @@ extension SSignal {
             let selfDisposable = SMetaDisposable()
             let switchedDisposable = SMetaDisposable()
             let disposables = SDisposableSet()
-            disposables.add(replacement.start(next: { next in
-                guard let signal = next as? SSignal else {
-                    subscriber.putError(SSignalTypeError(expected: "SSignal", value: next))
-                    return
-                }
-                selfDisposable.dispose()
-                switchedDisposable.setDisposable(signal.start(next: { value in
-                    subscriber.putNext(value)
-                }, error: { error in
-                    subscriber.putError(error)
-                }, completed: {
-                    subscriber.putCompletion()
-                }))
-            }, error: { error in
-                subscriber.putError(error)
-            }))
+            disposables.add(
+                replacement.start(
+                    next: { next in
+                        guard let signal = next as? SSignal else {
+                            subscriber.putError(SSignalTypeError(expected: "SSignal", value: next))
+                            return
+                        }
+                        selfDisposable.dispose()
+                        switchedDisposable.setDisposable(
+                            signal.start(
+                                next: { value in
+                                    subscriber.putNext(value)
+                                },
+                                error: { error in
+                                    subscriber.putError(error)
+                                },
+                                completed: {
+                                    subscriber.putCompletion()
+                                }))
+                    },
+                    error: { error in
+                        subscriber.putError(error)
+                    }))
             disposables.add(selfDisposable)
             disposables.add(switchedDisposable)
-            selfDisposable.setDisposable(self.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                switchedDisposable.dispose()
-                subscriber.putError(error)
-            }, completed: {
-                switchedDisposable.dispose()
-                subscriber.putCompletion()
-            }))
+            selfDisposable.setDisposable(
+                self.start(
+                    next: { value in
+                        subscriber.putNext(value)
+                    },
+                    error: { error in
+                        switchedDisposable.dispose()
+                        subscriber.putError(error)
+                    },
+                    completed: {
+                        switchedDisposable.dispose()
+                        subscriber.putCompletion()
+                    }))
             return disposables
         }
     }

@@ -45,19 +45,23 @@ extension SSignal {
                 alternateDisposable.setDisposable(alternate.forward(to: subscriber))
                 sourceDisposable.dispose()
             }
-            sourceDisposable.setDisposable(self.start(next: { value in
-                if race.sourceEvent() {
-                    subscriber.putNext(value)
-                }
-            }, error: { error in
-                if race.sourceEvent() {
-                    subscriber.putError(error)
-                }
-            }, completed: {
-                if race.sourceEvent() {
-                    subscriber.putCompletion()
-                }
-            }))
+            sourceDisposable.setDisposable(
+                self.start(
+                    next: { value in
+                        if race.sourceEvent() {
+                            subscriber.putNext(value)
+                        }
+                    },
+                    error: { error in
+                        if race.sourceEvent() {
+                            subscriber.putError(error)
+                        }
+                    },
+                    completed: {
+                        if race.sourceEvent() {
+                            subscriber.putCompletion()
+                        }
+                    }))
             return SBlockDisposable {
                 race.cancel()
                 sourceDisposable.dispose()
@@ -81,16 +85,19 @@ extension SSignal {
                     semaphore.signal()
                 }
             }
-            let subscription = self.start(next: { value in
-                subscriber.putNext(value)
-                wake()
-            }, error: { error in
-                subscriber.putError(error)
-                wake()
-            }, completed: {
-                subscriber.putCompletion()
-                wake()
-            })
+            let subscription = self.start(
+                next: { value in
+                    subscriber.putNext(value)
+                    wake()
+                },
+                error: { error in
+                    subscriber.putError(error)
+                    wake()
+                },
+                completed: {
+                    subscriber.putCompletion()
+                    wake()
+                })
             if seconds > 0 {
                 let nanoseconds = seconds * 1_000_000_000
                 let deadline: DispatchTime = nanoseconds >= Double(Int.max) ? .distantFuture : .now() + .nanoseconds(Int(nanoseconds))

@@ -45,7 +45,9 @@ public final class SSignal: @unchecked Sendable {
     /// Like `start`, but the handle is an `SStrictDisposable`: in debug builds, dropping
     /// it without calling `dispose()` asserts with "Leaked disposable from
     /// <file>:<line>".
-    public func startStrict(next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #file, line: Int = #line) -> SDisposable {
+    public func startStrict(
+        next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #file, line: Int = #line
+    ) -> SDisposable {
         SStrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)
     }
 

@@ -55,15 +55,18 @@ private final class SSignalQueueItem: SDisposable, @unchecked Sendable {
             }
             self.turn = turn
             mutex.unlock()
-            let handle = signal.start(next: { value in
-                subscriber.putNext(value)
-            }, error: { error in
-                subscriber.putError(error)
-                turn.putCompletion()
-            }, completed: {
-                subscriber.putCompletion()
-                turn.putCompletion()
-            })
+            let handle = signal.start(
+                next: { value in
+                    subscriber.putNext(value)
+                },
+                error: { error in
+                    subscriber.putError(error)
+                    turn.putCompletion()
+                },
+                completed: {
+                    subscriber.putCompletion()
+                    turn.putCompletion()
+                })
             mutex.lock()
             if cancelled {
                 mutex.unlock()

@@ -35,14 +35,14 @@ public final class SStrictDisposable: SDisposable, @unchecked Sendable {
 
     deinit {
         #if DEBUG
-        if !disposed.with({ $0 }) {
-            let message = "Leaked disposable from \(file):\(line)"
-            if let reporter = Self.leakReporter.with({ $0 }) {
-                reporter(message)
-            } else {
-                assertionFailure(message)
+            if !disposed.with({ $0 }) {
+                let message = "Leaked disposable from \(file):\(line)"
+                if let reporter = Self.leakReporter.with({ $0 }) {
+                    reporter(message)
+                } else {
+                    assertionFailure(message)
+                }
             }
-        }
         #endif
     }
 }

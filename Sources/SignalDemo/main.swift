@@ -81,17 +81,20 @@ func type(_ text: String) {
         return
     }
     state.set(EditingState(text: text, availability: .checking))
-    let request = Signal<Void, NoError>.single(())
+    let request =
+        Signal<Void, NoError>.single(())
         |> delay(0.3, queue: uiQueue)
         |> mapToSignal { checkAvailability(text) }
         |> deliverOn(uiQueue)
-    check.set(request.start(next: { available in
-        state.set(EditingState(text: text, availability: available ? .available : .taken))
-    }))
+    check.set(
+        request.start(next: { available in
+            state.set(EditingState(text: text, availability: available ? .available : .taken))
+        }))
 }
 
 // The screen: every combination of state and theme, rendered on the UI queue.
-let screen = combineLatest(state.get(), theme.get())
+let screen =
+    combineLatest(state.get(), theme.get())
     |> deliverOn(uiQueue)
     |> map { editing, theme -> String in
         let done = editing.availability == .available ? "[Done]" : "[----]"

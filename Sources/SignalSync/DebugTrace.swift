@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The event lines of both APIs' `debug` operators, formatted the same way.
@@ -57,9 +57,9 @@ package enum DebugTrace {
             return "main thread"
         }
         #if canImport(Darwin)
-        let id = String(UInt(bitPattern: pthread_self()), radix: 16)
+            let id = String(UInt(bitPattern: pthread_self()), radix: 16)
         #else
-        let id = String(UInt(pthread_self()), radix: 16)
+            let id = String(UInt(pthread_self()), radix: 16)
         #endif
         if let name = Thread.current.name, !name.isEmpty {
             return "thread \(id) (\(name))"

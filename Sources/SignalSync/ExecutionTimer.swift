@@ -57,7 +57,10 @@ public final class ExecutionTimer: @unchecked Sendable {
     public func invalidate() {
         let (cancel, released) = mutex.withLock { () -> ((() -> Void)?, (() -> Void)?) in
             generation += 1
-            defer { cancelScheduled = nil; handler = nil }
+            defer {
+                cancelScheduled = nil
+                handler = nil
+            }
             return (cancelScheduled, handler)
         }
         cancel?()

@@ -11,29 +11,29 @@ import Synchronization
 @usableFromInline
 package enum LiveSubscriptions {
     #if DEBUG
-    @usableFromInline static let count = Synchronization.Atomic<Int>(0)
+        @usableFromInline static let count = Synchronization.Atomic<Int>(0)
     #endif
 
     /// Subscriptions started and not yet ended.
     package static var current: Int {
         #if DEBUG
-        count.load(ordering: .acquiring)
+            count.load(ordering: .acquiring)
         #else
-        0
+            0
         #endif
     }
 
     @inlinable @inline(__always)
     static func began() {
         #if DEBUG
-        count.wrappingAdd(1, ordering: .relaxed)
+            count.wrappingAdd(1, ordering: .relaxed)
         #endif
     }
 
     @inlinable @inline(__always)
     static func ended() {
         #if DEBUG
-        count.wrappingSubtract(1, ordering: .releasing)
+            count.wrappingSubtract(1, ordering: .releasing)
         #endif
     }
 }

@@ -223,7 +223,8 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     func releaseCallbacksIfUnclaimed() {
         let claimed = word.compareExchange(
             expected: Self.terminatedBit, desired: Self.terminatedBit | Self.releasedBit,
-            ordering: .acquiringAndReleasing).exchanged
+            ordering: .acquiringAndReleasing
+        ).exchanged
         guard claimed, let released = callbacks else { return }
         callbacks = nil
         released.release()

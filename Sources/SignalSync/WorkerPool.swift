@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A fixed set of threads that run work from serial lanes.
@@ -42,7 +42,7 @@ public final class WorkerPool: @unchecked Sendable {
             let thread = Thread { [self] in workerLoop() }
             thread.name = "WorkerPool-\(index)"
             #if canImport(Darwin)
-            thread.threadPriority = self.priority
+                thread.threadPriority = self.priority
             #endif
             thread.start()
         }

@@ -1,10 +1,10 @@
+import Bridge
 import Foundation
-import SignalTestSupport
-import XCTest
-import SignalSync
 import STypedSignal
 import SUntypedSignal
-import Bridge
+import SignalSync
+import SignalTestSupport
+import XCTest
 
 /// A thread-safe event list.
 final class Log: @unchecked Sendable {
@@ -43,10 +43,12 @@ final class SignalBridgeTests: LeakCheckedTestCase {
             subscriber.putNext(3)
             return SBlockDisposable { log.add("dispose") }
         }
-        untyped.toTyped(Int.self, String.self).start(next: { log.add("next \($0)") }, error: { error in
-            guard case .typeMismatch(let mismatch) = error else { return XCTFail("\(error)") }
-            log.add("mismatch expected \(mismatch.expected) actual \(mismatch.actual)")
-        })
+        untyped.toTyped(Int.self, String.self).start(
+            next: { log.add("next \($0)") },
+            error: { error in
+                guard case .typeMismatch(let mismatch) = error else { return XCTFail("\(error)") }
+                log.add("mismatch expected \(mismatch.expected) actual \(mismatch.actual)")
+            })
         XCTAssertEqual(log.events, ["next 1", "mismatch expected Int actual String", "dispose"])
     }
 

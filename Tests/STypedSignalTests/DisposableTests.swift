@@ -1,7 +1,7 @@
 import Foundation
+import STypedSignal
 import SignalTestSupport
 import XCTest
-import STypedSignal
 
 final class DisposableTests: LeakCheckedTestCase {
     func testEmptyDisposableIsSharedAndInert() {
@@ -38,7 +38,10 @@ final class DisposableTests: LeakCheckedTestCase {
         do {
             let object = Tracked()
             weakObject = object
-            _ = ActionDisposable { _ = object; ran = true }
+            _ = ActionDisposable {
+                _ = object
+                ran = true
+            }
         }
         XCTAssertFalse(ran)
         XCTAssertNil(weakObject)
@@ -78,10 +81,11 @@ final class DisposableTests: LeakCheckedTestCase {
     func testMetaDisposableReentrantSetFromPreviousDispose() {
         let log = EventLog()
         let meta = MetaDisposable()
-        meta.set(ActionDisposable {
-            log.add("first disposed")
-            meta.set(ActionDisposable { log.add("nested disposed") })
-        })
+        meta.set(
+            ActionDisposable {
+                log.add("first disposed")
+                meta.set(ActionDisposable { log.add("nested disposed") })
+            })
         meta.set(ActionDisposable { log.add("second disposed") })
         meta.dispose()
         XCTAssertEqual(log.events, ["first disposed", "second disposed", "nested disposed"])
@@ -119,7 +123,7 @@ final class DisposableTests: LeakCheckedTestCase {
         set.remove(a)
         set.removeLast()
         set.removeLast()  // empty: no trap
-        set.remove(a)     // unknown: no-op
+        set.remove(a)  // unknown: no-op
         set.dispose()
         XCTAssertEqual(log.events, [])
     }

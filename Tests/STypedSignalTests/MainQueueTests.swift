@@ -1,8 +1,8 @@
 import Foundation
+import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
-import SignalSync
-import STypedSignal
 
 /// The main queue on Linux: current for main-queue work whichever thread drains it,
 /// `sync` onto it from its own work inline.
@@ -24,14 +24,16 @@ final class MainQueueTests: LeakCheckedTestCase {
             }
         }
         wait(for: [done], timeout: 30)
-        XCTAssertEqual(log.events, [
-            "background current false",
-            "current true",
-            "execution queue current true",
-            "inline sync",
-            "inline async",
-            "after",
-        ])
+        XCTAssertEqual(
+            log.events,
+            [
+                "background current false",
+                "current true",
+                "execution queue current true",
+                "inline sync",
+                "inline async",
+                "after",
+            ])
     }
 
     func testDeliverOnMainQueueArrivesOnTheMainQueue() {

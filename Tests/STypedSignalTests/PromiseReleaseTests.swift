@@ -1,7 +1,8 @@
 import SignalSync
-@testable import STypedSignal
 import SignalTestSupport
 import XCTest
+
+@testable import STypedSignal
 
 /// Release points of `Promise.set` and `ValuePromise.set` (spec section 5), observed with
 /// deinit probes; run in release too (`swift test -c release -Xswiftc -enable-testing`).
@@ -9,17 +10,19 @@ final class PromiseReleaseTests: LeakCheckedTestCase {
     func testPromiseSetReleasesTheOldValueBeforeTheNewSourceStartsAndDisposesTheOldSourceAfter() {
         let log = EventLog()
         let promise = Promise<ReleaseProbe>()
-        promise.set(Signal { subscriber in
-            subscriber.putNext(ReleaseProbe("old", log))
-            return ActionDisposable { log.add("old source disposed") }
-        })
+        promise.set(
+            Signal { subscriber in
+                subscriber.putNext(ReleaseProbe("old", log))
+                return ActionDisposable { log.add("old source disposed") }
+            })
         let watch = promise.get().start()
         log.clear()
-        promise.set(Signal { subscriber in
-            log.add("new source started")
-            subscriber.putNext(ReleaseProbe("new", log))
-            return EmptyDisposable
-        })
+        promise.set(
+            Signal { subscriber in
+                log.add("new source started")
+                subscriber.putNext(ReleaseProbe("new", log))
+                return EmptyDisposable
+            })
         XCTAssertEqual(log.events, ["old released", "new source started", "old source disposed"])
         watch.dispose()
     }

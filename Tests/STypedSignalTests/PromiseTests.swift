@@ -1,7 +1,7 @@
 import Foundation
+import STypedSignal
 import SignalTestSupport
 import XCTest
-import STypedSignal
 
 final class PromiseTests: LeakCheckedTestCase {
     func testReplaysCurrentValueAndNeverCompletes() {
@@ -48,18 +48,20 @@ final class PromiseTests: LeakCheckedTestCase {
         let log = EventLog()
         let promise = Promise<Int>()
         let reentered = Atomic(value: false)
-        disposedAtEnd(promise.get().start(next: { value in
-            log.add("next \(value)")
-            if value == 1 && !reentered.swap(true) {
-                promise.set(.single(10))
-            }
-        }))
+        disposedAtEnd(
+            promise.get().start(next: { value in
+                log.add("next \(value)")
+                if value == 1 && !reentered.swap(true) {
+                    promise.set(.single(10))
+                }
+            }))
         let source = ManualSource<Int, NoError>()
-        promise.set(Signal { subscriber in
-            subscriber.putNext(1)
-            subscriber.putNext(2)
-            return source.signal.start(next: subscriber.putNext)
-        })
+        promise.set(
+            Signal { subscriber in
+                subscriber.putNext(1)
+                subscriber.putNext(2)
+                return source.signal.start(next: subscriber.putNext)
+            })
         disposedAtEnd(log.record(promise.get(), prefix: "late "))
         XCTAssertEqual(log.events, ["next 1", "next 10", "next 2", "late next 2"])
     }
@@ -125,10 +127,11 @@ final class ValuePromiseTests: LeakCheckedTestCase {
     func testReentrantSetOrderingQuirk() {
         let log = EventLog()
         let promise = ValuePromise<Int>()
-        disposedAtEnd(promise.get().start(next: { value in
-            log.add("a \(value)")
-            if value == 1 { promise.set(2) }
-        }))
+        disposedAtEnd(
+            promise.get().start(next: { value in
+                log.add("a \(value)")
+                if value == 1 { promise.set(2) }
+            }))
         disposedAtEnd(promise.get().start(next: { log.add("b \($0)") }))
         promise.set(1)
         XCTAssertEqual(log.events, ["a 1", "a 2", "b 2", "b 1"])
@@ -181,10 +184,11 @@ final class ValuePipeTests: LeakCheckedTestCase {
     func testReentrantPutNextKeepsPushOrderForEverySubscriber() {
         let log = EventLog()
         let pipe = ValuePipe<Int>()
-        disposedAtEnd(pipe.signal().start(next: { value in
-            log.add("a \(value)")
-            if value == 1 { pipe.putNext(2) }
-        }))
+        disposedAtEnd(
+            pipe.signal().start(next: { value in
+                log.add("a \(value)")
+                if value == 1 { pipe.putNext(2) }
+            }))
         disposedAtEnd(pipe.signal().start(next: { log.add("b \($0)") }))
         pipe.putNext(1)
         // The original delivers the nested 2 first: a 1, a 2, b 2, b 1 (divergence).
@@ -195,13 +199,14 @@ final class ValuePipeTests: LeakCheckedTestCase {
         let log = EventLog()
         let pipe = ValuePipe<Int>()
         var added: Disposable?
-        disposedAtEnd(pipe.signal().start(next: { value in
-            log.add("a \(value)")
-            if value == 1 {
-                added = pipe.signal().start(next: { log.add("c \($0)") })
-                pipe.putNext(2)
-            }
-        }))
+        disposedAtEnd(
+            pipe.signal().start(next: { value in
+                log.add("a \(value)")
+                if value == 1 {
+                    added = pipe.signal().start(next: { log.add("c \($0)") })
+                    pipe.putNext(2)
+                }
+            }))
         pipe.putNext(1)
         XCTAssertEqual(log.events, ["a 1", "a 2", "c 2"])
         added?.dispose()
@@ -210,10 +215,11 @@ final class ValuePipeTests: LeakCheckedTestCase {
     func testDeepReentrantPushesRunInConstantStack() {
         let pipe = ValuePipe<Int>()
         let count = Atomic(value: 0)
-        disposedAtEnd(pipe.signal().start(next: { value in
-            count.modify { $0 + 1 }
-            if value < 100_000 { pipe.putNext(value + 1) }
-        }))
+        disposedAtEnd(
+            pipe.signal().start(next: { value in
+                count.modify { $0 + 1 }
+                if value < 100_000 { pipe.putNext(value + 1) }
+            }))
         pipe.putNext(1)
         XCTAssertEqual(count.with { $0 }, 100_000)
     }
@@ -222,13 +228,17 @@ final class ValuePipeTests: LeakCheckedTestCase {
         let log = EventLog()
         let pipe = ValuePipe<Int>()
         let pushed = DispatchSemaphore(value: 0)
-        disposedAtEnd(pipe.signal().start(next: { value in
-            if value == 1 {
-                Thread { pipe.putNext(2); pushed.signal() }.start()
-                XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog: the other thread's push blocked")
-            }
-            log.add("next \(value)")
-        }))
+        disposedAtEnd(
+            pipe.signal().start(next: { value in
+                if value == 1 {
+                    Thread {
+                        pipe.putNext(2)
+                        pushed.signal()
+                    }.start()
+                    XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog: the other thread's push blocked")
+                }
+                log.add("next \(value)")
+            }))
         pipe.putNext(1)
         // The other thread delivers its own push on its own thread, at once.
         XCTAssertEqual(log.events, ["next 2", "next 1"])

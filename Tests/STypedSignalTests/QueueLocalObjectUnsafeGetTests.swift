@@ -1,5 +1,6 @@
-@testable import STypedSignal
 import XCTest
+
+@testable import STypedSignal
 
 extension QueueLocalObjectTests {
     func testUnsafeGetReadsTheObjectOnItsQueue() {

@@ -1,8 +1,8 @@
 import Foundation
+import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
-import SignalSync
-import STypedSignal
 
 final class QueueTests: LeakCheckedTestCase {
     func testSerialQueueIsCurrentOnlyOnItself() {
@@ -34,7 +34,10 @@ final class QueueTests: LeakCheckedTestCase {
         let log = EventLog()
         let done = expectation(description: "dispatched")
         queue.sync {
-            queue.justDispatch { log.add("dispatched"); done.fulfill() }
+            queue.justDispatch {
+                log.add("dispatched")
+                done.fulfill()
+            }
             log.add("after")
         }
         wait(for: [done], timeout: 10)
@@ -154,12 +157,13 @@ final class ThreadPoolTests: LeakCheckedTestCase {
         let done = expectation(description: "all ran")
         done.expectedFulfillmentCount = 100
         for index in 0..<100 {
-            lane.addTask(ThreadPoolTask { _ in
-                if running.modify({ $0 + 1 }) > 1 { overlap.swap(true) }
-                log.add("\(index)")
-                running.modify { $0 - 1 }
-                done.fulfill()
-            })
+            lane.addTask(
+                ThreadPoolTask { _ in
+                    if running.modify({ $0 + 1 }) > 1 { overlap.swap(true) }
+                    log.add("\(index)")
+                    running.modify { $0 - 1 }
+                    done.fulfill()
+                })
         }
         wait(for: [done], timeout: 10)
         XCTAssertEqual(log.events, (0..<100).map(String.init))
@@ -174,7 +178,11 @@ final class ThreadPoolTests: LeakCheckedTestCase {
         lane.addTask(ThreadPoolTask { _ in gate.wait() })
         let cancelled = ThreadPoolTask { _ in log.add("cancelled ran") }
         lane.addTask(cancelled)
-        lane.addTask(ThreadPoolTask { _ in log.add("last"); done.fulfill() })
+        lane.addTask(
+            ThreadPoolTask { _ in
+                log.add("last")
+                done.fulfill()
+            })
         cancelled.cancel()
         gate.signal()
         wait(for: [done], timeout: 10)
@@ -200,9 +208,10 @@ final class ThreadPoolTests: LeakCheckedTestCase {
     func testPoolThreadsAreRecognised() {
         XCTAssertFalse(Self.pool.isCurrentThreadInPool())
         let inPool = expectation(description: "in pool")
-        Self.pool.addTask(ThreadPoolTask { _ in
-            if Self.pool.isCurrentThreadInPool() { inPool.fulfill() }
-        })
+        Self.pool.addTask(
+            ThreadPoolTask { _ in
+                if Self.pool.isCurrentThreadInPool() { inPool.fulfill() }
+            })
         wait(for: [inPool], timeout: 10)
     }
 
@@ -212,8 +221,18 @@ final class ThreadPoolTests: LeakCheckedTestCase {
         both.enter()
         let first = DispatchSemaphore(value: 0)
         let second = DispatchSemaphore(value: 0)
-        Self.pool.addTask(ThreadPoolTask { _ in first.signal(); second.wait(); both.leave() })
-        Self.pool.addTask(ThreadPoolTask { _ in second.signal(); first.wait(); both.leave() })
+        Self.pool.addTask(
+            ThreadPoolTask { _ in
+                first.signal()
+                second.wait()
+                both.leave()
+            })
+        Self.pool.addTask(
+            ThreadPoolTask { _ in
+                second.signal()
+                first.wait()
+                both.leave()
+            })
         XCTAssertEqual(both.wait(timeout: .now() + 10), .success)
     }
 

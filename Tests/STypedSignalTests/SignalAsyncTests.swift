@@ -1,8 +1,8 @@
 import Foundation
+import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
-import SignalSync
-import STypedSignal
 
 private struct LoadError: Error, Equatable {
     let code: Int
@@ -58,7 +58,10 @@ final class SignalFirstValueTests: LeakCheckedTestCase {
         let baseline = residentBytes()
         for value in 0..<200_000 {
             let got = try await Signal<Int, NoError>.single(value).firstValue()
-            if got != value { XCTFail("got \(got) for \(value)"); break }
+            if got != value {
+                XCTFail("got \(got) for \(value)")
+                break
+            }
         }
         // Exact: every waiter of the 220,000 calls is gone.
         let after = await counter.settled(at: before)
@@ -347,10 +350,12 @@ final class SignalFromAsyncTests: LeakCheckedTestCase {
             await Task.yield()
             return 5
         }
-        let subscription = signal.start(next: { log.add("next \($0)") }, completed: {
-            log.add("completed")
-            done.fulfill()
-        })
+        let subscription = signal.start(
+            next: { log.add("next \($0)") },
+            completed: {
+                log.add("completed")
+                done.fulfill()
+            })
         await fulfillment(of: [done], timeout: 30)
         XCTAssertEqual(log.events, ["next 5", "completed"])
         subscription.dispose()
@@ -402,10 +407,12 @@ final class SignalFromAsyncTests: LeakCheckedTestCase {
         let signal = Signal<Int, NoError>.fromAsyncSequence(stream)
         let log = EventLog()
         let done = expectation(description: "completed")
-        let subscription = signal.start(next: { log.add("next \($0)") }, completed: {
-            log.add("completed")
-            done.fulfill()
-        })
+        let subscription = signal.start(
+            next: { log.add("next \($0)") },
+            completed: {
+                log.add("completed")
+                done.fulfill()
+            })
         input.yield(1)
         input.yield(2)
         input.finish()

@@ -1,6 +1,6 @@
 import Dispatch
-import SignalSync
 import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -16,8 +16,10 @@ private func scripted<T, E>(_ body: @escaping (Int, Subscriber<T, E>) -> Void) -
 
 /// A signal that runs `syncBody(n, subscriber)` for its first `synchronous`
 /// subscriptions and forwards `live` (until disposed) for the later ones.
-private func thenLive<T, E>(after synchronous: Int, _ live: ManualSource<T, E>,
-                            _ syncBody: @escaping (Int, Subscriber<T, E>) -> Void) -> Signal<T, E> {
+private func thenLive<T, E>(
+    after synchronous: Int, _ live: ManualSource<T, E>,
+    _ syncBody: @escaping (Int, Subscriber<T, E>) -> Void
+) -> Signal<T, E> {
     let count = Atomic(value: 0)
     return Signal { subscriber in
         let n = count.modify { $0 + 1 }
@@ -32,10 +34,11 @@ private func thenLive<T, E>(after synchronous: Int, _ live: ManualSource<T, E>,
 /// A test-local `take(1)`: forwards the first value, then completes.
 private func firstValue<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
-        signal.start(next: { value in
-            subscriber.putNext(value)
-            subscriber.putCompletion()
-        }, error: subscriber.putError, completed: subscriber.putCompletion)
+        signal.start(
+            next: { value in
+                subscriber.putNext(value)
+                subscriber.putCompletion()
+            }, error: subscriber.putError, completed: subscriber.putCompletion)
     }
 }
 
@@ -50,10 +53,12 @@ final class SignalCatchTests: LeakCheckedTestCase {
             subscriber.putCompletion()
             return EmptyDisposable
         }
-        log.record(source |> `catch` { (_: TestError) -> Signal<Int, String> in
-            log.add("f called")
-            return .single(0)
-        })
+        log.record(
+            source
+                |> `catch` { (_: TestError) -> Signal<Int, String> in
+                    log.add("f called")
+                    return .single(0)
+                })
         XCTAssertEqual(log.events, ["next 1", "next 2", "completed"])
     }
 
@@ -64,14 +69,16 @@ final class SignalCatchTests: LeakCheckedTestCase {
             subscriber.putError(TestError(7))
             return EmptyDisposable
         }
-        let caught: Signal<Int, String> = source |> `catch` { error in
-            log.add("f \(error)")
-            return Signal { subscriber in
-                subscriber.putNext(error.code * 10)
-                subscriber.putError("alt failed")
-                return EmptyDisposable
+        let caught: Signal<Int, String> =
+            source
+            |> `catch` { error in
+                log.add("f \(error)")
+                return Signal { subscriber in
+                    subscriber.putNext(error.code * 10)
+                    subscriber.putError("alt failed")
+                    return EmptyDisposable
+                }
             }
-        }
         log.record(caught)
         XCTAssertEqual(log.events, ["next 1", "f E7", "next 70", "error alt failed"])
     }
@@ -114,10 +121,12 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testCatchDisposalBeforeErrorNeverCallsF() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        let handle = log.record(traced("a", log, source.signal) |> `catch` { (_: TestError) -> Signal<Int, TestError> in
-            log.add("f called")
-            return .never()
-        })
+        let handle = log.record(
+            traced("a", log, source.signal)
+                |> `catch` { (_: TestError) -> Signal<Int, TestError> in
+                    log.add("f called")
+                    return .never()
+                })
         handle.dispose()
         source.putError(TestError(1))
         XCTAssertEqual(log.events, ["a.subscribe#1", "a.dispose#1"])
@@ -145,10 +154,12 @@ final class SignalCatchTests: LeakCheckedTestCase {
             let object = Tracked()
             weakObject = object
             let source = ManualSource<Int, TestError>()
-            let handle = (source.signal |> `catch` { _ in
-                withExtendedLifetime(object) {}
-                return alternative.signal
-            }).start()
+            let handle =
+                (source.signal
+                |> `catch` { _ in
+                    withExtendedLifetime(object) {}
+                    return alternative.signal
+                }).start()
             source.putError(TestError(1))
             handle.dispose()
         }
@@ -224,10 +235,11 @@ final class SignalCatchTests: LeakCheckedTestCase {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
         var handle: Disposable?
-        handle = (traced("s", log, source.signal) |> restart).start(next: { value in
-            log.add("next \(value)")
-            if value == 2 { handle?.dispose() }
-        }, completed: { log.add("completed") })
+        handle = (traced("s", log, source.signal) |> restart).start(
+            next: { value in
+                log.add("next \(value)")
+                if value == 2 { handle?.dispose() }
+            }, completed: { log.add("completed") })
         source.putNext(1)
         source.putCompletion()
         source.putNext(2)
@@ -295,10 +307,12 @@ final class SignalCatchTests: LeakCheckedTestCase {
         do {
             let object = Tracked()
             weakObject = object
-            let signal = (source.signal |> restart) |> `catch` { (_: TestError) -> Signal<Int, TestError> in
-                withExtendedLifetime(object) {}
-                return .never()
-            }
+            let signal =
+                (source.signal |> restart)
+                |> `catch` { (_: TestError) -> Signal<Int, TestError> in
+                    withExtendedLifetime(object) {}
+                    return .never()
+                }
             let handle = signal.start(next: { _ in withExtendedLifetime(object) {} })
             source.putCompletion()
             source.putCompletion()
@@ -326,7 +340,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
         // Iterations complete on a concurrent queue while the handle is disposed from the
         // test thread. Once the in-flight work has drained, every iteration that started
         // has been disposed and no further one starts.
-        for _ in 0 ..< 20 {
+        for _ in 0..<20 {
             let group = DispatchGroup()
             let live = Atomic(value: 0)
             let started = Atomic(value: 0)
@@ -417,17 +431,23 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testRestartOrMapErrorRestartsOrMaps() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        let signal: Signal<Int, String> = traced("s", log, source.signal) |> restartOrMapError { error in
-            log.add("condition \(error)")
-            return error.code < 2 ? .restart : .error("mapped \(error.code)")
-        }
+        let signal: Signal<Int, String> =
+            traced("s", log, source.signal)
+            |> restartOrMapError { error in
+                log.add("condition \(error)")
+                return error.code < 2 ? .restart : .error("mapped \(error.code)")
+            }
         log.record(signal)
         source.putNext(1)
         source.putError(TestError(1))
         source.putNext(2)
         source.putError(TestError(2))
-        XCTAssertEqual(log.events, ["s.subscribe#1", "next 1", "condition E1", "s.subscribe#2", "s.dispose#1",
-                                    "next 2", "condition E2", "error mapped 2", "s.dispose#2"])
+        XCTAssertEqual(
+            log.events,
+            [
+                "s.subscribe#1", "next 1", "condition E1", "s.subscribe#2", "s.dispose#1",
+                "next 2", "condition E2", "error mapped 2", "s.dispose#2",
+            ])
         XCTAssertEqual(source.subscriberCount, 0)
     }
 
@@ -444,9 +464,11 @@ final class SignalCatchTests: LeakCheckedTestCase {
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
             subscriber.putError(TestError(n))
         }
-        let signal: Signal<Int, String> = source |> restartOrMapError { error in
-            error.code < count ? .restart : .error("gave up at \(error.code)")
-        }
+        let signal: Signal<Int, String> =
+            source
+            |> restartOrMapError { error in
+                error.code < count ? .restart : .error("gave up at \(error.code)")
+            }
         signal.start(error: { failure = $0 })
         XCTAssertEqual(failure, "gave up at \(count)")
     }
@@ -455,10 +477,12 @@ final class SignalCatchTests: LeakCheckedTestCase {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
         var conditionCalls = 0
-        let signal: Signal<Int, String> = traced("s", log, source.signal) |> restartOrMapError { _ in
-            conditionCalls += 1
-            return .restart
-        }
+        let signal: Signal<Int, String> =
+            traced("s", log, source.signal)
+            |> restartOrMapError { _ in
+                conditionCalls += 1
+                return .restart
+            }
         let handle = log.record(signal)
         handle.dispose()
         source.putError(TestError(1))
@@ -480,7 +504,12 @@ final class SignalCatchTests: LeakCheckedTestCase {
         var subscribedAt: [Double] = []
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
             subscribedAt.append(clock.now)
-            if n < 6 { subscriber.putError(TestError(n)) } else { subscriber.putNext(n); subscriber.putCompletion() }
+            if n < 6 {
+                subscriber.putError(TestError(n))
+            } else {
+                subscriber.putNext(n)
+                subscriber.putCompletion()
+            }
         }
         let log = EventLog()
         log.record(source |> retry(1.0, maxDelay: 3.0, onQueue: queue))
@@ -663,7 +692,12 @@ final class SignalCatchTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
-            if n < 200 { subscriber.putError(TestError(n)) } else { subscriber.putNext(n); subscriber.putCompletion() }
+            if n < 200 {
+                subscriber.putError(TestError(n))
+            } else {
+                subscriber.putNext(n)
+                subscriber.putCompletion()
+            }
         }
         let log = EventLog()
         log.record(source |> retry(retryOnError: { _ in true }, delayIncrement: 0.5, maxDelay: 1, maxRetries: nil, onQueue: queue))

@@ -1,6 +1,6 @@
 import Dispatch
-import SignalSync
 import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -52,8 +52,13 @@ final class SignalCombineTests: LeakCheckedTestCase {
     func testArity26GivesTheExactTuple() {
         let log = EventLog()
         func s(_ value: Int) -> Signal<Int, NoError> { .single(value) }
-        let combined: Signal<(Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, String), NoError> =
-            combineLatest(s(1), s(2), s(3), s(4), s(5), s(6), s(7), s(8), s(9), s(10), s(11), s(12), s(13), s(14), s(15), s(16), s(17), s(18), s(19), s(20), s(21), s(22), s(23), s(24), s(25), .single("z"))
+        let combined:
+            Signal<
+                (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, String), NoError
+            > =
+                combineLatest(
+                    s(1), s(2), s(3), s(4), s(5), s(6), s(7), s(8), s(9), s(10), s(11), s(12), s(13), s(14), s(15), s(16), s(17), s(18), s(19), s(20), s(21),
+                    s(22), s(23), s(24), s(25), .single("z"))
         log.record(combined)
         XCTAssertEqual(log.events, ["next (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, \"z\")", "completed"])
     }
@@ -83,10 +88,12 @@ final class SignalCombineTests: LeakCheckedTestCase {
         a.putCompletion()
         b.putNext(3)
         b.putCompletion()
-        XCTAssertEqual(log.events, [
-            "a.subscribe#1", "b.subscribe#1", "next (1, 2)",
-            "a.dispose#1", "next (1, 3)", "completed", "b.dispose#1",
-        ])
+        XCTAssertEqual(
+            log.events,
+            [
+                "a.subscribe#1", "b.subscribe#1", "next (1, 2)",
+                "a.dispose#1", "next (1, 3)", "completed", "b.dispose#1",
+            ])
     }
 
     func testSourceCompletingWithoutValueDoesNotEndEarly() {
@@ -112,10 +119,12 @@ final class SignalCombineTests: LeakCheckedTestCase {
         sources[1].putError(TestError(2))
         sources[2].putError(TestError(3))
         sources[0].putNext(1)
-        XCTAssertEqual(log.events, [
-            "a.subscribe#1", "b.subscribe#1", "c.subscribe#1",
-            "error E2", "a.dispose#1", "b.dispose#1", "c.dispose#1",
-        ])
+        XCTAssertEqual(
+            log.events,
+            [
+                "a.subscribe#1", "b.subscribe#1", "c.subscribe#1",
+                "error E2", "a.dispose#1", "b.dispose#1", "c.dispose#1",
+            ])
         XCTAssertEqual(sources.map(\.subscriberCount), [0, 0, 0])
     }
 
@@ -125,10 +134,12 @@ final class SignalCombineTests: LeakCheckedTestCase {
         log.record(combineLatest(traced("a", log, sources[0].signal), traced("b", log, sources[1].signal), traced("c", log, sources[2].signal)))
         sources[0].putCompletion()
         sources[2].putError(TestError(7))
-        XCTAssertEqual(log.events, [
-            "a.subscribe#1", "b.subscribe#1", "c.subscribe#1",
-            "a.dispose#1", "error E7", "b.dispose#1", "c.dispose#1",
-        ])
+        XCTAssertEqual(
+            log.events,
+            [
+                "a.subscribe#1", "b.subscribe#1", "c.subscribe#1",
+                "a.dispose#1", "error E7", "b.dispose#1", "c.dispose#1",
+            ])
     }
 
     func testSynchronousFailureStillSubscribesTheRemainingSourcesThenDisposesThem() {
@@ -209,12 +220,14 @@ final class SignalCombineTests: LeakCheckedTestCase {
         sources[1].putError(TestError(1))
         let handle = log.record(combineLatest(sources.enumerated().map { traced("t\($0.offset)", log, $0.element.signal) }), prefix: "2:")
         handle.dispose()
-        XCTAssertEqual(log.events, [
-            "s0.subscribe#1", "s1.subscribe#1", "s2.subscribe#1",
-            "error E1", "s0.dispose#1", "s1.dispose#1", "s2.dispose#1",
-            "t0.subscribe#1", "t1.subscribe#1", "t2.subscribe#1",
-            "t0.dispose#1", "t1.dispose#1", "t2.dispose#1",
-        ])
+        XCTAssertEqual(
+            log.events,
+            [
+                "s0.subscribe#1", "s1.subscribe#1", "s2.subscribe#1",
+                "error E1", "s0.dispose#1", "s1.dispose#1", "s2.dispose#1",
+                "t0.subscribe#1", "t1.subscribe#1", "t2.subscribe#1",
+                "t0.dispose#1", "t1.dispose#1", "t2.dispose#1",
+            ])
     }
 
     func testEmptyArrayEmitsEmptyArrayAndCompletesSynchronously() {
@@ -240,11 +253,13 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let log = EventLog()
         let a = ManualSource<Int, TestError>()
         let b = ManualSource<Int, TestError>()
-        combineLatest(queue: queue, a.signal, b.signal).start(next: { value in
-            log.add("next \(value) onQueue=\(queue.isCurrent())")
-        }, completed: {
-            log.add("completed onQueue=\(queue.isCurrent())")
-        })
+        combineLatest(queue: queue, a.signal, b.signal).start(
+            next: { value in
+                log.add("next \(value) onQueue=\(queue.isCurrent())")
+            },
+            completed: {
+                log.add("completed onQueue=\(queue.isCurrent())")
+            })
         a.putNext(1)
         b.putNext(2)
         a.putCompletion()
@@ -259,9 +274,10 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let queue = Queue(virtualClock: clock)
         let log = EventLog()
         let a = ManualSource<Int, TestError>()
-        disposedAtEnd(combineLatest(queue: queue, a.signal, 0, syncValues([7], end: .stayOpen), 0).start(next: { value in
-            log.add("next \(value) onQueue=\(queue.isCurrent())")
-        }))
+        disposedAtEnd(
+            combineLatest(queue: queue, a.signal, 0, syncValues([7], end: .stayOpen), 0).start(next: { value in
+                log.add("next \(value) onQueue=\(queue.isCurrent())")
+            }))
         XCTAssertEqual(log.events, ["next (0, 0) onQueue=false"])
         a.putNext(1)
         clock.run()
@@ -318,12 +334,14 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let b = ManualSource<Int, TestError>()
         let emissions = Atomic(value: 0)
         let completions = Atomic(value: 0)
-        combineLatest(a.signal, b.signal).start(next: { pair in
-            precondition(pair.0 >= 0 && pair.1 >= 0)
-            emissions.modify { $0 + 1 }
-        }, completed: {
-            completions.modify { $0 + 1 }
-        })
+        combineLatest(a.signal, b.signal).start(
+            next: { pair in
+                precondition(pair.0 >= 0 && pair.1 >= 0)
+                emissions.modify { $0 + 1 }
+            },
+            completed: {
+                completions.modify { $0 + 1 }
+            })
         a.putNext(0)
         b.putNext(0)
         runConcurrently(4) { thread in
@@ -342,11 +360,13 @@ final class SignalCombineTests: LeakCheckedTestCase {
         for _ in 0..<50 {
             let sources = (0..<4).map { _ in ManualSource<Int, TestError>() }
             let terminals = Atomic(value: 0)
-            combineLatest(sources.map(\.signal)).start(error: { _ in
-                terminals.modify { $0 + 1 }
-            }, completed: {
-                terminals.modify { $0 + 1 }
-            })
+            combineLatest(sources.map(\.signal)).start(
+                error: { _ in
+                    terminals.modify { $0 + 1 }
+                },
+                completed: {
+                    terminals.modify { $0 + 1 }
+                })
             runConcurrently(4) { index in
                 if index == 3 {
                     sources[index].putError(TestError(index))
@@ -382,10 +402,11 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let a = ManualSource<Int, TestError>()
         let b = ManualSource<Int, TestError>()
         let handle = MetaDisposable()
-        handle.set(combineLatest(a.signal, b.signal).start(next: { value in
-            log.add("next \(value)")
-            handle.dispose()
-        }))
+        handle.set(
+            combineLatest(a.signal, b.signal).start(next: { value in
+                log.add("next \(value)")
+                handle.dispose()
+            }))
         a.putNext(1)
         b.putNext(2)
         b.putNext(3)
@@ -397,16 +418,18 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let log = EventLog()
         let a = ManualSource<Int, TestError>()
         let b = ManualSource<Int, TestError>()
-        combineLatest(a.signal, b.signal).start(next: { value in
-            log.add("next \(value)")
-            if value.1 == 2 {
-                b.putNext(3)
-                a.putCompletion()
-                b.putCompletion()
-            }
-        }, completed: {
-            log.add("completed")
-        })
+        combineLatest(a.signal, b.signal).start(
+            next: { value in
+                log.add("next \(value)")
+                if value.1 == 2 {
+                    b.putNext(3)
+                    a.putCompletion()
+                    b.putCompletion()
+                }
+            },
+            completed: {
+                log.add("completed")
+            })
         a.putNext(1)
         b.putNext(2)
         XCTAssertEqual(log.events, ["next (1, 2)", "next (1, 3)", "completed"])

@@ -1,29 +1,32 @@
 import Foundation
+import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
-import SignalSync
-import STypedSignal
 
 final class SignalDebugTests: LeakCheckedTestCase {
     func testReportsSubscribeEventsAndDisposeWithLabelAndThread() {
         let lines = EventLog()
         let received = EventLog()
-        let signal = Signal<Int, NoError> { subscriber in
-            subscriber.putNext(1)
-            subscriber.putNext(2)
-            subscriber.putCompletion()
-            return EmptyDisposable
-        } |> debug("numbers", log: { lines.add($0) })
+        let signal =
+            Signal<Int, NoError> { subscriber in
+                subscriber.putNext(1)
+                subscriber.putNext(2)
+                subscriber.putCompletion()
+                return EmptyDisposable
+            } |> debug("numbers", log: { lines.add($0) })
         received.record(signal)
         XCTAssertEqual(received.events, ["next 1", "next 2", "completed"])
         // The test runs on the main thread.
-        XCTAssertEqual(lines.events, [
-            "numbers -> subscribed [main thread]",
-            "numbers -> next(1) [main thread]",
-            "numbers -> next(2) [main thread]",
-            "numbers -> completed [main thread]",
-            "numbers -> disposed [main thread]",
-        ])
+        XCTAssertEqual(
+            lines.events,
+            [
+                "numbers -> subscribed [main thread]",
+                "numbers -> next(1) [main thread]",
+                "numbers -> next(2) [main thread]",
+                "numbers -> completed [main thread]",
+                "numbers -> disposed [main thread]",
+            ])
     }
 
     func testReportsErrorsAndExplicitDisposal() {

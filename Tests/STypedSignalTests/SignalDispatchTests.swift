@@ -1,20 +1,23 @@
 import Foundation
+import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
-import SignalSync
-import STypedSignal
 
 final class SignalDispatchTests: LeakCheckedTestCase {
     func testDeliverOnMovesEventsToQueueAndTearsDownUpstreamImmediately() {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)
         let log = EventLog()
-        let signal = traced("a", log, Signal<Int, NoError> { subscriber in
-            subscriber.putNext(1)
-            subscriber.putCompletion()
-            log.add("emitted")
-            return EmptyDisposable
-        }) |> deliverOn(queue)
+        let signal =
+            traced(
+                "a", log,
+                Signal<Int, NoError> { subscriber in
+                    subscriber.putNext(1)
+                    subscriber.putCompletion()
+                    log.add("emitted")
+                    return EmptyDisposable
+                }) |> deliverOn(queue)
         signal.start(next: { log.add("next \($0) on queue \(queue.isCurrent())") }, completed: { log.add("completed") })
         XCTAssertEqual(log.events, ["a.subscribe#1", "emitted", "a.dispose#1"])
         clock.run()
@@ -67,9 +70,10 @@ final class SignalDispatchTests: LeakCheckedTestCase {
         let log = EventLog()
         let done = expectation(description: "completed")
         let source = ManualSource<Int, NoError>()
-        (source.signal |> deliverOn(pool)).start(next: { value in
-            log.add("\(value) \(pool.isCurrentThreadInPool())")
-        }, completed: { done.fulfill() })
+        (source.signal |> deliverOn(pool)).start(
+            next: { value in
+                log.add("\(value) \(pool.isCurrentThreadInPool())")
+            }, completed: { done.fulfill() })
         for value in 0..<50 { source.putNext(value) }
         source.putCompletion()
         wait(for: [done], timeout: 10)
@@ -80,11 +84,13 @@ final class SignalDispatchTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)
         let log = EventLog()
-        let source = traced("a", log, Signal<Int, NoError> { subscriber in
-            log.add("generator on queue \(queue.isCurrent())")
-            subscriber.putNext(1)
-            return EmptyDisposable
-        })
+        let source = traced(
+            "a", log,
+            Signal<Int, NoError> { subscriber in
+                log.add("generator on queue \(queue.isCurrent())")
+                subscriber.putNext(1)
+                return EmptyDisposable
+            })
         log.record(source |> runOn(queue))
         log.add("start returned")
         clock.run()
@@ -108,10 +114,11 @@ final class SignalDispatchTests: LeakCheckedTestCase {
     func testRunOnThreadPool() {
         let pool = ThreadPoolTests.pool
         let done = expectation(description: "subscribed on pool")
-        disposedAtEnd((Signal<Int, NoError> { subscriber in
-            subscriber.putNext(pool.isCurrentThreadInPool() ? 1 : 0)
-            return EmptyDisposable
-        } |> runOn(pool)).start(next: { if $0 == 1 { done.fulfill() } }))
+        disposedAtEnd(
+            (Signal<Int, NoError> { subscriber in
+                subscriber.putNext(pool.isCurrentThreadInPool() ? 1 : 0)
+                return EmptyDisposable
+            } |> runOn(pool)).start(next: { if $0 == 1 { done.fulfill() } }))
         wait(for: [done], timeout: 10)
     }
 

@@ -1,6 +1,6 @@
 import Dispatch
-import SignalSync
 import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -14,25 +14,28 @@ final class SignalLoopTests: LeakCheckedTestCase {
 
     func testOnceReturningNilAtFirstCompletesAtOnce() {
         let log = EventLog()
-        let signal: Signal<Int, TestError> = feedbackLoop(once: { (state: SignalFeedbackLoopState<Int>) -> Signal<Int, TestError>? in
-            log.add("once \(self.describe(state))")
-            return nil
-        }, reduce: { _, _ in
-            log.add("reduce")
-            return 0
-        })
+        let signal: Signal<Int, TestError> = feedbackLoop(
+            once: { (state: SignalFeedbackLoopState<Int>) -> Signal<Int, TestError>? in
+                log.add("once \(self.describe(state))")
+                return nil
+            },
+            reduce: { _, _ in
+                log.add("reduce")
+                return 0
+            })
         log.record(signal)
         XCTAssertEqual(log.events, ["once initial", "completed"])
     }
 
     func testDocumentedExampleEmitsRunningSums() {
         let log = EventLog()
-        let sums: Signal<Int, NoError> = feedbackLoop(once: { (state: SignalFeedbackLoopState<Int>) -> Signal<Int, NoError>? in
-            switch state {
-            case .initial: return .single(1)
-            case .loop(let sum): return sum < 4 ? .single(sum) : nil
-            }
-        }, reduce: +)
+        let sums: Signal<Int, NoError> = feedbackLoop(
+            once: { (state: SignalFeedbackLoopState<Int>) -> Signal<Int, NoError>? in
+                switch state {
+                case .initial: return .single(1)
+                case .loop(let sum): return sum < 4 ? .single(sum) : nil
+                }
+            }, reduce: +)
         log.record(sums)
         XCTAssertEqual(log.events, ["next 1", "next 2", "next 4", "completed"])
     }
@@ -41,49 +44,55 @@ final class SignalLoopTests: LeakCheckedTestCase {
         let log = EventLog()
         let iterations: [[Int]] = [[1, 2], [10], [], [100]]
         var index = 0
-        let signal: Signal<Int, TestError> = feedbackLoop(once: { state in
-            log.add("once \(self.describe(state))")
-            guard index < iterations.count else { return nil }
-            let values = iterations[index]
-            index += 1
-            return Signal { subscriber in
-                values.forEach(subscriber.putNext)
-                subscriber.putCompletion()
-                return EmptyDisposable
-            }
-        }, reduce: { running, value in
-            log.add("reduce \(running) \(value)")
-            return running + value
-        })
+        let signal: Signal<Int, TestError> = feedbackLoop(
+            once: { state in
+                log.add("once \(self.describe(state))")
+                guard index < iterations.count else { return nil }
+                let values = iterations[index]
+                index += 1
+                return Signal { subscriber in
+                    values.forEach(subscriber.putNext)
+                    subscriber.putCompletion()
+                    return EmptyDisposable
+                }
+            },
+            reduce: { running, value in
+                log.add("reduce \(running) \(value)")
+                return running + value
+            })
         log.record(signal)
-        XCTAssertEqual(log.events, [
-            "once initial", "next 1", "reduce 1 2", "next 3",
-            "once loop(3)", "reduce 3 10", "next 13",
-            "once loop(13)",
-            "once loop(13)", "reduce 13 100", "next 113",
-            "once loop(113)", "completed",
-        ])
+        XCTAssertEqual(
+            log.events,
+            [
+                "once initial", "next 1", "reduce 1 2", "next 3",
+                "once loop(3)", "reduce 3 10", "next 13",
+                "once loop(13)",
+                "once loop(13)", "reduce 13 100", "next 113",
+                "once loop(113)", "completed",
+            ])
     }
 
     func testEmptyIterationsKeepPassingInitial() {
         let log = EventLog()
         var calls = 0
-        let signal: Signal<Int, TestError> = feedbackLoop(once: { state in
-            log.add("once \(self.describe(state))")
-            calls += 1
-            return calls < 3 ? .complete() : nil
-        }, reduce: +)
+        let signal: Signal<Int, TestError> = feedbackLoop(
+            once: { state in
+                log.add("once \(self.describe(state))")
+                calls += 1
+                return calls < 3 ? .complete() : nil
+            }, reduce: +)
         log.record(signal)
         XCTAssertEqual(log.events, ["once initial", "once initial", "once initial", "completed"])
     }
 
     func testIterationErrorIsForwardedAndStopsTheLoop() {
         let log = EventLog()
-        let signal: Signal<Int, TestError> = feedbackLoop(once: { state in
-            log.add("once \(self.describe(state))")
-            if case .loop = state { return .fail(TestError(2)) }
-            return .single(5)
-        }, reduce: +)
+        let signal: Signal<Int, TestError> = feedbackLoop(
+            once: { state in
+                log.add("once \(self.describe(state))")
+                if case .loop = state { return .fail(TestError(2)) }
+                return .single(5)
+            }, reduce: +)
         log.record(signal)
         XCTAssertEqual(log.events, ["once initial", "next 5", "once loop(5)", "error E2"])
     }
@@ -106,13 +115,18 @@ final class SignalLoopTests: LeakCheckedTestCase {
         let log = EventLog()
         let live = ManualSource<Int, TestError>()
         var calls = 0
-        let signal: Signal<Int, TestError> = feedbackLoop(once: { _ in
-            calls += 1
-            return traced("it", log, calls < 3 ? .single(calls) : live.signal)
-        }, reduce: +)
+        let signal: Signal<Int, TestError> = feedbackLoop(
+            once: { _ in
+                calls += 1
+                return traced("it", log, calls < 3 ? .single(calls) : live.signal)
+            }, reduce: +)
         let handle = log.record(signal)
-        XCTAssertEqual(log.events, ["it.subscribe#1", "next 1", "it.subscribe#2", "next 3", "it.dispose#1",
-                                    "it.subscribe#3", "it.dispose#2"])
+        XCTAssertEqual(
+            log.events,
+            [
+                "it.subscribe#1", "next 1", "it.subscribe#2", "next 3", "it.dispose#1",
+                "it.subscribe#3", "it.dispose#2",
+            ])
         live.putNext(10)
         XCTAssertEqual(log.events.last, "next 13")
         handle.dispose()
@@ -124,12 +138,13 @@ final class SignalLoopTests: LeakCheckedTestCase {
         let count = 100_000
         var last = 0
         var completed = false
-        let signal: Signal<Int, NoError> = feedbackLoop(once: { state in
-            switch state {
-            case .initial: return .single(1)
-            case .loop(let n): return n < count ? .single(1) : nil
-            }
-        }, reduce: +)
+        let signal: Signal<Int, NoError> = feedbackLoop(
+            once: { state in
+                switch state {
+                case .initial: return .single(1)
+                case .loop(let n): return n < count ? .single(1) : nil
+                }
+            }, reduce: +)
         signal.start(next: { last = $0 }, completed: { completed = true })
         XCTAssertEqual(last, count)
         XCTAssertTrue(completed)
@@ -139,10 +154,11 @@ final class SignalLoopTests: LeakCheckedTestCase {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
         var calls = 0
-        let signal: Signal<Int, TestError> = feedbackLoop(once: { _ in
-            calls += 1
-            return source.signal
-        }, reduce: +)
+        let signal: Signal<Int, TestError> = feedbackLoop(
+            once: { _ in
+                calls += 1
+                return source.signal
+            }, reduce: +)
         let handle = log.record(signal)
         handle.dispose()
         source.putNext(1)
@@ -156,10 +172,11 @@ final class SignalLoopTests: LeakCheckedTestCase {
         let source = ManualSource<Int, TestError>()
         var calls = 0
         var values: [Int] = []
-        let signal: Signal<Int, TestError> = feedbackLoop(once: { _ in
-            calls += 1
-            return source.signal
-        }, reduce: +)
+        let signal: Signal<Int, TestError> = feedbackLoop(
+            once: { _ in
+                calls += 1
+                return source.signal
+            }, reduce: +)
         var handle: Disposable?
         handle = signal.start(next: { value in
             values.append(value)
@@ -175,10 +192,11 @@ final class SignalLoopTests: LeakCheckedTestCase {
     func testUnrelatedOutputTypeOnlyTerminates() {
         let log = EventLog()
         var calls = 0
-        let signal: Signal<String, NoError> = feedbackLoop(once: { (_: SignalFeedbackLoopState<Int>) -> Signal<Int, NoError>? in
-            calls += 1
-            return calls < 3 ? .single(calls) : nil
-        }, reduce: +)
+        let signal: Signal<String, NoError> = feedbackLoop(
+            once: { (_: SignalFeedbackLoopState<Int>) -> Signal<Int, NoError>? in
+                calls += 1
+                return calls < 3 ? .single(calls) : nil
+            }, reduce: +)
         log.record(signal)
         XCTAssertEqual(log.events, ["completed"])
     }
@@ -186,10 +204,11 @@ final class SignalLoopTests: LeakCheckedTestCase {
     func testOptionalOutputTypeReceivesRunningValues() {
         let log = EventLog()
         var calls = 0
-        let signal: Signal<Int?, NoError> = feedbackLoop(once: { (_: SignalFeedbackLoopState<Int>) -> Signal<Int, NoError>? in
-            calls += 1
-            return calls < 3 ? .single(calls) : nil
-        }, reduce: +)
+        let signal: Signal<Int?, NoError> = feedbackLoop(
+            once: { (_: SignalFeedbackLoopState<Int>) -> Signal<Int, NoError>? in
+                calls += 1
+                return calls < 3 ? .single(calls) : nil
+            }, reduce: +)
         log.record(signal)
         XCTAssertEqual(log.events, ["next Optional(1)", "next Optional(3)", "completed"])
     }
@@ -202,7 +221,7 @@ final class SignalLoopTests: LeakCheckedTestCase {
         DispatchQueue.concurrentPerform(iterations: 1000) { _ in source.putNext(1) }
         let seen = outputs.with { $0 }
         XCTAssertEqual(seen.count, 1000)
-        XCTAssertEqual(Set(seen), Set(1 ... 1000))
+        XCTAssertEqual(Set(seen), Set(1...1000))
         handle.dispose()
     }
 
@@ -212,13 +231,15 @@ final class SignalLoopTests: LeakCheckedTestCase {
         do {
             let object = Tracked()
             weakObject = object
-            let signal: Signal<Int, NoError> = feedbackLoop(once: { _ in
-                withExtendedLifetime(object) {}
-                return source.signal
-            }, reduce: { a, b in
-                withExtendedLifetime(object) {}
-                return a + b
-            })
+            let signal: Signal<Int, NoError> = feedbackLoop(
+                once: { _ in
+                    withExtendedLifetime(object) {}
+                    return source.signal
+                },
+                reduce: { a, b in
+                    withExtendedLifetime(object) {}
+                    return a + b
+                })
             let handle = signal.start()
             source.putNext(1)
             source.putCompletion()
@@ -234,11 +255,12 @@ final class SignalLoopTests: LeakCheckedTestCase {
             let object = Tracked()
             weakObject = object
             var calls = 0
-            let signal: Signal<Int, NoError> = feedbackLoop(once: { _ in
-                withExtendedLifetime(object) {}
-                calls += 1
-                return calls < 3 ? .single(calls) : nil
-            }, reduce: +)
+            let signal: Signal<Int, NoError> = feedbackLoop(
+                once: { _ in
+                    withExtendedLifetime(object) {}
+                    calls += 1
+                    return calls < 3 ? .single(calls) : nil
+                }, reduce: +)
             signal.start()
         }
         XCTAssertNil(weakObject)

@@ -1,6 +1,6 @@
+import STypedSignal
 import SignalTestSupport
 import XCTest
-import STypedSignal
 
 final class SignalMappingTests: LeakCheckedTestCase {
     private func values(_ list: [Int]) -> Signal<Int, TestError> {
@@ -30,7 +30,12 @@ final class SignalMappingTests: LeakCheckedTestCase {
 
     func testMapEvaluatesPerSubscription() {
         var calls = 0
-        let mapped = values([1]) |> map { (x: Int) -> Int in calls += 1; return x }
+        let mapped =
+            values([1])
+            |> map { (x: Int) -> Int in
+                calls += 1
+                return x
+            }
         mapped.start()
         mapped.start()
         XCTAssertEqual(calls, 2)
@@ -79,10 +84,12 @@ final class SignalMappingTests: LeakCheckedTestCase {
 
     func testDistinctUntilChangedComparesWithLastEmitted() {
         let log = EventLog()
-        let signal = values([10, 11, 12, 13, 20, 19]) |> distinctUntilChanged(isEqual: { (a: Int, b: Int) -> Bool in
-            log.add("\(a)~\(b)")
-            return abs(a - b) < 2
-        })
+        let signal =
+            values([10, 11, 12, 13, 20, 19])
+            |> distinctUntilChanged(isEqual: { (a: Int, b: Int) -> Bool in
+                log.add("\(a)~\(b)")
+                return abs(a - b) < 2
+            })
         signal.start()
         XCTAssertEqual(log.events, ["10~11", "10~12", "12~13", "12~20", "20~19"])
     }
@@ -101,7 +108,11 @@ final class SignalMappingTests: LeakCheckedTestCase {
         do {
             let object = Tracked()
             weakObject = object
-            (source.signal |> map { (x: Int) -> Int in _ = object; return x }).start()
+            (source.signal
+                |> map { (x: Int) -> Int in
+                    _ = object
+                    return x
+                }).start()
         }
         XCTAssertNotNil(weakObject)
         source.putCompletion()

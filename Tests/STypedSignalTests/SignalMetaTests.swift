@@ -1,6 +1,6 @@
 import Dispatch
-import SignalSync
 import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -168,10 +168,11 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let outer = Outer()
         let a = ManualSource<Int, TestError>()
         let handle = MetaDisposable()
-        handle.set((traced("outer", log, outer.signal) |> switchToLatest).start(next: { value in
-            log.add("next \(value)")
-            handle.dispose()
-        }))
+        handle.set(
+            (traced("outer", log, outer.signal) |> switchToLatest).start(next: { value in
+                log.add("next \(value)")
+                handle.dispose()
+            }))
         outer.putNext(traced("a", log, a.signal))
         a.putNext(1)
         a.putNext(2)
@@ -183,12 +184,13 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let outer = Outer()
         let a = ManualSource<Int, TestError>()
         let b = ManualSource<Int, TestError>()
-        disposedAtEnd((outer.signal |> switchToLatest).start(next: { value in
-            log.add("next \(value)")
-            if value == 1 {
-                outer.putNext(traced("b", log, b.signal))
-            }
-        }))
+        disposedAtEnd(
+            (outer.signal |> switchToLatest).start(next: { value in
+                log.add("next \(value)")
+                if value == 1 {
+                    outer.putNext(traced("b", log, b.signal))
+                }
+            }))
         outer.putNext(traced("a", log, a.signal))
         a.putNext(1)
         a.putNext(2)
@@ -241,10 +243,12 @@ final class SignalMetaTests: LeakCheckedTestCase {
 
     func testMapToSignalCallsFEagerlyEvenAfterTheOutputFailed() {
         let log = EventLog()
-        let mapped = syncValues([1, 2, 3]) |> mapToSignal { (value: Int) -> Signal<Int, TestError> in
-            log.add("f \(value)")
-            return value == 2 ? .fail(TestError(2)) : .single(value * 10)
-        }
+        let mapped =
+            syncValues([1, 2, 3])
+            |> mapToSignal { (value: Int) -> Signal<Int, TestError> in
+                log.add("f \(value)")
+                return value == 2 ? .fail(TestError(2)) : .single(value * 10)
+            }
         log.record(mapped)
         XCTAssertEqual(log.events, ["f 1", "next 10", "f 2", "error E2", "f 3"])
     }
@@ -267,9 +271,11 @@ final class SignalMetaTests: LeakCheckedTestCase {
     func testMapToSignalPromotingErrorTakesTheInnerErrorType() {
         let log = EventLog()
         let outer = ManualSource<Int, NoError>()
-        let mapped: Signal<String, TestError> = outer.signal |> mapToSignalPromotingError { value in
-            value < 0 ? .fail(TestError(value)) : .single("v\(value)")
-        }
+        let mapped: Signal<String, TestError> =
+            outer.signal
+            |> mapToSignalPromotingError { value in
+                value < 0 ? .fail(TestError(value)) : .single("v\(value)")
+            }
         log.record(mapped)
         outer.putNext(1)
         outer.putNext(-3)
@@ -301,11 +307,13 @@ final class SignalMetaTests: LeakCheckedTestCase {
         sources[1].putNext(2)
         sources[1].putCompletion()
         sources[2].putNext(3)
-        XCTAssertEqual(log.events, [
-            "a.subscribe#1", "next 1",
-            "b.subscribe#1", "a.dispose#1", "next 2",
-            "c.subscribe#1", "b.dispose#1", "next 3",
-        ])
+        XCTAssertEqual(
+            log.events,
+            [
+                "a.subscribe#1", "next 1",
+                "b.subscribe#1", "a.dispose#1", "next 2",
+                "c.subscribe#1", "b.dispose#1", "next 3",
+            ])
     }
 
     func testQueueRunsBufferedSynchronousInnersInALoop() {
@@ -358,10 +366,11 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let outer = Outer()
         let gate = ManualSource<Int, TestError>()
         let handle = MetaDisposable()
-        handle.set((outer.signal |> queue).start(next: { value in
-            log.add("next \(value)")
-            handle.dispose()
-        }))
+        handle.set(
+            (outer.signal |> queue).start(next: { value in
+                log.add("next \(value)")
+                handle.dispose()
+            }))
         outer.putNext(traced("gate", log, gate.signal))
         outer.putNext(traced("x", log, syncValues([1, 2])))
         outer.putNext(traced("y", log, syncValues([3])))
@@ -425,11 +434,14 @@ final class SignalMetaTests: LeakCheckedTestCase {
         do {
             let captured = Tracked()
             weakCaptured = captured
-            outer.putNext(traced("b", log, Signal { subscriber in
-                withExtendedLifetime(captured) {}
-                subscriber.putCompletion()
-                return EmptyDisposable
-            }))
+            outer.putNext(
+                traced(
+                    "b", log,
+                    Signal { subscriber in
+                        withExtendedLifetime(captured) {}
+                        subscriber.putCompletion()
+                        return EmptyDisposable
+                    }))
         }
         XCTAssertNotNil(weakCaptured)
         handle.dispose()
@@ -442,12 +454,13 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let log = EventLog()
         let outer = Outer()
         let a = ManualSource<Int, TestError>()
-        disposedAtEnd((outer.signal |> queue).start(next: { value in
-            log.add("next \(value)")
-            if value == 1 {
-                outer.putNext(traced("b", log, syncValues([2])))
-            }
-        }))
+        disposedAtEnd(
+            (outer.signal |> queue).start(next: { value in
+                log.add("next \(value)")
+                if value == 1 {
+                    outer.putNext(traced("b", log, syncValues([2])))
+                }
+            }))
         outer.putNext(a.signal)
         a.putNext(1)
         XCTAssertEqual(log.events, ["next 1"])
@@ -461,26 +474,29 @@ final class SignalMetaTests: LeakCheckedTestCase {
             let overlap = Overlap()
             let done = expectation(description: "completed")
             let values = Atomic(value: [Int]())
-            (outer.signal |> mapToQueue { id in
-                Inner { subscriber in
-                    overlap.begin(id)
-                    let finish: @Sendable () -> Void = {
-                        subscriber.putNext(id)
-                        overlap.end()
-                        subscriber.putCompletion()
+            (outer.signal
+                |> mapToQueue { id in
+                    Inner { subscriber in
+                        overlap.begin(id)
+                        let finish: @Sendable () -> Void = {
+                            subscriber.putNext(id)
+                            overlap.end()
+                            subscriber.putCompletion()
+                        }
+                        if asynchronous {
+                            Queue.concurrentDefaultQueue().async(finish)
+                        } else {
+                            finish()
+                        }
+                        return EmptyDisposable
                     }
-                    if asynchronous {
-                        Queue.concurrentDefaultQueue().async(finish)
-                    } else {
-                        finish()
-                    }
-                    return EmptyDisposable
-                }
-            }).start(next: { value in
-                values.modify { $0 + [value] }
-            }, completed: {
-                done.fulfill()
-            })
+                }).start(
+                    next: { value in
+                        values.modify { $0 + [value] }
+                    },
+                    completed: {
+                        done.fulfill()
+                    })
             runConcurrently(4) { thread in
                 for index in 0..<250 {
                     outer.putNext(thread * 1000 + index)
@@ -526,7 +542,11 @@ final class SignalMetaTests: LeakCheckedTestCase {
         do {
             let captured = Tracked()
             weakDropped = captured
-            outer.putNext(Signal { _ in withExtendedLifetime(captured) {}; return EmptyDisposable })
+            outer.putNext(
+                Signal { _ in
+                    withExtendedLifetime(captured) {}
+                    return EmptyDisposable
+                })
         }
         XCTAssertNotNil(weakDropped)
         outer.putNext(syncValues([3]))
@@ -551,10 +571,13 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let log = EventLog()
         let outer = ManualSource<Int, TestError>()
         let first = ManualSource<Int, TestError>()
-        disposedAtEnd(log.record(outer.signal |> mapToThrottled { (value: Int) -> Signal<Int, TestError> in
-            log.add("f \(value)")
-            return value == 0 ? first.signal : traced("s\(value)", log, syncValues([value]))
-        }))
+        disposedAtEnd(
+            log.record(
+                outer.signal
+                    |> mapToThrottled { (value: Int) -> Signal<Int, TestError> in
+                        log.add("f \(value)")
+                        return value == 0 ? first.signal : traced("s\(value)", log, syncValues([value]))
+                    }))
         for value in 0..<4 {
             outer.putNext(value)
         }
@@ -566,10 +589,12 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let log = EventLog()
         let outer = ManualSource<Int, TestError>()
         let first = ManualSource<Int, TestError>()
-        log.record(outer.signal |> mapToQueue { (value: Int) -> Signal<Int, TestError> in
-            log.add("f \(value)")
-            return value == 0 ? first.signal : syncValues([value])
-        })
+        log.record(
+            outer.signal
+                |> mapToQueue { (value: Int) -> Signal<Int, TestError> in
+                    log.add("f \(value)")
+                    return value == 0 ? first.signal : syncValues([value])
+                })
         for value in 0..<3 {
             outer.putNext(value)
         }
@@ -596,13 +621,14 @@ final class SignalMetaTests: LeakCheckedTestCase {
                 let operators: [(Signal<Inner, TestError>) -> Inner] = [switchToLatest, queue, throttled]
                 handle = (outer.signal |> operators[operatorIndex]).start(next: { _ in withExtendedLifetime(callback) {} })
                 // The live inner subscription holds `inner` through its disposable.
-                outer.putNext(Signal { subscriber in
-                    let upstream = a.signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
-                    return ActionDisposable {
-                        withExtendedLifetime(inner) {}
-                        upstream.dispose()
-                    }
-                })
+                outer.putNext(
+                    Signal { subscriber in
+                        let upstream = a.signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
+                        return ActionDisposable {
+                            withExtendedLifetime(inner) {}
+                            upstream.dispose()
+                        }
+                    })
             }
             XCTAssertNotNil(weakInnerCapture)
             XCTAssertNotNil(weakCallbackCapture)
@@ -775,13 +801,16 @@ final class SignalMetaTests: LeakCheckedTestCase {
 /// A minimal `take(1)`: forwards the first value, then completes.
 private func firstValueOnly<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
-        signal.start(next: { value in
-            subscriber.putNext(value)
-            subscriber.putCompletion()
-        }, error: { error in
-            subscriber.putError(error)
-        }, completed: {
-            subscriber.putCompletion()
-        })
+        signal.start(
+            next: { value in
+                subscriber.putNext(value)
+                subscriber.putCompletion()
+            },
+            error: { error in
+                subscriber.putError(error)
+            },
+            completed: {
+                subscriber.putCompletion()
+            })
     }
 }

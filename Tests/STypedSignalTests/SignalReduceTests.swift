@@ -1,6 +1,6 @@
 import Dispatch
-import SignalSync
 import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -61,10 +61,14 @@ final class SignalReduceTests: LeakCheckedTestCase {
     func testReduceLeftCallsFInOrderWithTheAccumulator() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        log.record(source.signal |> reduceLeft(value: 0, f: { (accumulator: Int, next: Int) -> Int in
-            log.add("f \(accumulator) \(next)")
-            return accumulator * 10 + next
-        }))
+        log.record(
+            source.signal
+                |> reduceLeft(
+                    value: 0,
+                    f: { (accumulator: Int, next: Int) -> Int in
+                        log.add("f \(accumulator) \(next)")
+                        return accumulator * 10 + next
+                    }))
         source.putNext(1)
         source.putNext(2)
         source.putCompletion()
@@ -85,25 +89,37 @@ final class SignalReduceTests: LeakCheckedTestCase {
 
     func testReduceLeftWithEmitForwardsIntermediateValuesThenTheFinalOne() {
         let log = EventLog()
-        log.record(syncValues([1, 2, 3]) |> reduceLeft(value: 0, f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
-            emit(sum + next)
-            return sum + next
-        }))
+        log.record(
+            syncValues([1, 2, 3])
+                |> reduceLeft(
+                    value: 0,
+                    f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
+                        emit(sum + next)
+                        return sum + next
+                    }))
         XCTAssertEqual(log.events, ["next 1", "next 3", "next 6", "next 6", "completed"])
     }
 
     func testReduceLeftWithEmitCanEmitSeveralOrNoValuesPerStep() {
         let log = EventLog()
-        log.record(syncValues([1, 2]) |> reduceLeft(value: 0, f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
-            for _ in 0..<next {
-                emit(-next)
-            }
-            return sum + next
-        }))
-        log.record(syncValues([1], end: .fail(TestError(2))) |> reduceLeft(value: 0, f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
-            emit(next)
-            return sum
-        }), prefix: "2:")
+        log.record(
+            syncValues([1, 2])
+                |> reduceLeft(
+                    value: 0,
+                    f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
+                        for _ in 0..<next {
+                            emit(-next)
+                        }
+                        return sum + next
+                    }))
+        log.record(
+            syncValues([1], end: .fail(TestError(2)))
+                |> reduceLeft(
+                    value: 0,
+                    f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
+                        emit(next)
+                        return sum
+                    }), prefix: "2:")
         XCTAssertEqual(log.events, ["next -1", "next -2", "next -2", "next 3", "completed", "2:next 1", "2:error E2"])
     }
 
@@ -111,21 +127,26 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
         let depth = CallDepth()
-        (source.signal |> reduceLeft(value: 0, f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
-            depth.enter()
-            defer { depth.leave() }
-            log.add("f \(sum) \(next)")
-            emit(next)
-            return sum + next
-        })).start(next: { value in
-            log.add("next \(value)")
-            if value == 1 {
-                source.putNext(2)
-                source.putCompletion()
-            }
-        }, completed: {
-            log.add("completed")
-        })
+        (source.signal
+            |> reduceLeft(
+                value: 0,
+                f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
+                    depth.enter()
+                    defer { depth.leave() }
+                    log.add("f \(sum) \(next)")
+                    emit(next)
+                    return sum + next
+                })).start(
+                next: { value in
+                    log.add("next \(value)")
+                    if value == 1 {
+                        source.putNext(2)
+                        source.putCompletion()
+                    }
+                },
+                completed: {
+                    log.add("completed")
+                })
         source.putNext(1)
         XCTAssertEqual(log.events, ["f 0 1", "next 1", "f 1 2", "next 2", "next 3", "completed"])
         XCTAssertEqual(depth.maximum, 1)
@@ -135,15 +156,21 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
         let handle = MetaDisposable()
-        handle.set((source.signal |> reduceLeft(value: 0, f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
-            emit(next)
-            return sum + next
-        })).start(next: { value in
-            log.add("next \(value)")
-            handle.dispose()
-        }, completed: {
-            log.add("completed")
-        }))
+        handle.set(
+            (source.signal
+                |> reduceLeft(
+                    value: 0,
+                    f: { (sum: Int, next: Int, emit: (Int) -> Void) -> Int in
+                        emit(next)
+                        return sum + next
+                    })).start(
+                    next: { value in
+                        log.add("next \(value)")
+                        handle.dispose()
+                    },
+                    completed: {
+                        log.add("completed")
+                    }))
         source.putNext(1)
         source.putNext(2)
         source.putCompletion()
@@ -155,11 +182,14 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let source = ManualSource<Int, TestError>()
         let depth = CallDepth()
         let results = EventLog()
-        (source.signal |> reduceLeft(value: 0, f: { (sum: Int, next: Int) -> Int in
-            depth.enter()
-            defer { depth.leave() }
-            return sum + next
-        })).start(next: { results.add("\($0)") }, completed: { results.add("completed") })
+        (source.signal
+            |> reduceLeft(
+                value: 0,
+                f: { (sum: Int, next: Int) -> Int in
+                    depth.enter()
+                    defer { depth.leave() }
+                    return sum + next
+                })).start(next: { results.add("\($0)") }, completed: { results.add("completed") })
         runConcurrently(4) { _ in
             for _ in 0..<1000 {
                 source.putNext(1)
@@ -176,16 +206,21 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let release = DispatchSemaphore(value: 0)
         let done = expectation(description: "completed")
         let results = EventLog()
-        (source.signal |> reduceLeft(value: 0, f: { (sum: Int, next: Int) -> Int in
-            if next == 1 {
-                entered.signal()
-                release.wait()
-            }
-            return sum + next
-        })).start(next: { results.add("next \($0)") }, completed: {
-            results.add("completed")
-            done.fulfill()
-        })
+        (source.signal
+            |> reduceLeft(
+                value: 0,
+                f: { (sum: Int, next: Int) -> Int in
+                    if next == 1 {
+                        entered.signal()
+                        release.wait()
+                    }
+                    return sum + next
+                })).start(
+                next: { results.add("next \($0)") },
+                completed: {
+                    results.add("completed")
+                    done.fulfill()
+                })
         Queue.concurrentDefaultQueue().async {
             source.putNext(1)
         }
@@ -226,12 +261,16 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
         var generated: [ManualSource<Step, TestError>] = []
-        log.record(source.signal |> reduceLeft(0, generator: { (accumulator: Int, value: Int) -> Signal<Step, TestError> in
-            log.add("generator \(accumulator) \(value)")
-            let step = ManualSource<Step, TestError>()
-            generated.append(step)
-            return traced("g\(generated.count)", log, step.signal)
-        }))
+        log.record(
+            source.signal
+                |> reduceLeft(
+                    0,
+                    generator: { (accumulator: Int, value: Int) -> Signal<Step, TestError> in
+                        log.add("generator \(accumulator) \(value)")
+                        let step = ManualSource<Step, TestError>()
+                        generated.append(step)
+                        return traced("g\(generated.count)", log, step.signal)
+                    }))
         source.putNext(1)
         source.putNext(2)
         generated[0].putNext((11, .Some(100)))
@@ -240,18 +279,24 @@ final class SignalReduceTests: LeakCheckedTestCase {
         source.putCompletion()
         generated[1].putNext((13, .None))
         generated[1].putCompletion()
-        XCTAssertEqual(log.events, [
-            "generator 0 1", "g1.subscribe#1", "next 100",
-            "generator 11 2", "g2.subscribe#1", "g1.dispose#1",
-            "next 13", "completed", "g2.dispose#1",
-        ])
+        XCTAssertEqual(
+            log.events,
+            [
+                "generator 0 1", "g1.subscribe#1", "next 100",
+                "generator 11 2", "g2.subscribe#1", "g1.dispose#1",
+                "next 13", "completed", "g2.dispose#1",
+            ])
     }
 
     func testGeneratorFoldWithSynchronousSteps() {
         let log = EventLog()
-        log.record(syncValues([1, 2, 3]) |> reduceLeft(0, generator: { (sum: Int, value: Int) -> Signal<Step, TestError> in
-            .single((sum + value, value == 2 ? .None : .Some(sum + value)))
-        }))
+        log.record(
+            syncValues([1, 2, 3])
+                |> reduceLeft(
+                    0,
+                    generator: { (sum: Int, value: Int) -> Signal<Step, TestError> in
+                        .single((sum + value, value == 2 ? .None : .Some(sum + value)))
+                    }))
         XCTAssertEqual(log.events, ["next 1", "next 6", "next 6", "completed"])
     }
 
@@ -268,10 +313,14 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
         let first = ManualSource<Step, TestError>()
-        log.record(source.signal |> reduceLeft(0, generator: { (_: Int, value: Int) -> Signal<Step, TestError> in
-            log.add("generator \(value)")
-            return first.signal
-        }))
+        log.record(
+            source.signal
+                |> reduceLeft(
+                    0,
+                    generator: { (_: Int, value: Int) -> Signal<Step, TestError> in
+                        log.add("generator \(value)")
+                        return first.signal
+                    }))
         source.putNext(1)
         source.putNext(2)
         first.putError(TestError(4))
@@ -310,9 +359,12 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let gate = ManualSource<Step, TestError>()
         let count = 100_000
         var result: Int?
-        (source.signal |> reduceLeft(0, generator: { (sum: Int, value: Int) -> Signal<Step, TestError> in
-            value < 0 ? gate.signal : .single((sum + value, .None))
-        })).start(next: { result = $0 })
+        (source.signal
+            |> reduceLeft(
+                0,
+                generator: { (sum: Int, value: Int) -> Signal<Step, TestError> in
+                    value < 0 ? gate.signal : .single((sum + value, .None))
+                })).start(next: { result = $0 })
         source.putNext(-1)
         for _ in 0..<count {
             source.putNext(1)
@@ -328,26 +380,31 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let depth = CallDepth()
         let done = expectation(description: "completed")
         let result = Atomic(value: 0)
-        (source.signal |> reduceLeft(0, generator: { (sum: Int, value: Int) -> Signal<Step, TestError> in
-            Signal { subscriber in
-                depth.enter()
-                let finish: @Sendable () -> Void = {
-                    depth.leave()
-                    subscriber.putNext((sum + value, .None))
-                    subscriber.putCompletion()
-                }
-                if value % 2 == 0 {
-                    Queue.concurrentDefaultQueue().async(finish)
-                } else {
-                    finish()
-                }
-                return EmptyDisposable
-            }
-        })).start(next: { value in
-            result.swap(value)
-        }, completed: {
-            done.fulfill()
-        })
+        (source.signal
+            |> reduceLeft(
+                0,
+                generator: { (sum: Int, value: Int) -> Signal<Step, TestError> in
+                    Signal { subscriber in
+                        depth.enter()
+                        let finish: @Sendable () -> Void = {
+                            depth.leave()
+                            subscriber.putNext((sum + value, .None))
+                            subscriber.putCompletion()
+                        }
+                        if value % 2 == 0 {
+                            Queue.concurrentDefaultQueue().async(finish)
+                        } else {
+                            finish()
+                        }
+                        return EmptyDisposable
+                    }
+                })).start(
+                next: { value in
+                    result.swap(value)
+                },
+                completed: {
+                    done.fulfill()
+                })
         runConcurrently(4) { _ in
             for value in 1...100 {
                 source.putNext(value)

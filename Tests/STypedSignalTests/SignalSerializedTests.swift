@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import STypedSignal
 import SignalSync
 import SignalTestSupport
-import STypedSignal
 import XCTest
 
 /// `serialized()`: the opt-in mode of the thread contract (README, "Threads"), with real
@@ -63,11 +63,13 @@ final class SignalSerializedTests: LeakCheckedTestCase {
             let source = ManualSource<Int, NoError>()
             let completed = Atomic(value: false)
             let late = Atomic(value: 0)
-            let handle = (source.signal |> serialized()).start(next: { _ in
-                if completed.with({ $0 }) { late.modify { $0 + 1 } }
-            }, completed: {
-                completed.modify { _ in true }
-            })
+            let handle = (source.signal |> serialized()).start(
+                next: { _ in
+                    if completed.with({ $0 }) { late.modify { $0 + 1 } }
+                },
+                completed: {
+                    completed.modify { _ in true }
+                })
             DispatchQueue.concurrentPerform(iterations: 4) { index in
                 if index == 0 {
                     source.putCompletion()

@@ -1,11 +1,12 @@
+import STypedSignal
 import SignalTestSupport
 import XCTest
-import STypedSignal
 
 final class SignalSideEffectsTests: LeakCheckedTestCase {
     func testBeforeAndAfterNext() {
         let log = EventLog()
-        let signal = Signal<Int, TestError>.single(1)
+        let signal =
+            Signal<Int, TestError>.single(1)
             |> beforeNext { log.add("before \($0)") }
             |> afterNext { log.add("after \($0)") }
         log.record(signal)
@@ -30,7 +31,8 @@ final class SignalSideEffectsTests: LeakCheckedTestCase {
 
     func testBeforeAndAfterCompleted() {
         let log = EventLog()
-        let signal = Signal<Int, TestError>.complete()
+        let signal =
+            Signal<Int, TestError>.complete()
             |> beforeCompleted { log.add("before") }
             |> afterCompleted { log.add("after") }
         log.record(signal)
@@ -61,11 +63,16 @@ final class SignalSideEffectsTests: LeakCheckedTestCase {
         let log = EventLog()
         var made = 0
         let source = ManualSource<Int, TestError>()
-        let signal = withState(source.signal, { () -> Int in made += 1; return made },
-                               next: { log.add("state \($1) next \($0)") },
-                               error: { log.add("state \($1) error \($0)") },
-                               completed: { log.add("state \($0) completed") },
-                               disposed: { log.add("state \($0) disposed") })
+        let signal = withState(
+            source.signal,
+            { () -> Int in
+                made += 1
+                return made
+            },
+            next: { log.add("state \($1) next \($0)") },
+            error: { log.add("state \($1) error \($0)") },
+            completed: { log.add("state \($0) completed") },
+            disposed: { log.add("state \($0) disposed") })
         log.record(signal)
         source.putNext(5)
         source.putCompletion()

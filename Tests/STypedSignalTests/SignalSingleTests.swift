@@ -1,6 +1,6 @@
+import STypedSignal
 import SignalTestSupport
 import XCTest
-import STypedSignal
 
 final class SignalSingleTests: LeakCheckedTestCase {
     func testFreeFunctionConstructors() {

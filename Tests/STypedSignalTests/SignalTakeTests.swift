@@ -1,7 +1,7 @@
 import Foundation
+import STypedSignal
 import SignalTestSupport
 import XCTest
-import STypedSignal
 
 final class SignalTakeTests: LeakCheckedTestCase {
     func testTakeForwardsCountThenCompletesAndDisposesUpstream() {
@@ -48,7 +48,10 @@ final class SignalTakeTests: LeakCheckedTestCase {
             let disposals = Atomic(value: 0)
             let upstream = Signal<Int, NoError> { subscriber in
                 let inner = source.signal.start(next: subscriber.putNext)
-                return ActionDisposable { disposals.modify { $0 + 1 }; inner.dispose() }
+                return ActionDisposable {
+                    disposals.modify { $0 + 1 }
+                    inner.dispose()
+                }
             }
             (upstream |> take(10)).start(next: { _ in values.modify { $0 + 1 } }, completed: { completions.modify { $0 + 1 } })
             DispatchQueue.concurrentPerform(iterations: 4) { _ in

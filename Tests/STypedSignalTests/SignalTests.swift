@@ -1,7 +1,7 @@
-import SignalTestSupport
-import XCTest
 import Foundation
 import STypedSignal
+import SignalTestSupport
+import XCTest
 
 final class SignalTests: LeakCheckedTestCase {
     func testGeneratorRunsOnlyOnStartAndAgainEachTime() {

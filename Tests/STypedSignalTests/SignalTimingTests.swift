@@ -1,12 +1,14 @@
 import Dispatch
-import SignalSync
 import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
 /// A signal that logs `subscribe@<time>[ on queue]` and then behaves like `body`.
-private func timedSource<T, E>(_ log: EventLog, _ clock: VirtualClock, _ queue: Queue,
-                               _ body: @escaping (Subscriber<T, E>) -> Disposable = { _ in EmptyDisposable }) -> Signal<T, E> {
+private func timedSource<T, E>(
+    _ log: EventLog, _ clock: VirtualClock, _ queue: Queue,
+    _ body: @escaping (Subscriber<T, E>) -> Disposable = { _ in EmptyDisposable }
+) -> Signal<T, E> {
     Signal { subscriber in
         log.add("subscribe@\(clock.now)\(queue.isCurrent() ? " on queue" : "")")
         return body(subscriber)
@@ -32,9 +34,10 @@ final class SignalTimingTests: LeakCheckedTestCase {
             subscriber.putCompletion()
             return EmptyDisposable
         }
-        let handle = (source |> delay(2.0, queue: queue)).start(next: { value in
-            log.add("next \(value)\(self.queue.isCurrent() ? " on queue" : "")")
-        }, completed: { log.add("completed") })
+        let handle = (source |> delay(2.0, queue: queue)).start(
+            next: { value in
+                log.add("next \(value)\(self.queue.isCurrent() ? " on queue" : "")")
+            }, completed: { log.add("completed") })
         XCTAssertEqual(log.events, [])
         clock.advance(to: 1.999)
         XCTAssertEqual(log.events, [])
@@ -152,7 +155,7 @@ final class SignalTimingTests: LeakCheckedTestCase {
             return EmptyDisposable
         }
         var countAtDispose = 0
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             let handle = (source |> delay(0, queue: real)).start()
             real.sync {
                 handle.dispose()
@@ -193,10 +196,15 @@ final class SignalTimingTests: LeakCheckedTestCase {
         let log = EventLog()
         let suspended = Atomic(value: 0.0)
         let clock = self.clock
-        let signal: Signal<Int, NoError> = timedSource(log, clock, queue) |> suspendAwareDelay(
-            100.0, granularity: 4.0, queue: queue,
-            wallClock: { clock.now + suspended.with { $0 } },
-            longDelayMinimum: { XCTFail("only for an hour or more"); return 0 })
+        let signal: Signal<Int, NoError> =
+            timedSource(log, clock, queue)
+            |> suspendAwareDelay(
+                100.0, granularity: 4.0, queue: queue,
+                wallClock: { clock.now + suspended.with { $0 } },
+                longDelayMinimum: {
+                    XCTFail("only for an hour or more")
+                    return 0
+                })
         log.record(signal)
         clock.advance(by: 1)
         suspended.swap(200)  // the device slept 200 s; the monotonic timers did not move
@@ -224,10 +232,12 @@ final class SignalTimingTests: LeakCheckedTestCase {
         let log = EventLog()
         let suspended = Atomic(value: 0.0)
         let clock = self.clock
-        let signal: Signal<Int, NoError> = timedSource(log, clock, queue) |> suspendAwareDelay(
-            3600.0, granularity: 60.0, queue: queue,
-            wallClock: { clock.now + suspended.with { $0 } },
-            longDelayMinimum: { 3.0 })
+        let signal: Signal<Int, NoError> =
+            timedSource(log, clock, queue)
+            |> suspendAwareDelay(
+                3600.0, granularity: 60.0, queue: queue,
+                wallClock: { clock.now + suspended.with { $0 } },
+                longDelayMinimum: { 3.0 })
         log.record(signal)
         clock.run()  // the start is recorded on the queue
         suspended.swap(4000)
@@ -446,7 +456,7 @@ final class SignalTimingTests: LeakCheckedTestCase {
         // value is forwarded (and the alternate never starts) or the alternate wins (and
         // the value is dropped); never both.
         let real = Queue(name: "timeout-race")
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             let source = ManualSource<Int, NoError>()
             let events = EventLog()
             let handle = events.record(source.signal |> timeout(0, queue: real, alternate: .single(0)))

@@ -1,7 +1,7 @@
 import Foundation
+import STypedSignal
 import SignalTestSupport
 import XCTest
-import STypedSignal
 
 /// N threads x M operations of subscribe / push / dispose on every stateful type, under
 /// a watchdog that fails the test after 30 s instead of hanging. Each subscription's

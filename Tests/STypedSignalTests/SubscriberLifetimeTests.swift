@@ -1,8 +1,9 @@
 import Dispatch
 import SignalSync
-@testable import STypedSignal
 import SignalTestSupport
 import XCTest
+
+@testable import STypedSignal
 
 /// SwiftSignalKit's lifetime rules through the public API (spec sections 1.7, 1.8 and 3):
 /// how often the generator's disposable is disposed, in which order a subscription

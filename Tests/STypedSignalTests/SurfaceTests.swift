@@ -1,7 +1,7 @@
+import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
-import SignalSync
-import STypedSignal
 
 /// Names every type and operator of the typed spec's table (spec/typed-api.md §29), so
 /// that a missing or mistyped one fails to compile. Each line is also run once.
@@ -69,7 +69,11 @@ final class SurfaceTests: LeakCheckedTestCase {
         _ = s |> debug_measureTimeToFirstEvent(label: "surface")
         // 48-50: reduce.
         _ = s |> reduceLeft(value: 0) { $0 + $1 }
-        _ = s |> reduceLeft(value: 0) { acc, next, emit in emit(acc); return acc + next }
+        _ = s
+            |> reduceLeft(value: 0) { acc, next, emit in
+                emit(acc)
+                return acc + next
+            }
         _ = s |> reduceLeft(0) { acc, next in Signal<(Int, Passthrough<Int>), TestError>.single((acc + next, .None)) }
         // 51-52: materialize.
         _ = s |> dematerialize |> materialize

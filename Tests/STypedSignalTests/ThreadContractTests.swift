@@ -1,7 +1,7 @@
 import Foundation
+import STypedSignal
 import SignalTestSupport
 import XCTest
-import STypedSignal
 
 /// The thread contract of README's "Threads" section, shown with real threads and a
 /// watchdog: no callback starts after `dispose()` returns; a callback already admitted on
@@ -98,16 +98,18 @@ final class ThreadContractTests: LeakCheckedTestCase {
             box.value.value = subscriber
             return EmptyDisposable
         }
-        let subscription = signal.start(next: { value in
-            log.add("next \(value) begins")
-            if value == 1 {
-                nextEntered.signal()
-                _ = releaseNext.wait(timeout: .now() + 30)
-            }
-            log.add("next \(value) ends")
-        }, completed: {
-            log.add("completed")
-        })
+        let subscription = signal.start(
+            next: { value in
+                log.add("next \(value) begins")
+                if value == 1 {
+                    nextEntered.signal()
+                    _ = releaseNext.wait(timeout: .now() + 30)
+                }
+                log.add("next \(value) ends")
+            },
+            completed: {
+                log.add("completed")
+            })
         guard let subscriber = box.value.value else { return XCTFail("the generator ran") }
         let sender = SendableBox(subscriber)
         Thread {
@@ -116,7 +118,7 @@ final class ThreadContractTests: LeakCheckedTestCase {
         }.start()
         XCTAssertEqual(nextEntered.wait(timeout: .now() + 30), .success, "watchdog: next never started")
         subscriber.putCompletion()  // runs while next 1 is still running on the other thread
-        subscriber.putNext(2)       // after the terminal event: dropped
+        subscriber.putNext(2)  // after the terminal event: dropped
         releaseNext.signal()
         XCTAssertEqual(nextDone.wait(timeout: .now() + 30), .success, "watchdog: next never finished")
         XCTAssertEqual(log.events, ["next 1 begins", "completed", "next 1 ends"])

@@ -1,6 +1,6 @@
 import Foundation
-import SignalSync
 import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -57,11 +57,13 @@ final class TimerTests: LeakCheckedTestCase {
     func testCompletionReceivesTheTimerAndCanInvalidateIt() {
         let fires = Atomic(value: 0)
         let received = Atomic<STypedSignal.Timer?>(value: nil)
-        let timer = STypedSignal.Timer(timeout: 1, repeat: true, completion: { (timer: STypedSignal.Timer) in
-            let count = fires.modify { $0 + 1 }
-            received.swap(timer)
-            if count == 2 { timer.invalidate() }
-        }, queue: queue)
+        let timer = STypedSignal.Timer(
+            timeout: 1, repeat: true,
+            completion: { (timer: STypedSignal.Timer) in
+                let count = fires.modify { $0 + 1 }
+                received.swap(timer)
+                if count == 2 { timer.invalidate() }
+            }, queue: queue)
         timer.start()
         clock.advance(by: 10)
         XCTAssertEqual(fires.with { $0 }, 2)
@@ -143,10 +145,12 @@ final class TimerTests: LeakCheckedTestCase {
     func testRestartFromInsideItsOwnCompletion() {
         let fires = Atomic<[Double]>(value: [])
         let clock = self.clock
-        let timer = STypedSignal.Timer(timeout: 1, repeat: false, completion: { (timer: STypedSignal.Timer) in
-            let count = fires.modify { $0 + [clock.now] }.count
-            if count < 3 { timer.start() }
-        }, queue: queue)
+        let timer = STypedSignal.Timer(
+            timeout: 1, repeat: false,
+            completion: { (timer: STypedSignal.Timer) in
+                let count = fires.modify { $0 + [clock.now] }.count
+                if count < 3 { timer.start() }
+            }, queue: queue)
         timer.start()
         clock.advance(by: 10)
         XCTAssertEqual(fires.with { $0 }, [1, 2, 3])

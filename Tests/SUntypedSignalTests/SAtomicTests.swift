@@ -28,7 +28,10 @@ final class SAtomicTests: LeakCheckedTestCase {
     func testWithCanMutateReferenceContentsInPlace() {
         final class Box { var items: [Int] = [] }
         let atomic = SAtomic(value: Box())
-        atomic.with { ($0 as! Box).items.append(1); return nil }
+        atomic.with {
+            ($0 as! Box).items.append(1)
+            return nil
+        }
         XCTAssertEqual((atomic.value as! Box).items, [1])
     }
 

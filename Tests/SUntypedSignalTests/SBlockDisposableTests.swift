@@ -65,7 +65,16 @@ struct UncheckedBox<T>: @unchecked Sendable {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
     @discardableResult
-    func increment(by amount: Int = 1) -> Int { lock.lock(); defer { lock.unlock() }; count += amount; return count }
+    func increment(by amount: Int = 1) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += amount
+        return count
+    }
 }

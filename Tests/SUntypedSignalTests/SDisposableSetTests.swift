@@ -75,10 +75,11 @@ final class SDisposableSetTests: LeakCheckedTestCase {
     func testAddFromInsideDisposeIsDisposedAtOnce() {
         let recorder = Recorder()
         let set = SDisposableSet()
-        set.add(SBlockDisposable {
-            recorder.log("a")
-            set.add(SBlockDisposable { recorder.log("late") })
-        })
+        set.add(
+            SBlockDisposable {
+                recorder.log("a")
+                set.add(SBlockDisposable { recorder.log("late") })
+            })
         set.dispose()
         XCTAssertEqual(recorder.events, ["a", "late"])
     }

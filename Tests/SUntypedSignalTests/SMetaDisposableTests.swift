@@ -48,10 +48,11 @@ final class SMetaDisposableTests: LeakCheckedTestCase {
     func testSetFromInsidePreviousDisposeDoesNotDeadlock() {
         let meta = SMetaDisposable()
         let recorder = Recorder()
-        meta.setDisposable(SBlockDisposable {
-            recorder.log("dispose a")
-            meta.setDisposable(SBlockDisposable { recorder.log("dispose c") })
-        })
+        meta.setDisposable(
+            SBlockDisposable {
+                recorder.log("dispose a")
+                meta.setDisposable(SBlockDisposable { recorder.log("dispose c") })
+            })
         meta.setDisposable(SBlockDisposable { recorder.log("dispose b") })
         // a's dispose replaced b with c, which disposes b.
         XCTAssertEqual(recorder.events, ["dispose a", "dispose b"])

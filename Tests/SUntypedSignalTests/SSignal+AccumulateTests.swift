@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -38,11 +38,12 @@ final class SSignalAccumulateTests: LeakCheckedTestCase {
 
     func testErrorIsForwardedWithoutTheAccumulator() {
         let recorder = Recorder()
-        recorder.record(SSignal { subscriber in
-            subscriber.putNext(1)
-            subscriber.putError("e")
-            return nil
-        }.reduceLeft(0, with: add))
+        recorder.record(
+            SSignal { subscriber in
+                subscriber.putNext(1)
+                subscriber.putError("e")
+                return nil
+            }.reduceLeft(0, with: add))
         XCTAssertEqual(recorder.events, ["error e"])
     }
 
@@ -56,14 +57,15 @@ final class SSignalAccumulateTests: LeakCheckedTestCase {
 
     func testPassthroughEmitsImmediatelyAndTheFinalValue() {
         let recorder = Recorder()
-        recorder.record(syncValues([1, 2, 3]).reduceLeftWithPassthrough(0) { acc, value, emit in
-            let sum = (acc as! Int) + (value as! Int)
-            if sum % 2 == 1 {
-                emit("odd \(sum)")
-                emit(nil)
-            }
-            return sum
-        })
+        recorder.record(
+            syncValues([1, 2, 3]).reduceLeftWithPassthrough(0) { acc, value, emit in
+                let sum = (acc as! Int) + (value as! Int)
+                if sum % 2 == 1 {
+                    emit("odd \(sum)")
+                    emit(nil)
+                }
+                return sum
+            })
         XCTAssertEqual(recorder.events, ["next odd 1", "next nil", "next odd 3", "next nil", "next 6", "completed"])
     }
 

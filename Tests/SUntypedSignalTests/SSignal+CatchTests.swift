@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -7,7 +7,11 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     func testCatchPassesValuesAndCompletionWithoutCallingF() {
         let recorder = Recorder()
         var calls = 0
-        recorder.record(syncValues([1, 2]).catch { _ in calls += 1; return .complete() })
+        recorder.record(
+            syncValues([1, 2]).catch { _ in
+                calls += 1
+                return .complete()
+            })
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "completed"])
         XCTAssertEqual(calls, 0)
     }
@@ -25,16 +29,18 @@ final class SSignalCatchTests: LeakCheckedTestCase {
                 subscriber.putCompletion()
             }
         }.start(next: log.next, error: log.error, completed: log.completed)
-        XCTAssertEqual(log.events, ["start source", "next 1", "catch boom", "start replacement", "next 2", "completed", "dispose replacement", "dispose source"])
+        XCTAssertEqual(
+            log.events, ["start source", "next 1", "catch boom", "start replacement", "next 2", "completed", "dispose replacement", "dispose source"])
     }
 
     func testReplacementErrorsAreNotCaughtAgain() {
         let recorder = Recorder()
         var calls = 0
-        recorder.record(SSignal.fail(1).catch { _ in
-            calls += 1
-            return .fail(2)
-        })
+        recorder.record(
+            SSignal.fail(1).catch { _ in
+                calls += 1
+                return .fail(2)
+            })
         XCTAssertEqual(recorder.events, ["error 2"])
         XCTAssertEqual(calls, 1)
     }
@@ -59,7 +65,10 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     func testDisposalBeforeErrorNeverCallsF() {
         let source = ManualSource()
         var calls = 0
-        let subscription = source.signal.catch { _ in calls += 1; return .never() }.start()
+        let subscription = source.signal.catch { _ in
+            calls += 1
+            return .never()
+        }.start()
         subscription.dispose()
         source.fail(nil)
         XCTAssertEqual(calls, 0)
@@ -106,16 +115,17 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     func testRestartForwardsErrorAndStops() {
         var starts = 0
         let recorder = Recorder()
-        recorder.record(SSignal { subscriber in
-            starts += 1
-            if starts < 3 {
-                subscriber.putNext(starts)
-                subscriber.putCompletion()
-            } else {
-                subscriber.putError("stop")
-            }
-            return nil
-        }.restart())
+        recorder.record(
+            SSignal { subscriber in
+                starts += 1
+                if starts < 3 {
+                    subscriber.putNext(starts)
+                    subscriber.putCompletion()
+                } else {
+                    subscriber.putError("stop")
+                }
+                return nil
+            }.restart())
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "error stop"])
         XCTAssertEqual(starts, 3)
     }
@@ -222,19 +232,24 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     func testRetryIfResubscribesWhilePredicateHolds() {
         var attempts = 0
         let recorder = Recorder()
-        recorder.record(SSignal { subscriber in
-            attempts += 1
-            subscriber.putNext(attempts)
-            subscriber.putError(attempts)
-            return nil
-        }.retryIf { ($0 as! Int) < 3 })
+        recorder.record(
+            SSignal { subscriber in
+                attempts += 1
+                subscriber.putNext(attempts)
+                subscriber.putError(attempts)
+                return nil
+            }.retryIf { ($0 as! Int) < 3 })
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3", "error 3"])
     }
 
     func testRetryIfForwardsCompletion() {
         let recorder = Recorder()
         var calls = 0
-        recorder.record(syncValues([1]).retryIf { _ in calls += 1; return true })
+        recorder.record(
+            syncValues([1]).retryIf { _ in
+                calls += 1
+                return true
+            })
         XCTAssertEqual(recorder.events, ["next 1", "completed"])
         XCTAssertEqual(calls, 0)
     }
@@ -242,16 +257,17 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     func testRetryIfHundredThousandSynchronousFailuresAreTrampolined() {
         var attempts = 0
         let recorder = Recorder()
-        recorder.record(SSignal { subscriber in
-            attempts += 1
-            if attempts < 100_000 {
-                subscriber.putError(nil)
-            } else {
-                subscriber.putNext("done")
-                subscriber.putCompletion()
-            }
-            return nil
-        }.retryIf { _ in true })
+        recorder.record(
+            SSignal { subscriber in
+                attempts += 1
+                if attempts < 100_000 {
+                    subscriber.putError(nil)
+                } else {
+                    subscriber.putNext("done")
+                    subscriber.putCompletion()
+                }
+                return nil
+            }.retryIf { _ in true })
         XCTAssertEqual(recorder.events, ["next done", "completed"])
         XCTAssertEqual(attempts, 100_000)
     }
@@ -275,7 +291,12 @@ final class SSignalCatchTests: LeakCheckedTestCase {
             attempts += 1
             let attempt = attempts
             queue.dispatch {
-                if attempt < 3 { subscriber.putError("retry") } else { subscriber.putNext(attempt); subscriber.putCompletion() }
+                if attempt < 3 {
+                    subscriber.putError("retry")
+                } else {
+                    subscriber.putNext(attempt)
+                    subscriber.putCompletion()
+                }
             }
             return nil
         }

@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -124,11 +124,12 @@ final class SSignalCombineTests: LeakCheckedTestCase {
         let a = ManualSource()
         let b = ManualSource()
         let counter = Counter()
-        disposedAtEnd(SSignal.combineSignals([a.signal, b.signal]).start(next: { value in
-            let array = value as! [Any?]
-            XCTAssertEqual(array.count, 2)
-            counter.increment()
-        }))
+        disposedAtEnd(
+            SSignal.combineSignals([a.signal, b.signal]).start(next: { value in
+                let array = value as! [Any?]
+                XCTAssertEqual(array.count, 2)
+                counter.increment()
+            }))
         a.next(0)
         b.next(0)
         let boxA = UncheckedBox(a)
@@ -159,11 +160,13 @@ final class SSignalCombineTests: LeakCheckedTestCase {
         SSignal.combineSignals(bad).start(error: { errors.append($0 as! SSignalTypeError) })
         SSignal.combineSignals(bad, withInitialStates: []).start(error: { errors.append($0 as! SSignalTypeError) })
         SSignal.mergeSignals(withNil).start(error: { errors.append($0 as! SSignalTypeError) })
-        XCTAssertEqual(errors, [
-            SSignalTypeError(expected: "SSignal", actual: "Int"),
-            SSignalTypeError(expected: "SSignal", actual: "Int"),
-            SSignalTypeError(expected: "SSignal", actual: "nil"),
-        ])
+        XCTAssertEqual(
+            errors,
+            [
+                SSignalTypeError(expected: "SSignal", actual: "Int"),
+                SSignalTypeError(expected: "SSignal", actual: "Int"),
+                SSignalTypeError(expected: "SSignal", actual: "nil"),
+            ])
     }
 
     // MARK: merge

@@ -1,6 +1,6 @@
 import Foundation
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -10,13 +10,15 @@ final class SSignalDebugTests: LeakCheckedTestCase {
         let received = Recorder()
         received.record(SSignal.single(nil).then(SSignal.single(3)).debug("u", log: { lines.log($0) }))
         XCTAssertEqual(received.events, ["next nil", "next 3", "completed"])
-        XCTAssertEqual(lines.events, [
-            "u -> subscribed [main thread]",
-            "u -> next(nil) [main thread]",
-            "u -> next(3) [main thread]",
-            "u -> completed [main thread]",
-            "u -> disposed [main thread]",
-        ])
+        XCTAssertEqual(
+            lines.events,
+            [
+                "u -> subscribed [main thread]",
+                "u -> next(nil) [main thread]",
+                "u -> next(3) [main thread]",
+                "u -> completed [main thread]",
+                "u -> disposed [main thread]",
+            ])
     }
 
     func testReportsErrorsAndDisposalOnce() {

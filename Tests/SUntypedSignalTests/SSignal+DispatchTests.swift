@@ -1,6 +1,6 @@
 import Foundation
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -11,9 +11,10 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
         let log = Recorder()
-        syncValues([1, 2]).deliverOn(queue).start(next: { value in
-            log.log("next \(describe(value)) on queue \(queue.isCurrentQueue())")
-        }, completed: { log.log("completed on queue \(queue.isCurrentQueue())") })
+        syncValues([1, 2]).deliverOn(queue).start(
+            next: { value in
+                log.log("next \(describe(value)) on queue \(queue.isCurrentQueue())")
+            }, completed: { log.log("completed on queue \(queue.isCurrentQueue())") })
         XCTAssertEqual(log.events, [])
         clock.run()
         XCTAssertEqual(log.events, ["next 1 on queue true", "next 2 on queue true", "completed on queue true"])
@@ -70,10 +71,11 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         let recorder = Recorder()
         let onPool = Counter()
         let done = DispatchSemaphore(value: 0)
-        source.signal.deliverOnThreadPool(pool).start(next: { value in
-            if pool.isCurrentThreadInPool() { onPool.increment() }
-            recorder.log("next \(describe(value))")
-        }, completed: { done.signal() })
+        source.signal.deliverOnThreadPool(pool).start(
+            next: { value in
+                if pool.isCurrentThreadInPool() { onPool.increment() }
+                recorder.log("next \(describe(value))")
+            }, completed: { done.signal() })
         for value in 0..<100 { source.next(value) }
         source.complete()
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
@@ -153,10 +155,11 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         let pool = SThreadPool(threadCount: 1)
         let gate = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
-        pool.addTask(SThreadPoolTask { _ in
-            started.signal()
-            gate.wait()
-        })
+        pool.addTask(
+            SThreadPoolTask { _ in
+                started.signal()
+                gate.wait()
+            })
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
         let source = ManualSource()
         let subscription = source.signal.startOnThreadPool(pool).start()
@@ -175,9 +178,10 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         let queue = virtualQueue(clock)
         let source = ManualSource()
         let log = Recorder()
-        disposedAtEnd(source.signal.throttleOn(queue, delay: 1).start(next: { value in
-            log.log("next \(describe(value)) at \(clock.now) on queue \(queue.isCurrentQueue())")
-        }))
+        disposedAtEnd(
+            source.signal.throttleOn(queue, delay: 1).start(next: { value in
+                log.log("next \(describe(value)) at \(clock.now) on queue \(queue.isCurrentQueue())")
+            }))
         source.next(1)
         clock.advance(by: 0.5)
         source.next(2)

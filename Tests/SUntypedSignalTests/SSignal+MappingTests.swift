@@ -19,7 +19,11 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     func testMapForwardsError() {
         let recorder = Recorder()
         var calls = 0
-        recorder.record(SSignal.fail("e").map { calls += 1; return $0 })
+        recorder.record(
+            SSignal.fail("e").map {
+                calls += 1
+                return $0
+            })
         XCTAssertEqual(recorder.events, ["error e"])
         XCTAssertEqual(calls, 0)
     }
@@ -96,12 +100,13 @@ final class SSignalMappingTests: LeakCheckedTestCase {
 
     func testIgnoreRepeatedForwardsError() {
         let recorder = Recorder()
-        recorder.record(SSignal { subscriber in
-            subscriber.putNext(1)
-            subscriber.putNext(1)
-            subscriber.putError("e")
-            return nil
-        }.ignoreRepeated())
+        recorder.record(
+            SSignal { subscriber in
+                subscriber.putNext(1)
+                subscriber.putNext(1)
+                subscriber.putError("e")
+                return nil
+            }.ignoreRepeated())
         XCTAssertEqual(recorder.events, ["next 1", "error e"])
     }
 
@@ -110,13 +115,14 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         // SSignalPipeTests): ignoreRepeated holds no lock while calling out.
         let source = ManualSource()
         let recorder = Recorder()
-        disposedAtEnd(source.signal.ignoreRepeated().start(next: { value in
-            recorder.log("next \(describe(value))")
-            if value as? Int == 1 {
-                source.next(2)
-                recorder.log("after nested push")
-            }
-        }))
+        disposedAtEnd(
+            source.signal.ignoreRepeated().start(next: { value in
+                recorder.log("next \(describe(value))")
+                if value as? Int == 1 {
+                    source.next(2)
+                    recorder.log("after nested push")
+                }
+            }))
         source.next(1)
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "after nested push"])
     }
@@ -124,13 +130,14 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     func testIgnoreRepeatedOverAPipeGetsAReentrantPushAfterTheCurrentValue() {
         let pipe = SPipe()
         let recorder = Recorder()
-        disposedAtEnd(pipe.signal().ignoreRepeated().start(next: { value in
-            recorder.log("next \(describe(value))")
-            if value as? Int == 1 {
-                pipe.putNext(2)
-                recorder.log("after nested push")
-            }
-        }))
+        disposedAtEnd(
+            pipe.signal().ignoreRepeated().start(next: { value in
+                recorder.log("next \(describe(value))")
+                if value as? Int == 1 {
+                    pipe.putNext(2)
+                    recorder.log("after nested push")
+                }
+            }))
         pipe.putNext(1)
         XCTAssertEqual(recorder.events, ["next 1", "after nested push", "next 2"])
     }

@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -145,10 +145,11 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let box = UncheckedBox(outer)
         concurrently(4) { _ in
             for _ in 0..<100 {
-                box.value.next(SSignal { _ in
-                    started.increment()
-                    return SBlockDisposable { disposed.increment() }
-                })
+                box.value.next(
+                    SSignal { _ in
+                        started.increment()
+                        return SBlockDisposable { disposed.increment() }
+                    })
             }
         }
         XCTAssertEqual(started.value, 400)
@@ -269,9 +270,10 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
         let recorder = Recorder()
-        recorder.record(syncValues([3, 1, 2]).mapToQueue { value in
-            SSignal.single(value).delay(Double(value as! Int), onQueue: queue)
-        })
+        recorder.record(
+            syncValues([3, 1, 2]).mapToQueue { value in
+                SSignal.single(value).delay(Double(value as! Int), onQueue: queue)
+            })
         clock.advance(by: 10)
         XCTAssertEqual(recorder.events, ["next 3", "next 1", "next 2", "completed"], "order of arrival, not of duration")
     }
@@ -285,9 +287,21 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let recorder = Recorder()
         recorder.record(outer.signal.throttled())
         outer.next(running.signal)
-        outer.next(tracedSignal("dropped1", log) { $0.putNext("x"); $0.putCompletion() })
-        outer.next(tracedSignal("dropped2", log) { $0.putNext("y"); $0.putCompletion() })
-        outer.next(tracedSignal("latest", log) { $0.putNext("z"); $0.putCompletion() })
+        outer.next(
+            tracedSignal("dropped1", log) {
+                $0.putNext("x")
+                $0.putCompletion()
+            })
+        outer.next(
+            tracedSignal("dropped2", log) {
+                $0.putNext("y")
+                $0.putCompletion()
+            })
+        outer.next(
+            tracedSignal("latest", log) {
+                $0.putNext("z")
+                $0.putCompletion()
+            })
         running.next("r")
         running.complete()
         XCTAssertEqual(log.events, ["start latest", "dispose latest"], "intermediates are never subscribed")
@@ -299,9 +313,11 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let outer = ManualSource()
         let recorder = Recorder()
         let gate = ManualSource()
-        disposedAtEnd(recorder.record(outer.signal.mapToThrottled { value in
-            value as? String == "gate" ? gate.signal : SSignal.single(value)
-        }))
+        disposedAtEnd(
+            recorder.record(
+                outer.signal.mapToThrottled { value in
+                    value as? String == "gate" ? gate.signal : SSignal.single(value)
+                }))
         outer.next("gate")
         outer.next(1)
         outer.next(2)
@@ -313,9 +329,17 @@ final class SSignalMetaTests: LeakCheckedTestCase {
 
     func testThenConcatenatesAfterCompletion() {
         let log = Recorder()
-        tracedSignal("a", log) { $0.putNext(1); $0.putCompletion() }
-            .then(tracedSignal("b", log) { $0.putNext(2); $0.putCompletion() })
-            .start(next: log.next, completed: log.completed)
+        tracedSignal("a", log) {
+            $0.putNext(1)
+            $0.putCompletion()
+        }
+        .then(
+            tracedSignal("b", log) {
+                $0.putNext(2)
+                $0.putCompletion()
+            }
+        )
+        .start(next: log.next, completed: log.completed)
         // Both sources terminate inside their generators, so each disposable is disposed
         // when its generator returns: b's (inner) before a's (outer), as in the original.
         XCTAssertEqual(log.events, ["start a", "next 1", "start b", "next 2", "completed", "dispose b", "dispose a"])

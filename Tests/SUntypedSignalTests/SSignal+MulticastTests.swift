@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -89,7 +89,10 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
 
     func testSourceThatCompletesDuringItsStartIsNotKeptRunning() {
         let log = Recorder()
-        let shared = tracedSignal("source", log) { $0.putNext(1); $0.putCompletion() }.multicast()
+        let shared = tracedSignal("source", log) {
+            $0.putNext(1)
+            $0.putCompletion()
+        }.multicast()
         shared.start(next: log.next, completed: log.completed)
         XCTAssertEqual(log.events, ["start source", "next 1", "completed", "dispose source"])
         shared.start(completed: log.completed)

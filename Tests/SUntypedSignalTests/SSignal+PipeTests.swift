@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -72,10 +72,11 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testReentrantPushKeepsPushOrderForEverySubscriber() {
         let pipe = SPipe()
         let log = Recorder()
-        disposedAtEnd(pipe.signal().start(next: { value in
-            log.log("a \(describe(value))")
-            if value as? Int == 1 { pipe.putNext(2) }
-        }))
+        disposedAtEnd(
+            pipe.signal().start(next: { value in
+                log.log("a \(describe(value))")
+                if value as? Int == 1 { pipe.putNext(2) }
+            }))
         disposedAtEnd(pipe.signal().start(next: { value in log.log("b \(describe(value))") }))
         pipe.putNext(1)
         // The original delivers the nested 2 first: a 1, a 2, b 2, b 1 (divergence).
@@ -86,10 +87,11 @@ final class SSignalPipeTests: LeakCheckedTestCase {
         let pipe = SPipe(replay: true)
         let a = Recorder()
         let b = Recorder()
-        disposedAtEnd(pipe.signal().start(next: { value in
-            a.log("next \(describe(value))")
-            if value as? Int == 1 { pipe.putNext(2) }
-        }))
+        disposedAtEnd(
+            pipe.signal().start(next: { value in
+                a.log("next \(describe(value))")
+                if value as? Int == 1 { pipe.putNext(2) }
+            }))
         disposedAtEnd(b.record(pipe.signal()))
         pipe.putNext(1)
         XCTAssertEqual(b.events, ["next 1", "next 2"], "b ends on the latest value")
@@ -102,12 +104,13 @@ final class SSignalPipeTests: LeakCheckedTestCase {
         let pipe = SPipe(replay: true)
         let added = Recorder()
         var subscription: SDisposable?
-        disposedAtEnd(pipe.signal().start(next: { value in
-            if value as? Int == 1 {
-                pipe.putNext(2)
-                subscription = added.record(pipe.signal())
-            }
-        }))
+        disposedAtEnd(
+            pipe.signal().start(next: { value in
+                if value as? Int == 1 {
+                    pipe.putNext(2)
+                    subscription = added.record(pipe.signal())
+                }
+            }))
         pipe.putNext(1)
         // As if the queued push ran after the delivery of 1: replay 1, then 2, never 2 twice.
         XCTAssertEqual(added.events, ["next 1", "next 2"])
@@ -123,7 +126,10 @@ final class SSignalPipeTests: LeakCheckedTestCase {
         let subscription = pipe.signal().start(next: { value in
             if value as? Int == 0 {
                 // Another thread pushes while this replay runs; it must not wait for us.
-                Thread { box.value.putNext(1); pushed.signal() }.start()
+                Thread {
+                    box.value.putNext(1)
+                    pushed.signal()
+                }.start()
                 XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog: the other thread's push blocked")
             }
             log.log("next \(describe(value))")
@@ -135,10 +141,11 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testDeepReentrantPushesRunInConstantStack() {
         let pipe = SPipe()
         let counter = Counter()
-        disposedAtEnd(pipe.signal().start(next: { value in
-            counter.increment()
-            if let value = value as? Int, value < 100_000 { pipe.putNext(value + 1) }
-        }))
+        disposedAtEnd(
+            pipe.signal().start(next: { value in
+                counter.increment()
+                if let value = value as? Int, value < 100_000 { pipe.putNext(value + 1) }
+            }))
         pipe.putNext(1)
         XCTAssertEqual(counter.value, 100_000)
     }

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import SUntypedSignal
 import SignalSync
 import SignalTestSupport
-import SUntypedSignal
 import XCTest
 
 /// `serialized()`: the opt-in mode of the thread contract (README, "Threads"), with real
@@ -19,12 +19,13 @@ final class SSignalSerializedTests: LeakCheckedTestCase {
         let log = Recorder()
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let handle = UncheckedBox(source.signal.serialized().start(next: { value in
-            log.log("next \(describe(value)) begins")
-            entered.signal()
-            _ = release.wait(timeout: .now() + 30)
-            log.log("next \(describe(value)) ends")
-        }))
+        let handle = UncheckedBox(
+            source.signal.serialized().start(next: { value in
+                log.log("next \(describe(value)) begins")
+                entered.signal()
+                _ = release.wait(timeout: .now() + 30)
+                log.log("next \(describe(value)) ends")
+            }))
         Thread { source.next(1) }.start()
         XCTAssertEqual(entered.wait(timeout: .now() + 30), .success, "watchdog")
         let disposed = DispatchSemaphore(value: 0)
@@ -81,11 +82,13 @@ final class SSignalSerializedTests: LeakCheckedTestCase {
             let source = ManualSource()
             let completed = Counter()
             let late = Counter()
-            let handle = source.signal.serialized().start(next: { _ in
-                if completed.value > 0 { late.increment() }
-            }, completed: {
-                completed.increment()
-            })
+            let handle = source.signal.serialized().start(
+                next: { _ in
+                    if completed.value > 0 { late.increment() }
+                },
+                completed: {
+                    completed.increment()
+                })
             let box = UncheckedBox(source)
             concurrently(4) { index in
                 if index == 0 {

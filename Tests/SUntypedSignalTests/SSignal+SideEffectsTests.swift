@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -60,8 +60,9 @@ final class SSignalSideEffectsTests: LeakCheckedTestCase {
         }
         traced.afterCompletion { log.log("afterCompletion") }.start(completed: log.completed)
         source.complete()
-        XCTAssertEqual(log.events, ["completed", "dispose source", "afterCompletion"],
-                       "the downstream tore the upstream down before the hook runs")
+        XCTAssertEqual(
+            log.events, ["completed", "dispose source", "afterCompletion"],
+            "the downstream tore the upstream down before the hook runs")
         log.clear()
         let outer = traced.afterCompletion { log.log("afterCompletion") }.onDispose { log.log("downstream disposed") }
         outer.start(completed: log.completed)

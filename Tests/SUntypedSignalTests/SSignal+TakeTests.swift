@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -38,10 +38,11 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     func testTakeSynchronousSourceDropsLaterValuesAndError() {
         let recorder = Recorder()
         let log = Recorder()
-        recorder.record(tracedSignal("source", log) { subscriber in
-            for value in 0..<5 { subscriber.putNext(value) }
-            subscriber.putError("late")
-        }.take(2))
+        recorder.record(
+            tracedSignal("source", log) { subscriber in
+                for value in 0..<5 { subscriber.putNext(value) }
+                subscriber.putError("late")
+            }.take(2))
         XCTAssertEqual(recorder.events, ["next 0", "next 1", "completed"])
         XCTAssertEqual(log.events, ["start source", "dispose source"])
     }
@@ -98,11 +99,12 @@ final class SSignalTakeTests: LeakCheckedTestCase {
 
     func testTakeLastErrorDropsTheValue() {
         let recorder = Recorder()
-        recorder.record(SSignal { subscriber in
-            subscriber.putNext(1)
-            subscriber.putError("e")
-            return nil
-        }.takeLast())
+        recorder.record(
+            SSignal { subscriber in
+                subscriber.putNext(1)
+                subscriber.putError("e")
+                return nil
+            }.takeLast())
         XCTAssertEqual(recorder.events, ["error e"])
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -208,10 +208,12 @@ final class SSignalTimingTests: LeakCheckedTestCase {
             let recorder = Recorder()
             let done = DispatchSemaphore(value: 0)
             source.signal.timeout(0, onQueue: SQueue(), orSignal: .single("alt"))
-                .start(next: recorder.next, completed: {
-                    recorder.log("completed")
-                    done.signal()
-                })
+                .start(
+                    next: recorder.next,
+                    completed: {
+                        recorder.log("completed")
+                        done.signal()
+                    })
             source.next("value")
             source.complete()
             XCTAssertEqual(done.wait(timeout: .now() + 10), .success)

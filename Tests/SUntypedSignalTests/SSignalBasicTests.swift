@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -200,7 +200,8 @@ final class SSignalBasicTests: LeakCheckedTestCase {
     }
 
     /// An inner signal that emits `value` 100 µs later on `queue`, then completes.
-    private func delayedInner(_ value: Int, _ queue: SQueue, disposed: @escaping () -> Void, started: @escaping () -> Void = {}, fail: Bool = false) -> SSignal {
+    private func delayedInner(_ value: Int, _ queue: SQueue, disposed: @escaping () -> Void, started: @escaping () -> Void = {}, fail: Bool = false) -> SSignal
+    {
         SSignal { subscriber in
             started()
             queue.executionQueue.after(0.0001) {

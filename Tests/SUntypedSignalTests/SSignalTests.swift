@@ -1,6 +1,6 @@
 import Foundation
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -41,24 +41,26 @@ final class SSignalTests: LeakCheckedTestCase {
 
     func testNilIsALegalValueAndError() {
         let recorder = Recorder()
-        recorder.record(SSignal { subscriber in
-            subscriber.putNext(nil)
-            subscriber.putError(nil)
-            return nil
-        })
+        recorder.record(
+            SSignal { subscriber in
+                subscriber.putNext(nil)
+                subscriber.putError(nil)
+                return nil
+            })
         XCTAssertEqual(recorder.events, ["next nil", "error nil"])
     }
 
     func testNothingAfterATerminalEvent() {
         let recorder = Recorder()
-        recorder.record(SSignal { subscriber in
-            subscriber.putNext(1)
-            subscriber.putCompletion()
-            subscriber.putNext(2)
-            subscriber.putError("late")
-            subscriber.putCompletion()
-            return nil
-        })
+        recorder.record(
+            SSignal { subscriber in
+                subscriber.putNext(1)
+                subscriber.putCompletion()
+                subscriber.putNext(2)
+                subscriber.putError("late")
+                subscriber.putCompletion()
+                return nil
+            })
         XCTAssertEqual(recorder.events, ["next 1", "completed"])
     }
 
@@ -243,10 +245,11 @@ final class SSignalTests: LeakCheckedTestCase {
 
     func testGeneratorMayReturnNil() {
         let recorder = Recorder()
-        let subscription = recorder.record(SSignal { subscriber in
-            subscriber.putNext(1)
-            return nil
-        })
+        let subscription = recorder.record(
+            SSignal { subscriber in
+                subscriber.putNext(1)
+                return nil
+            })
         subscription.dispose()
         XCTAssertEqual(recorder.events, ["next 1"])
     }

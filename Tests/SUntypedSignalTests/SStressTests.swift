@@ -1,7 +1,7 @@
 import Foundation
+import SUntypedSignal
 import SignalTestSupport
 import XCTest
-import SUntypedSignal
 
 /// The untyped twin of `StressTests`: N threads x M operations of subscribe / push /
 /// dispose on every stateful type, under a watchdog that fails after 30 s instead of

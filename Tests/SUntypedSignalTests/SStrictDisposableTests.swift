@@ -1,6 +1,7 @@
-@testable import SUntypedSignal
 import SignalTestSupport
 import XCTest
+
+@testable import SUntypedSignal
 
 final class SStrictDisposableTests: LeakCheckedTestCase {
     override func tearDown() {
@@ -25,34 +26,34 @@ final class SStrictDisposableTests: LeakCheckedTestCase {
     }
 
     #if DEBUG
-    func testLeakIsReportedInDebugBuilds() {
-        let recorder = Recorder()
-        SStrictDisposable.leakReporter.swap({ recorder.log($0) })
-        do {
-            _ = SStrictDisposable(SBlockDisposable {}, file: "Leaky.swift", line: 42)
+        func testLeakIsReportedInDebugBuilds() {
+            let recorder = Recorder()
+            SStrictDisposable.leakReporter.swap({ recorder.log($0) })
+            do {
+                _ = SStrictDisposable(SBlockDisposable {}, file: "Leaky.swift", line: 42)
+            }
+            XCTAssertEqual(recorder.events, ["Leaked disposable from Leaky.swift:42"])
         }
-        XCTAssertEqual(recorder.events, ["Leaked disposable from Leaky.swift:42"])
-    }
 
-    func testDisposedStrictDisposableIsNotReported() {
-        let recorder = Recorder()
-        SStrictDisposable.leakReporter.swap({ recorder.log($0) })
-        do {
-            let strict = SStrictDisposable(SBlockDisposable {}, file: "Fine.swift", line: 1)
-            strict.dispose()
+        func testDisposedStrictDisposableIsNotReported() {
+            let recorder = Recorder()
+            SStrictDisposable.leakReporter.swap({ recorder.log($0) })
+            do {
+                let strict = SStrictDisposable(SBlockDisposable {}, file: "Fine.swift", line: 1)
+                strict.dispose()
+            }
+            XCTAssertEqual(recorder.events, [])
         }
-        XCTAssertEqual(recorder.events, [])
-    }
 
-    func testStartStrictReportsTheCallSite() {
-        let recorder = Recorder()
-        SStrictDisposable.leakReporter.swap({ recorder.log($0) })
-        let line = #line + 2
-        do {
-            _ = SSignal.never().startStrict(next: { _ in })
+        func testStartStrictReportsTheCallSite() {
+            let recorder = Recorder()
+            SStrictDisposable.leakReporter.swap({ recorder.log($0) })
+            let line = #line + 2
+            do {
+                _ = SSignal.never().startStrict(next: { _ in })
+            }
+            XCTAssertEqual(recorder.events.count, 1)
+            XCTAssertTrue(recorder.events[0].hasSuffix("SStrictDisposableTests.swift:\(line)"), recorder.events[0])
         }
-        XCTAssertEqual(recorder.events.count, 1)
-        XCTAssertTrue(recorder.events[0].hasSuffix("SStrictDisposableTests.swift:\(line)"), recorder.events[0])
-    }
     #endif
 }

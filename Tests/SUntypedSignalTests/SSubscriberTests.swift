@@ -68,9 +68,11 @@ final class SSubscriberTests: LeakCheckedTestCase {
     func testPutNextFromCompletedCallbackIsDropped() {
         var subscriber: SSubscriber?
         var values: [Int] = []
-        subscriber = SSubscriber(next: { values.append($0 as! Int) }, error: nil, completed: {
-            subscriber?.putNext(99)
-        })
+        subscriber = SSubscriber(
+            next: { values.append($0 as! Int) }, error: nil,
+            completed: {
+                subscriber?.putNext(99)
+            })
         subscriber?.putNext(1)
         subscriber?.putCompletion()
         XCTAssertEqual(values, [1])
@@ -80,13 +82,14 @@ final class SSubscriberTests: LeakCheckedTestCase {
     func testReentrantPutNextFromNextCallback() {
         var subscriber: SSubscriber?
         var values: [Int] = []
-        subscriber = SSubscriber(next: { value in
-            let number = value as! Int
-            values.append(number)
-            if number < 3 {
-                subscriber?.putNext(number + 1)
-            }
-        }, error: nil, completed: nil)
+        subscriber = SSubscriber(
+            next: { value in
+                let number = value as! Int
+                values.append(number)
+                if number < 3 {
+                    subscriber?.putNext(number + 1)
+                }
+            }, error: nil, completed: nil)
         subscriber?.putNext(1)
         XCTAssertEqual(values, [1, 2, 3])
         subscriber = nil

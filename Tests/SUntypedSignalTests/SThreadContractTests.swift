@@ -1,7 +1,7 @@
 import Foundation
+import SUntypedSignal
 import SignalTestSupport
 import XCTest
-import SUntypedSignal
 
 /// The untyped twin of `ThreadContractTests` (README, "Threads"): no callback starts
 /// after `dispose()` returns; a callback already admitted on another thread is not waited
@@ -93,17 +93,19 @@ final class SThreadContractTests: LeakCheckedTestCase {
             captured = subscriber
             return nil
         }
-        let subscription = signal.start(next: { value in
-            let number = value as? Int ?? -1
-            log.log("next \(number) begins")
-            if number == 1 {
-                nextEntered.signal()
-                _ = releaseNext.wait(timeout: .now() + 30)
-            }
-            log.log("next \(number) ends")
-        }, completed: {
-            log.log("completed")
-        })
+        let subscription = signal.start(
+            next: { value in
+                let number = value as? Int ?? -1
+                log.log("next \(number) begins")
+                if number == 1 {
+                    nextEntered.signal()
+                    _ = releaseNext.wait(timeout: .now() + 30)
+                }
+                log.log("next \(number) ends")
+            },
+            completed: {
+                log.log("completed")
+            })
         guard let subscriber = captured else { return XCTFail("the generator ran") }
         let sender = UncheckedBox(subscriber)
         Thread {

@@ -1,6 +1,6 @@
 import Foundation
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -15,13 +15,14 @@ final class SThreadPoolQueueTests: LeakCheckedTestCase {
         let overlaps = Counter()
         let done = DispatchSemaphore(value: 0)
         for index in 0..<50 {
-            lane.addTask(SThreadPoolTask { _ in
-                if running.increment() > 1 { overlaps.increment() }
-                recorder.log("\(index)")
-                usleep(50)
-                _ = running.decrement()
-                if index == 49 { done.signal() }
-            })
+            lane.addTask(
+                SThreadPoolTask { _ in
+                    if running.increment() > 1 { overlaps.increment() }
+                    recorder.log("\(index)")
+                    usleep(50)
+                    _ = running.decrement()
+                    if index == 49 { done.signal() }
+                })
         }
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(recorder.events, (0..<50).map { "\($0)" })
@@ -32,10 +33,11 @@ final class SThreadPoolQueueTests: LeakCheckedTestCase {
         let lane = Self.pool.nextQueue()
         let inPool = DispatchSemaphore(value: 0)
         let result = Atomic(value: false)
-        lane.addTask(SThreadPoolTask { _ in
-            result.swap(Self.pool.isCurrentThreadInPool())
-            inPool.signal()
-        })
+        lane.addTask(
+            SThreadPoolTask { _ in
+                result.swap(Self.pool.isCurrentThreadInPool())
+                inPool.signal()
+            })
         XCTAssertEqual(inPool.wait(timeout: .now() + 10), .success)
         XCTAssertTrue(result.with { $0 })
         XCTAssertFalse(Self.pool.isCurrentThreadInPool())
@@ -47,10 +49,11 @@ final class SThreadPoolQueueTests: LeakCheckedTestCase {
         let started = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         let secondRan = Atomic(value: false)
-        lane.addTask(SThreadPoolTask { _ in
-            started.signal()
-            gate.wait()
-        })
+        lane.addTask(
+            SThreadPoolTask { _ in
+                started.signal()
+                gate.wait()
+            })
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
         let second = SThreadPoolTask { _ in secondRan.swap(true) }
         lane.addTask(second)
@@ -73,10 +76,11 @@ final class SThreadPoolQueueTests: LeakCheckedTestCase {
         cancelled.cancel()
         lane.addTask(SThreadPoolTask { _ in recorder.log("first") })
         lane.addTask(cancelled)
-        lane.addTask(SThreadPoolTask { _ in
-            recorder.log("third")
-            done.signal()
-        })
+        lane.addTask(
+            SThreadPoolTask { _ in
+                recorder.log("third")
+                done.signal()
+            })
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(recorder.events, ["first", "third"])
     }

@@ -1,6 +1,6 @@
 import Foundation
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -26,10 +26,11 @@ final class SThreadPoolTests: LeakCheckedTestCase {
         let arrived = Counter()
         let release = DispatchSemaphore(value: 0)
         for _ in 0..<2 {
-            pool.addTask(SThreadPoolTask { _ in
-                if arrived.increment() == 2 { bothRunning.signal() }
-                _ = release.wait(timeout: .now() + 10)
-            })
+            pool.addTask(
+                SThreadPoolTask { _ in
+                    if arrived.increment() == 2 { bothRunning.signal() }
+                    _ = release.wait(timeout: .now() + 10)
+                })
         }
         XCTAssertEqual(bothRunning.wait(timeout: .now() + 10), .success, "two addTask tasks overlap")
         release.signal()

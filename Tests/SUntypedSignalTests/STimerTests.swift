@@ -1,6 +1,6 @@
 import Foundation
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -19,10 +19,12 @@ final class STimerTests: LeakCheckedTestCase {
         let queue = virtualQueue(clock)
         let fires = Cell<[Double]>([])
         let onQueue = Cell(false)
-        let timer = STimer(timeout: 1, repeat: false, completion: {
-            fires.value.append(clock.now)
-            onQueue.value = queue.isCurrentQueue()
-        }, queue: queue)
+        let timer = STimer(
+            timeout: 1, repeat: false,
+            completion: {
+                fires.value.append(clock.now)
+                onQueue.value = queue.isCurrentQueue()
+            }, queue: queue)
         timer.start()
         XCTAssertTrue(timer.isArmed)
         clock.advance(by: 0.9)
@@ -90,10 +92,12 @@ final class STimerTests: LeakCheckedTestCase {
         let queue = virtualQueue(clock)
         let fires = Cell(0)
         let onQueue = Cell(true)
-        let timer = STimer(timeout: 1, repeat: true, completion: {
-            fires.value += 1
-            onQueue.value = queue.isCurrentQueue()
-        }, queue: queue)
+        let timer = STimer(
+            timeout: 1, repeat: true,
+            completion: {
+                fires.value += 1
+                onQueue.value = queue.isCurrentQueue()
+            }, queue: queue)
         timer.start()
         timer.fireAndInvalidate()
         XCTAssertEqual(fires.value, 1)
@@ -149,10 +153,12 @@ final class STimerTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let fires = Cell(0)
         let timer = Cell<STimer?>(nil)
-        timer.value = STimer(timeout: 1, repeat: true, completion: {
-            fires.value += 1
-            timer.value?.invalidate()
-        }, queue: virtualQueue(clock))
+        timer.value = STimer(
+            timeout: 1, repeat: true,
+            completion: {
+                fires.value += 1
+                timer.value?.invalidate()
+            }, queue: virtualQueue(clock))
         timer.value?.start()
         clock.advance(by: 5)
         XCTAssertEqual(fires.value, 1)
@@ -162,10 +168,12 @@ final class STimerTests: LeakCheckedTestCase {
     func testNativeQueueTimerFiresOnThatQueue() {
         let native = DispatchQueue(label: "timer-native")
         let fired = DispatchSemaphore(value: 0)
-        let timer = STimer(timeout: 0, repeat: false, completion: {
-            dispatchPrecondition(condition: .onQueue(native))
-            fired.signal()
-        }, nativeQueue: native)
+        let timer = STimer(
+            timeout: 0, repeat: false,
+            completion: {
+                dispatchPrecondition(condition: .onQueue(native))
+                fired.signal()
+            }, nativeQueue: native)
         timer.start()
         XCTAssertEqual(fired.wait(timeout: .now() + 10), .success)
     }

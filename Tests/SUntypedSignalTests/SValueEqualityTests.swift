@@ -1,7 +1,8 @@
 import Foundation
-@testable import SUntypedSignal
 import SignalTestSupport
 import XCTest
+
+@testable import SUntypedSignal
 
 /// The equality `ignoreRepeated` uses (see `untypedValuesEqual`).
 final class SValueEqualityTests: LeakCheckedTestCase {

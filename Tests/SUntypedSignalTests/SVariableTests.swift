@@ -1,5 +1,5 @@
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -48,11 +48,12 @@ final class SVariableTests: LeakCheckedTestCase {
         let variable = SVariable()
         let recorder = Recorder()
         disposedAtEnd(recorder.record(variable.signal()))
-        variable.set(SSignal { subscriber in
-            subscriber.putNext(1)
-            subscriber.putError("e")
-            return nil
-        })
+        variable.set(
+            SSignal { subscriber in
+                subscriber.putNext(1)
+                subscriber.putError("e")
+                return nil
+            })
         variable.set(.complete())
         XCTAssertEqual(recorder.events, ["next 1"])
     }
@@ -116,12 +117,13 @@ final class SVariableTests: LeakCheckedTestCase {
     func testReentrantSetFromInsideASubscriber() {
         let variable = SVariable()
         let recorder = Recorder()
-        disposedAtEnd(variable.signal().start(next: { value in
-            recorder.log("next \(describe(value))")
-            if value as? Int == 1 {
-                variable.set(.single(10))
-            }
-        }))
+        disposedAtEnd(
+            variable.signal().start(next: { value in
+                recorder.log("next \(describe(value))")
+                if value as? Int == 1 {
+                    variable.set(.single(10))
+                }
+            }))
         variable.set(.single(1))
         XCTAssertEqual(recorder.events, ["next 1", "next 10"])
     }

@@ -1,6 +1,7 @@
-@testable import SUntypedSignal
 import SignalTestSupport
 import XCTest
+
+@testable import SUntypedSignal
 
 final class SerialEventDrainTests: LeakCheckedTestCase {
     func testHandlesEventsInOrder() {

@@ -1,6 +1,6 @@
 import Dispatch
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -27,7 +27,10 @@ final class SurfaceTests: LeakCheckedTestCase {
         let ran = Counter()
 
         let rows: [Row] = [
-            Row(number: 1, name: "SDisposable.dispose") { let d: SDisposable = Plain(); d.dispose() },
+            Row(number: 1, name: "SDisposable.dispose") {
+                let d: SDisposable = Plain()
+                d.dispose()
+            },
             Row(number: 2, name: "SBlockDisposable.init") { _ = SBlockDisposable {} },
             Row(number: 3, name: "SBlockDisposable.dispose") { SBlockDisposable(nil).dispose() },
             Row(number: 4, name: "SMetaDisposable.setDisposable") { SMetaDisposable().setDisposable(nil) },
@@ -40,15 +43,21 @@ final class SurfaceTests: LeakCheckedTestCase {
             Row(number: 11, name: "SSubscriber.putError") { SSubscriber(next: nil, error: nil, completed: nil).putError(nil) },
             Row(number: 12, name: "SSubscriber.putCompletion") { SSubscriber(next: nil, error: nil, completed: nil).putCompletion() },
             Row(number: 13, name: "SSubscriber.assignDisposable") { SSubscriber(next: nil, error: nil, completed: nil).assignDisposable(nil) },
-            Row(number: 14, name: "SSubscriber.markTerminatedWithoutDisposal") { SSubscriber(next: nil, error: nil, completed: nil).markTerminatedWithoutDisposal() },
+            Row(number: 14, name: "SSubscriber.markTerminatedWithoutDisposal") {
+                SSubscriber(next: nil, error: nil, completed: nil).markTerminatedWithoutDisposal()
+            },
             Row(number: 15, name: "STracingSubscriber.init") { _ = STracingSubscriber(name: "t", next: nil, error: nil, completed: nil) },
             Row(number: 16, name: "SSignal.init") { _ = SSignal { _ in nil } },
             Row(number: 17, name: "start(next:error:completed:)") { s.start(next: { _ in }, error: { _ in }, completed: {}) },
             Row(number: 18, name: "start(next:)") { s.start(next: { _ in }) },
             Row(number: 19, name: "start(next:completed:)") { s.start(next: { _ in }, completed: {}) },
-            Row(number: 20, name: "startStrict(next:error:completed:file:line:)") { s.startStrict(next: { _ in }, error: { _ in }, completed: {}, file: #file, line: #line).dispose() },
+            Row(number: 20, name: "startStrict(next:error:completed:file:line:)") {
+                s.startStrict(next: { _ in }, error: { _ in }, completed: {}, file: #file, line: #line).dispose()
+            },
             Row(number: 21, name: "startStrict(next:file:line:)") { s.startStrict(next: { _ in }, file: #file, line: #line).dispose() },
-            Row(number: 22, name: "startStrict(next:completed:file:line:)") { s.startStrict(next: { _ in }, completed: {}, file: #file, line: #line).dispose() },
+            Row(number: 22, name: "startStrict(next:completed:file:line:)") {
+                s.startStrict(next: { _ in }, completed: {}, file: #file, line: #line).dispose()
+            },
             // Row 23 (`trace:`) is legacy: not in the newest API the spec describes; it is
             // represented by the tracing subscriber, which behaves as a plain subscriber.
             Row(number: 23, name: "trace (legacy; STracingSubscriber)") { _ = STracingSubscriber(name: "legacy", next: nil, error: nil, completed: nil).name },
@@ -76,8 +85,14 @@ final class SurfaceTests: LeakCheckedTestCase {
             Row(number: 45, name: "SQueueLocalObject.init") { _ = SQueueLocalObject(queue: queue) { 1 } },
             Row(number: 46, name: "SQueueLocalObject.with") { SQueueLocalObject(queue: queue) { 1 }.with { _ in } },
             Row(number: 47, name: "STimer.init(queue:)") { _ = STimer(timeout: 1, repeat: false, completion: {}, queue: queue) },
-            Row(number: 48, name: "STimer.init(nativeQueue:)") { _ = STimer(timeout: 1, repeat: false, completion: {}, nativeQueue: DispatchQueue(label: "surface")) },
-            Row(number: 49, name: "STimer.start") { let t = STimer(timeout: 1, repeat: false, completion: {}, queue: queue); t.start(); t.invalidate() },
+            Row(number: 48, name: "STimer.init(nativeQueue:)") {
+                _ = STimer(timeout: 1, repeat: false, completion: {}, nativeQueue: DispatchQueue(label: "surface"))
+            },
+            Row(number: 49, name: "STimer.start") {
+                let t = STimer(timeout: 1, repeat: false, completion: {}, queue: queue)
+                t.start()
+                t.invalidate()
+            },
             Row(number: 50, name: "STimer.invalidate") { STimer(timeout: 1, repeat: false, completion: {}, queue: queue).invalidate() },
             Row(number: 51, name: "STimer.fireAndInvalidate") { STimer(timeout: 1, repeat: false, completion: {}, queue: queue).fireAndInvalidate() },
             Row(number: 52, name: "SThreadPoolTask.init") { _ = SThreadPoolTask { _ in } },
@@ -124,10 +139,16 @@ final class SurfaceTests: LeakCheckedTestCase {
             Row(number: 93, name: "then") { _ = s.then(.complete()) },
             Row(number: 94, name: "queue") { _ = s.queue() },
             Row(number: 95, name: "throttled") { _ = s.throttled() },
-            Row(number: 96, name: "defer / deferred") { _ = SSignal.defer { s }; _ = SSignal.deferred { s } },
+            Row(number: 96, name: "defer / deferred") {
+                _ = SSignal.defer { s }
+                _ = SSignal.deferred { s }
+            },
             Row(number: 97, name: "SSignalQueue.enqueue") { _ = SSignalQueue().enqueue(s) },
             Row(number: 98, name: "multicast") { _ = s.multicast() },
-            Row(number: 99, name: "SPipe.init / init(replay:)") { _ = SPipe(); _ = SPipe(replay: true) },
+            Row(number: 99, name: "SPipe.init / init(replay:)") {
+                _ = SPipe()
+                _ = SPipe(replay: true)
+            },
             Row(number: 100, name: "SPipe.signalProducer") { _ = SPipe().signalProducer() },
             Row(number: 101, name: "SPipe.sink") { SPipe().sink(1) },
             Row(number: 102, name: "take") { _ = s.take(1) },
@@ -137,12 +158,20 @@ final class SurfaceTests: LeakCheckedTestCase {
             Row(number: 106, name: "timeout(_:onQueue:orSignal:)") { _ = s.timeout(1, onQueue: queue, orSignal: .complete()) },
             Row(number: 107, name: "wait") { _ = s.wait(0) },
             Row(number: 108, name: "deliverOn") { _ = s.deliverOn(queue) },
-            Row(number: 109, name: "deliverOnThreadPool") { _ = s.deliverOnThreadPool(pool); _ = s.deliverOn(pool) },
+            Row(number: 109, name: "deliverOnThreadPool") {
+                _ = s.deliverOnThreadPool(pool)
+                _ = s.deliverOn(pool)
+            },
             Row(number: 110, name: "startOn") { _ = s.startOn(queue) },
-            Row(number: 111, name: "startOnThreadPool") { _ = s.startOnThreadPool(pool); _ = s.startOn(pool) },
+            Row(number: 111, name: "startOnThreadPool") {
+                _ = s.startOnThreadPool(pool)
+                _ = s.startOn(pool)
+            },
             Row(number: 112, name: "throttleOn(_:delay:)") { _ = s.throttleOn(queue, delay: 1) },
             Row(number: 113, name: "multicastedSignal(forKey:producer:)") { _ = SMulticastSignalManager().multicastedSignal(forKey: "k") { s } },
-            Row(number: 114, name: "startStandaloneSignalIfNotRunning(forKey:producer:)") { SMulticastSignalManager().startStandaloneSignalIfNotRunning(forKey: "k") { s } },
+            Row(number: 114, name: "startStandaloneSignalIfNotRunning(forKey:producer:)") {
+                SMulticastSignalManager().startStandaloneSignalIfNotRunning(forKey: "k") { s }
+            },
             Row(number: 115, name: "multicastedPipe(forKey:)") { _ = SMulticastSignalManager().multicastedPipe(forKey: "k") },
             Row(number: 116, name: "putNext(_:toMulticastedPipeForKey:)") { SMulticastSignalManager().putNext(1, toMulticastedPipeForKey: "k") },
         ]

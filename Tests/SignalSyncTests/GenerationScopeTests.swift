@@ -1,6 +1,7 @@
 import Foundation
 import SignalTestSupport
 import XCTest
+
 @testable import SignalSync
 
 final class GenerationScopeTests: LeakCheckedTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import SignalTestSupport
 import XCTest
+
 @testable import SignalSync
 
 final class PipeHubTests: LeakCheckedTestCase {
@@ -82,7 +83,10 @@ final class PipeHubTests: LeakCheckedTestCase {
         let pushed = DispatchSemaphore(value: 0)
         _ = hub.add { value in
             if value == 0 {
-                Thread { hub.push(1); pushed.signal() }.start()
+                Thread {
+                    hub.push(1)
+                    pushed.signal()
+                }.start()
                 XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog: the other thread waited for the replay")
             }
             log.add("got \(value)")
@@ -99,7 +103,10 @@ final class PipeHubTests: LeakCheckedTestCase {
         key = hub.add { value in
             log.add("got \(value)")
             if value == 0 {
-                Thread { hub.push(1); pushed.signal() }.start()
+                Thread {
+                    hub.push(1)
+                    pushed.signal()
+                }.start()
                 XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success)
                 hub.remove(0)
             }

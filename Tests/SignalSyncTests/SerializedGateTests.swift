@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SignalTestSupport
 import XCTest
+
 @testable import SignalSync
 
 final class SerializedGateTests: LeakCheckedTestCase {

@@ -1,6 +1,7 @@
-@testable import SignalSync
 import SignalTestSupport
 import XCTest
+
+@testable import SignalSync
 
 /// The subscription core under both APIs: its dispose counts, release orders and
 /// descriptions, for both lifetime parameters. Release orders are observed with deinit
@@ -97,8 +98,9 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
         var core: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         var seen = ""
         core = SwiftSignalKitRules.make(log, completed: { seen = core?.subscriberDescription ?? "" })
-        XCTAssertEqual(core?.subscriberDescription,
-                       "Subscriber { next: hasValue, error: hasValue, completed: hasValue, disposable: nil, terminated: false }")
+        XCTAssertEqual(
+            core?.subscriberDescription,
+            "Subscriber { next: hasValue, error: hasValue, completed: hasValue, disposable: nil, terminated: false }")
         core?.assign(CountingDisposable("up", log))
         core?.putCompletion()
         XCTAssertEqual(seen, "Subscriber { next: nil, error: nil, completed: nil, disposable: nil, terminated: true }")
@@ -122,7 +124,8 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
         }
         log.lines.removeAll()
         withExtendedLifetime(core) { core?.putCompletion() }
-        let expected = ["completed", "next released", "error released", "completed released", "up.dispose"]
+        let expected =
+            ["completed", "next released", "error released", "completed released", "up.dispose"]
             + (F.terminationReleasesHandleReference ? ["up released", "kept released"] : ["kept released"])
         XCTAssertEqual(log.lines, expected, "\(F.self)")
         log.lines.removeAll()
@@ -204,8 +207,9 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     func testExactlyOneTerminalUnderRacingThreads() {
         for _ in 0..<200 {
             let terminals = SignalSync.Atomic(value: 0)
-            let core = SubscriptionCore<Int, String, SwiftSignalKitRules>(next: nil, error: { _ in _ = terminals.modify { $0 + 1 } },
-                                                    completed: { _ = terminals.modify { $0 + 1 } })
+            let core = SubscriptionCore<Int, String, SwiftSignalKitRules>(
+                next: nil, error: { _ in _ = terminals.modify { $0 + 1 } },
+                completed: { _ = terminals.modify { $0 + 1 } })
             DispatchQueue.concurrentPerform(iterations: 4) { index in
                 if index % 2 == 0 { core.putCompletion() } else { core.putError("e") }
             }
@@ -229,13 +233,20 @@ extension TestFace {
         let nextProbe = probes ? Probe("next", log) : nil
         let errorProbe = probes ? Probe("error", log) : nil
         let completedProbe = probes ? Probe("completed", log) : nil
-        return SubscriptionCore(next: { withExtendedLifetime(nextProbe) {}; log.append("next \($0)") },
-                                error: { withExtendedLifetime(errorProbe) {}; log.append("error \($0)") },
-                                completed: {
-                                    withExtendedLifetime(completedProbe) {}
-                                    log.append("completed")
-                                    completed?()
-                                })
+        return SubscriptionCore(
+            next: {
+                withExtendedLifetime(nextProbe) {}
+                log.append("next \($0)")
+            },
+            error: {
+                withExtendedLifetime(errorProbe) {}
+                log.append("error \($0)")
+            },
+            completed: {
+                withExtendedLifetime(completedProbe) {}
+                log.append("completed")
+                completed?()
+            })
     }
 }
 

@@ -18,9 +18,11 @@ public enum Stress {
     /// the test (instead of hanging) when they have not finished after `timeout` seconds.
     /// Returns false on a timeout (the stuck threads are left behind).
     @discardableResult
-    public static func run(_ name: String, threads: Int, timeout: Double = 30,
-                    file: StaticString = #filePath, line: UInt = #line,
-                    _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+    public static func run(
+        _ name: String, threads: Int, timeout: Double = 30,
+        file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (Int) -> Void
+    ) -> Bool {
         let group = DispatchGroup()
         let gate = DispatchSemaphore(value: 0)
         for index in 0..<threads {

@@ -1,8 +1,8 @@
+import STypedSignal
 // README's "Async/await, both ways" block inside a function (its print calls routed to a
 // collector), so that it keeps compiling in Swift 6 mode and its printed lines stay true.
 import SignalTestSupport
 import XCTest
-import STypedSignal
 
 private struct LoadError: Error {}
 
@@ -14,7 +14,7 @@ private func readmeAsyncDemo(print: @escaping @Sendable (String) -> Void) async 
         return EmptyDisposable
     }
     for await value in numbers.values {
-        print("\(value)")                              // 1, 2, 3
+        print("\(value)")  // 1, 2, 3
     }
 
     // ...throwing the signal's own error type otherwise (typed throws).
@@ -22,12 +22,12 @@ private func readmeAsyncDemo(print: @escaping @Sendable (String) -> Void) async 
     do throws(LoadError) {
         for try await value in failing.values { print("\(value)") }
     } catch {
-        print("failed: \(error)")                      // failed: LoadError()
+        print("failed: \(error)")  // failed: LoadError()
     }
 
     // The first value; the signal's own error is thrown as it is.
     do {
-        let first = try await numbers.firstValue()     // 1
+        let first = try await numbers.firstValue()  // 1
         print("\(first)")
         _ = try await failing.firstValue()
     } catch let error as LoadError {
@@ -44,8 +44,8 @@ private func readmeAsyncDemo(print: @escaping @Sendable (String) -> Void) async 
     let streamed = Signal<Int, NoError>.fromAsyncSequence(stream)
     let subscription = streamed.start(next: { print("stream: \($0)") })
     input.yield(7)
-    print(try! await fetched.firstValue())             // fetched
-    subscription.dispose()                             // cancels the iterating task
+    print(try! await fetched.firstValue())  // fetched
+    subscription.dispose()  // cancels the iterating task
 }
 
 final class ReadmeAsyncSnippetTests: LeakCheckedTestCase {
@@ -53,7 +53,8 @@ final class ReadmeAsyncSnippetTests: LeakCheckedTestCase {
         let lines = Collected<String>()
         await readmeAsyncDemo(print: { lines.append($0) })
         // "stream: 7" may or may not arrive before the disposal; the rest is fixed.
-        XCTAssertEqual(lines.values.filter { !$0.hasPrefix("stream:") },
-                       ["1", "2", "3", "failed: LoadError()", "1", "load error LoadError()", "fetched"])
+        XCTAssertEqual(
+            lines.values.filter { !$0.hasPrefix("stream:") },
+            ["1", "2", "3", "failed: LoadError()", "1", "load error LoadError()", "fetched"])
     }
 }

@@ -8,36 +8,37 @@ import XCTest
 final class SendableDiagnosticsTests: LeakCheckedTestCase {
     func testRacyCapturesAreCompileErrors() throws {
         let source = """
-        import STypedSignal
-        import SUntypedSignal
+            import STypedSignal
+            import SUntypedSignal
 
-        func race() {
-            var counter = 0
-            let a = Queue(name: "a"), b = Queue(name: "b")
-            a.async { counter += 1 }                                             // RACE 1
-            b.async { counter += 1 }                                             // RACE 2
-            a.after(0.1) { counter += 1 }                                        // RACE 3
-            a.justDispatch { counter += 1 }                                      // RACE 4
-            SQueue().dispatch { counter += 1 }                                   // RACE 5
-            let pool = ThreadPool(threadCount: 2, threadPriority: 0.5)
-            pool.addTask(ThreadPoolTask { _ in counter += 1 })                   // RACE 6
-            let timer = STypedSignal.Timer(timeout: 1, repeat: false, completion: { counter += 1 }, queue: a) // RACE 7
-            let untypedTimer = STimer(timeout: 1, repeat: false, completion: { counter += 1 }, queue: SQueue()) // RACE 8
-            _ = (timer, untypedTimer)
-            a.sync { counter += 1 }
-            SQueue().dispatchSync { counter += 1 }
-        }
+            func race() {
+                var counter = 0
+                let a = Queue(name: "a"), b = Queue(name: "b")
+                a.async { counter += 1 }                                             // RACE 1
+                b.async { counter += 1 }                                             // RACE 2
+                a.after(0.1) { counter += 1 }                                        // RACE 3
+                a.justDispatch { counter += 1 }                                      // RACE 4
+                SQueue().dispatch { counter += 1 }                                   // RACE 5
+                let pool = ThreadPool(threadCount: 2, threadPriority: 0.5)
+                pool.addTask(ThreadPoolTask { _ in counter += 1 })                   // RACE 6
+                let timer = STypedSignal.Timer(timeout: 1, repeat: false, completion: { counter += 1 }, queue: a) // RACE 7
+                let untypedTimer = STimer(timeout: 1, repeat: false, completion: { counter += 1 }, queue: SQueue()) // RACE 8
+                _ = (timer, untypedTimer)
+                a.sync { counter += 1 }
+                SQueue().dispatchSync { counter += 1 }
+            }
 
-        @MainActor final class Model { var text = "" }
+            @MainActor final class Model { var text = "" }
 
-        func bind(_ model: Model, _ signal: Signal<String, NoError>) {
-            _ = signal.startOnMainActor(next: { model.text = $0 })
-            _ = signal.start(next: { model.text = $0 })                        // RACE 9
-        }
-        """
+            func bind(_ model: Model, _ signal: Signal<String, NoError>) {
+                _ = signal.startOnMainActor(next: { model.text = $0 })
+                _ = signal.start(next: { model.text = $0 })                        // RACE 9
+            }
+            """
         let errors = try typeCheck(source)
-        let racyLines = Set(source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.element.contains("// RACE") }.map { $0.offset + 1 })
+        let racyLines = Set(
+            source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.element.contains("// RACE") }.map { $0.offset + 1 })
         XCTAssertEqual(racyLines.count, 9)
         XCTAssertEqual(Set(errors.keys), racyLines, "errors: \(errors)")
     }
@@ -46,9 +47,11 @@ final class SendableDiagnosticsTests: LeakCheckedTestCase {
     private func typeCheck(_ source: String) throws -> [Int: String] {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [binary, Bundle.main.bundleURL, Bundle(for: Self.self).bundleURL.deletingLastPathComponent()]
-        guard let modules = candidates.map({ $0.appendingPathComponent("Modules") }).first(where: {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("STypedSignal.swiftmodule").path)
-        }) else {
+        guard
+            let modules = candidates.map({ $0.appendingPathComponent("Modules") }).first(where: {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("STypedSignal.swiftmodule").path)
+            })
+        else {
             throw XCTSkip("built modules not found next to the tests")
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("racy-\(UUID().uuidString).swift")

@@ -1,14 +1,14 @@
+import Bridge
 // Common user code, written as a Swift 6 program would write it against the package's
 // public API only (no SignalSync, no @testable). This target must build with zero
 // warnings: each pattern here is something the compiler accepts without complaint
 // because the API says which closures cross threads.
 import Foundation
-import Synchronization
-import SignalTestSupport
-import XCTest
 import STypedSignal
 import SUntypedSignal
-import Bridge
+import SignalTestSupport
+import Synchronization
+import XCTest
 
 /// A user's thread-safe collector, as a Swift 6 program would write one.
 final class Collected<Value: Sendable>: Sendable {
@@ -36,7 +36,8 @@ final class TypedUserPatternsTests: LeakCheckedTestCase {
         }
         var received: [Int] = []
         var completed = false
-        let disposable = (numbers
+        let disposable =
+            (numbers
             |> filter { $0 % 2 == 1 }
             |> map { $0 * 10 }
             |> take(2))
@@ -50,7 +51,8 @@ final class TypedUserPatternsTests: LeakCheckedTestCase {
         let work = Queue(name: "work")
         let results = Collected<String>()
         let done = expectation(description: "completed")
-        let signal = Signal<Int, NoError>.single(2)
+        let signal =
+            Signal<Int, NoError>.single(2)
             |> runOn(work)
             |> map { "value \($0)" }
             |> deliverOn(Queue(name: "results"))

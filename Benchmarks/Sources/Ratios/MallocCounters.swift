@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The counters of package-benchmark's malloc interposer, found at run time.
@@ -12,10 +12,11 @@ import Darwin
 /// are looked up with `dlsym` and are nil when the library is not loaded.
 struct MallocCounters {
     private typealias Toggle = @convention(c) () -> Void
-    private typealias Read = @convention(c) (
-        UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>,
-        UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>
-    ) -> Void
+    private typealias Read =
+        @convention(c) (
+            UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>,
+            UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>, UnsafeMutablePointer<Int64>
+        ) -> Void
 
     private let enable: Toggle
     private let disable: Toggle
@@ -29,9 +30,9 @@ struct MallocCounters {
             return unsafeBitCast(address, to: type)
         }
         guard let enable = symbol("malloc_interposer_enable", as: Toggle.self),
-              let disable = symbol("malloc_interposer_disable", as: Toggle.self),
-              let reset = symbol("malloc_interposer_reset", as: Toggle.self),
-              let read = symbol("malloc_interposer_get_stats", as: Read.self)
+            let disable = symbol("malloc_interposer_disable", as: Toggle.self),
+            let reset = symbol("malloc_interposer_reset", as: Toggle.self),
+            let read = symbol("malloc_interposer_get_stats", as: Read.self)
         else { return nil }
         return MallocCounters(enable: enable, disable: disable, reset: reset, read: read)
     }

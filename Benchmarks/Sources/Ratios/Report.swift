@@ -31,7 +31,10 @@ struct Report {
                 let label = "\(scenario.rawValue) \(scenario.title)"
                 guard let nanoseconds = timings[key] else {
                     if implementation == .typed, pending.contains(scenario) {
-                        rows.append([label, implementation.rawValue, "-", "-", limitText(thresholds.ratioLimit(implementation, scenario)), "-", "-", "pending: enable after merge"])
+                        rows.append([
+                            label, implementation.rawValue, "-", "-", limitText(thresholds.ratioLimit(implementation, scenario)), "-", "-",
+                            "pending: enable after merge",
+                        ])
                     } else if implementation == .openCombine, scenario == .s5CombineLatest {
                         rows.append([label, implementation.rawValue, "-", "-", "-", "-", "-", "no operator: reference is OC S1"])
                     }
@@ -43,7 +46,9 @@ struct Report {
                     let ratio = nanoseconds / reference
                     ratioText = format(ratio)
                     if implementation != .openCombine, let limit = thresholds.ratioLimit(implementation, scenario) {
-                        results.append("ratio " + check(ratio <= limit, "\(implementation.rawValue) \(scenario.rawValue): ratio \(format(ratio)) > target \(format(limit))"))
+                        results.append(
+                            "ratio "
+                                + check(ratio <= limit, "\(implementation.rawValue) \(scenario.rawValue): ratio \(format(ratio)) > target \(format(limit))"))
                     }
                 } else if implementation != .openCombine {
                     results.append("no OC reference")
@@ -57,13 +62,21 @@ struct Report {
                 if let record = allocations?[key] {
                     allocationText = format(record.perOp)
                     if let limit = allocationLimit {
-                        results.append("allocs " + check(record.perOp <= limit, "\(implementation.rawValue) \(scenario.rawValue): \(format(record.perOp)) allocations per \(scenario.unit) > limit \(format(limit))"))
+                        results.append(
+                            "allocs "
+                                + check(
+                                    record.perOp <= limit,
+                                    "\(implementation.rawValue) \(scenario.rawValue): \(format(record.perOp)) allocations per \(scenario.unit) > limit \(format(limit))"
+                                ))
                     }
                 } else if allocationLimit != nil {
                     results.append("allocs " + check(false, "\(implementation.rawValue) \(scenario.rawValue): allocations not measured (run through run.sh)"))
                 }
                 let result = results.isEmpty ? (implementation == .openCombine ? "reference" : "reported") : results.joined(separator: ", ")
-                rows.append([label, implementation.rawValue, format(nanoseconds), ratioText, limitText(thresholds.ratioLimit(implementation, scenario)), allocationText, limitText(allocationLimit), result])
+                rows.append([
+                    label, implementation.rawValue, format(nanoseconds), ratioText, limitText(thresholds.ratioLimit(implementation, scenario)), allocationText,
+                    limitText(allocationLimit), result,
+                ])
             }
         }
         return table(rows)

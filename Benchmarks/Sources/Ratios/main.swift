@@ -51,12 +51,13 @@ while !arguments.isEmpty {
         only = Set(scenarios + scenarios.map { $0.reference })
     case "--implementation":
         let names = value.split(separator: ",").map(String.init)
-        implementations = Set(names.map { name -> Implementation in
-            guard let implementation = Implementation.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
-                fail("no implementation \(name)")
-            }
-            return implementation
-        })
+        implementations = Set(
+            names.map { name -> Implementation in
+                guard let implementation = Implementation.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+                    fail("no implementation \(name)")
+                }
+                return implementation
+            })
     case "--thresholds": thresholdsPath = value
     case "--allocations": allocationsPath = value
     default: fail("unknown option \(option)")
@@ -89,7 +90,8 @@ do {
     note("timing, median of \(harness.runs) runs\(harness.scale == 1 ? "" : ", sizes × \(harness.scale)"):")
     let timings = try harness.time(cases) { note("  " + $0) }
 
-    var report = Report(timings: timings, allocations: allocations, thresholds: thresholds, pending: pendingTypedScenarios.filter { only?.contains($0) ?? true })
+    var report = Report(
+        timings: timings, allocations: allocations, thresholds: thresholds, pending: pendingTypedScenarios.filter { only?.contains($0) ?? true })
     print(report.render())
     print("")
     print("ns/op: median of \(harness.runs) runs; ratio: ns/op ÷ OpenCombine's ns/op of the same scenario (S5: of S1, S4P: of S4).")

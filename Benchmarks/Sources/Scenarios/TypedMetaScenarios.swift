@@ -23,7 +23,8 @@ func typedMetaScenarios() -> [ScenarioCase] {
         ScenarioCase(.s6MapToSignal, .typed) { size in
             {
                 let tally = Tally()
-                let signal = typedCountingSource(size)
+                let signal =
+                    typedCountingSource(size)
                     |> mapToSignal { value in Signal<Int, NoError>.single(value) }
                 signal.start(next: { tally.add($0) }).dispose()
                 return tally.count

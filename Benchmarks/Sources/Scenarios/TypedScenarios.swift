@@ -24,7 +24,8 @@ func typedScenarios() -> [ScenarioCase] {
         ScenarioCase(.s1Chain, .typed) { size in
             {
                 let tally = Tally()
-                let chain = typedCountingSource(size)
+                let chain =
+                    typedCountingSource(size)
                     |> map { $0 + 1 }
                     |> filter { $0 % 2 == 0 }
                     |> map { $0 * 2 }

@@ -1,5 +1,5 @@
-import SignalSync
 import STypedSignal
+import SignalSync
 import XCTest
 
 /// A thread-safe list of event strings, for asserting exact traces.
@@ -36,9 +36,10 @@ final class EventLog: @unchecked Sendable {
     /// Starts `signal` and records `next <v>`, `error <e>`, `completed`.
     @discardableResult
     func record<T, E>(_ signal: Signal<T, E>, prefix: String = "") -> Disposable {
-        signal.start(next: { self.add("\(prefix)next \($0)") },
-                     error: { self.add("\(prefix)error \($0)") },
-                     completed: { self.add("\(prefix)completed") })
+        signal.start(
+            next: { self.add("\(prefix)next \($0)") },
+            error: { self.add("\(prefix)error \($0)") },
+            completed: { self.add("\(prefix)completed") })
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import SignalSync
 import SUntypedSignal
+import SignalSync
 import XCTest
 
 /// A readable rendering of an untyped value: "nil", "1", "[1, nil]".
@@ -95,9 +95,21 @@ final class ManualSource: @unchecked Sendable {
     private var starts = 0
     private var disposals = 0
 
-    var startCount: Int { lock.lock(); defer { lock.unlock() }; return starts }
-    var disposeCount: Int { lock.lock(); defer { lock.unlock() }; return disposals }
-    var subscriberCount: Int { lock.lock(); defer { lock.unlock() }; return subscribers.count }
+    var startCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return starts
+    }
+    var disposeCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return disposals
+    }
+    var subscriberCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return subscribers.count
+    }
 
     lazy var signal: SSignal = SSignal { [weak self] subscriber in
         guard let self else { return nil }
