@@ -6,10 +6,12 @@
 // through the Bridge.
 //
 // Run it with `swift run signal-demo`. It runs in real time (about two seconds) and
-// prints every state the screen would show.
+// prints every state the screen would show. The UI runs on the main queue, drained the
+// way README recommends for a command-line program: the top-level code awaits (an async
+// `main`), and main-actor code is main-queue work. The end of the flow is awaited too:
+// the first screen state with a verdict for the last name typed.
 
 import Bridge
-import Dispatch
 import STypedSignal
 import SUntypedSignal
 
@@ -66,11 +68,10 @@ func checkAvailability(_ name: String) -> Signal<Bool, NoError> {
         |> `catch` { _ in Signal<Bool, NoError>.single(false) }
 }
 
-let uiQueue = Queue(name: "ui")
+let uiQueue = Queue.mainQueue()
 let state = ValuePromise(EditingState(), ignoreRepeated: true)
 let theme = ValuePromise("day", ignoreRepeated: true)
 let check = MetaDisposable()
-let finished = DispatchSemaphore(value: 0)
 
 /// One keystroke: update the text, validate, and (for a valid name) schedule a check
 /// after 300 ms of quiet; a newer keystroke replaces the pending check.
@@ -92,7 +93,7 @@ func type(_ text: String) {
         }))
 }
 
-// The screen: every combination of state and theme, rendered on the UI queue.
+// The screen: every combination of state and theme, rendered on the UI (main) queue.
 let screen =
     combineLatest(state.get(), theme.get())
     |> deliverOn(uiQueue)
@@ -101,12 +102,7 @@ let screen =
         return "[\(theme)] @\(editing.text.padding(toLength: 12, withPad: " ", startingAt: 0)) \(done) \(editing.availability)"
     }
     |> distinctUntilChanged
-let rendering = screen.start(next: { line in
-    print(line)
-    if line.contains("@alice_s") && (line.hasSuffix("available") || line.hasSuffix("taken")) {
-        finished.signal()
-    }
-})
+let rendering = screen.start(next: { line in print(line) })
 
 // The keystrokes, typed on the UI queue: some fast (the pending check is replaced),
 // one pause long enough for a check to finish ("alice" is taken), a theme change.
@@ -119,8 +115,16 @@ for (time, keystroke) in keystrokes {
     uiQueue.after(time, keystroke)
 }
 
-if finished.wait(timeout: .now() + 10) == .timedOut {
-    print("the flow did not finish in time")
+// The async side: await the verdict on the last name (or give up after 10 s).
+let verdict =
+    state.get()
+    |> filter { $0.text == "alice_s" && ($0.availability == .available || $0.availability == .taken) }
+    |> timeout(10, queue: uiQueue, alternate: .single(EditingState(text: "alice_s", availability: .empty)))
+do {
+    let final = try await verdict.firstValue()
+    print(final.availability == .empty ? "the flow did not finish in time" : "awaited: \"\(final.text)\" is \(final.availability)")
+} catch {
+    print("the flow ended without a verdict: \(error)")
 }
 rendering.dispose()
 print("done: one server check per pause, none for names typed over")
