@@ -109,17 +109,47 @@ public func combineLatest<T, E>(queue: Queue? = nil, _ signals: [Signal<T, E>]) 
 
 /// The latest value of one source. Read and written only under the lock of the
 /// `CombineLatestState` that owns it.
+///
+/// The value lives in its own storage with a flag beside it rather than in an optional:
+/// code not specialized for `V` then needs no runtime metadata lookup per event.
 final class CombineSlot<V> {
-    var value: V?
+    private let storage = UnsafeMutablePointer<V>.allocate(capacity: 1)
+    /// True once a value was stored.
+    private(set) var hasValue = false
 
-    init(_ value: V? = nil) {
-        self.value = value
+    /// An empty slot.
+    init() {}
+
+    /// A slot holding `value`.
+    init(_ value: V) {
+        storage.initialize(to: value)
+        hasValue = true
+    }
+
+    /// Stores `value` and returns what the caller must release outside the lock: the
+    /// value it replaced, or a copy of `value` when the slot was empty.
+    func replace(with value: V) -> V {
+        guard hasValue else {
+            storage.initialize(to: value)
+            hasValue = true
+            return value
+        }
+        var replaced = value
+        swap(&storage.pointee, &replaced)
+        return replaced
     }
 
     /// The stored value; only read once every source has one.
     var unwrapped: V {
-        guard let value else { preconditionFailure("combineLatest read a source before it had a value") }
-        return value
+        precondition(hasValue, "combineLatest read a source before it had a value")
+        return storage.pointee
+    }
+
+    deinit {
+        if hasValue {
+            storage.deinitialize(count: 1)
+        }
+        storage.deallocate()
     }
 }
 
@@ -261,18 +291,24 @@ final class CombineLatestState<Output, E>: Disposable, @unchecked Sendable {
             mutex.unlock()
             return
         }
-        let previous = slot.value
-        slot.value = value
-        if previous == nil {
+        if !slot.hasValue {
             primed += 1
         }
-        let output: Output? = primed == count ? build() : nil
-        mutex.unlock()
-        // The replaced value is released here, outside the lock.
-        withExtendedLifetime(previous) {}
-        if let output {
-            subscriber.putNext(output)
+        // (No optionals of generic types here: code not specialized for them would look
+        // their metadata up at every event.)
+        let output: Output
+        do {
+            let released = slot.replace(with: value)
+            guard primed == count else {
+                mutex.unlock()
+                withExtendedLifetime(released) {}  // outside the lock
+                return
+            }
+            output = build()
+            mutex.unlock()
+            withExtendedLifetime(released) {}  // outside the lock, before the output goes out
         }
+        subscriber.putNext(output)
     }
 
     private func fail(_ error: E) {
