@@ -242,7 +242,9 @@ final class SignalQueueState<T, E>: Disposable, @unchecked Sendable {
     // Safety: `machine` is only read or changed while `mutex` is held; the subscriber
     // and the completion hook are immutable and called after unlocking.
     private let mutex = Mutex()
-    private var machine: SignalQueueStateMachine<Signal<T, E>>
+    // The machine holds the inners as AnyObject (each a `Signal<T, E>`): a machine that is
+    // not generic over T and E needs no runtime metadata lookup at every step.
+    private var machine: SignalQueueStateMachine<AnyObject>
     private let subscriber: Subscriber<T, E>
     private let completion: (Subscriber<T, E>) -> Void
 
@@ -335,7 +337,7 @@ final class SignalQueueState<T, E>: Disposable, @unchecked Sendable {
     }
 
     /// Runs steps until there is nothing left to do on this thread: the trampoline.
-    private func perform(_ first: SignalQueueStateMachine<Signal<T, E>>.Step) {
+    private func perform(_ first: SignalQueueStateMachine<AnyObject>.Step) {
         var step = first
         while true {
             switch step {
@@ -344,7 +346,8 @@ final class SignalQueueState<T, E>: Disposable, @unchecked Sendable {
             case .complete:
                 completion(subscriber)
                 return
-            case .start(let inner, let id):
+            case .start(let innerObject, let id):
+                let inner = unsafeDowncast(innerObject, to: Signal<T, E>.self)
                 let handle = inner.start(
                     next: { value in
                         self.innerNext(id, value)
