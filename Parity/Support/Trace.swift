@@ -9,7 +9,7 @@ final class ScenarioWorld: @unchecked Sendable {
     let sourceQueue: ExecutionQueue
     /// The queue handed to operators that take one (deliverOn, delay, timeout...).
     let operatorQueue: ExecutionQueue
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var lines: [String] = []
     private var owned: [AnyObject] = []
 

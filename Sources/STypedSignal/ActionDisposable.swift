@@ -13,7 +13,7 @@ import SignalSync
 /// ```
 public final class ActionDisposable: Disposable, @unchecked Sendable {
     // Safety: `action` is guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var action: (() -> Void)?
 
     /// Creates a disposable that runs `action` when disposed.

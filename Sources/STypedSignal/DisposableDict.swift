@@ -9,7 +9,7 @@ import SignalSync
 /// values without disposing them.
 public final class DisposableDict<T: Hashable>: Disposable, @unchecked Sendable {
     // Safety: `items` and `disposed` are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var items: [T: Disposable] = [:]
     private var disposed = false
 

@@ -3,7 +3,7 @@ import SignalSync
 /// A non-recursive lock with closure-scoped locking.
 public final class Lock: @unchecked Sendable {
     // Safety: a pthread mutex, shared by design.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
 
     /// Creates an unlocked lock.
     public init() {}

@@ -11,7 +11,7 @@ import SignalSync
 /// never disposed it.)
 public final class Multicast<T>: @unchecked Sendable {
     // Safety: `instances` and every instance's fields are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var instances: [String: Instance] = [:]
 
     private final class Instance {

@@ -18,7 +18,7 @@ import SignalSync
 public final class Promise<T>: @unchecked Sendable {
     // Safety: `value`, `subscribers` and `initializer` are guarded by `mutex`;
     // subscribers are called after it is released.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var value: T?
     private let subscribers = Bag<(T) -> Void>()
     private var initializer: Signal<T, NoError>?

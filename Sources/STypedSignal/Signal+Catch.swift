@@ -306,7 +306,7 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
         case stop
     }
 
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var disposed = false
     private var subscribing = false
     private var endedWhileSubscribing = false

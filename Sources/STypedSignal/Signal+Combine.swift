@@ -224,7 +224,7 @@ private func unwrapCombineSlot<V>(_ slot: CombineSlot<V>) -> V {
 /// source's own subscription drops what comes after its disposal.
 final class CombineLatestState<Output, E>: Disposable, @unchecked Sendable {
     // Safety: every `var` below and every slot's value are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private let subscriber: Subscriber<Output, E>
     private let build: () -> Output
     private let count: Int

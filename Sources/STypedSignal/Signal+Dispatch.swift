@@ -97,7 +97,7 @@ public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T,
 /// A subscription that starts later, unless it is disposed first.
 final class PendingSubscription: Disposable, @unchecked Sendable {
     // Safety: `disposed` and `subscription` are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var disposed = false
     private var subscription: Disposable?
 

@@ -76,7 +76,7 @@ public func feedbackLoop<R1, R, E>(once: @escaping (SignalFeedbackLoopState<R1>)
 /// (otherwise it reduces again from the newer value).
 private final class RunningValue<V>: @unchecked Sendable {
     // Safety: `current` and `version` are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var current: V?
     private var version = 0
 

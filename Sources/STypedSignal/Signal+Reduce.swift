@@ -121,7 +121,7 @@ final class ReduceLeftState<T, E>: @unchecked Sendable {
     // Safety: `pending`, `draining`, `completionPending` and `finished` are guarded by
     // `mutex`; `accumulator` is touched only by the single drainer (ownership passes
     // through `mutex`) or, once idle and finished, by the one thread that finishes.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var pending = PendingInners<T>()
     private var draining = false
     private var completionPending = false

@@ -141,7 +141,7 @@ public func timeout<T, E>(_ timeout: Double, queue: Queue, alternate: Signal<T, 
 /// cycle ends when the timer fires or is stopped.
 final class TimerGate: Disposable, @unchecked Sendable {
     // Safety: every `var` is guarded by `mutex`; nothing is called with it held.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var disposed = false
     private var timer: ExecutionTimer?
     private var action: (() -> Disposable)?

@@ -241,7 +241,7 @@ struct SignalQueueStateMachine<Inner> {
 final class SignalQueueState<T, E>: Disposable, @unchecked Sendable {
     // Safety: `machine` is only read or changed while `mutex` is held; the subscriber
     // and the completion hook are immutable and called after unlocking.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     // The machine holds the inners as AnyObject (each a `Signal<T, E>`): a machine that is
     // not generic over T and E needs no runtime metadata lookup at every step.
     private var machine: SignalQueueStateMachine<AnyObject>

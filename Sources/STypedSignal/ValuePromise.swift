@@ -11,7 +11,7 @@ import SignalSync
 /// the original).
 public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     // Safety: `value` and `subscribers` are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var value: T?
     private let subscribers = Bag<(T) -> Void>()
 

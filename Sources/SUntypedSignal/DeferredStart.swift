@@ -7,7 +7,7 @@ import SignalSync
 /// subscription it returns is disposed as soon as it is available.
 final class DeferredStart: SDisposable, @unchecked Sendable {
     // Safety: `cancelled` and `disposable` are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var cancelled = false
     private var disposable: SDisposable?
 

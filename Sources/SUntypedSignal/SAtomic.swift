@@ -16,8 +16,8 @@ import SignalSync
 public final class SAtomic: @unchecked Sendable {
     // Safety: `storage` is read and written only while holding whichever of the two
     // locks exists (exactly one is non-nil, fixed at init).
-    private let plainMutex: Mutex?
-    private let recursiveMutex: RecursiveMutex?
+    private let plainMutex: PosixLock?
+    private let recursiveMutex: RecursivePosixLock?
     private var storage: Any?
 
     /// True when the lock may be re-entered by the thread holding it.
@@ -30,9 +30,9 @@ public final class SAtomic: @unchecked Sendable {
         isRecursive = recursive
         if recursive {
             plainMutex = nil
-            recursiveMutex = RecursiveMutex()
+            recursiveMutex = RecursivePosixLock()
         } else {
-            plainMutex = Mutex()
+            plainMutex = PosixLock()
             recursiveMutex = nil
         }
     }

@@ -14,7 +14,7 @@ import SignalSync
 /// ```
 public final class SBlockDisposable: SDisposable, @unchecked Sendable {
     // Safety: `block` is guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var block: (() -> Void)?
 
     /// Creates a disposable that runs `block` when first disposed.

@@ -21,7 +21,7 @@ public final class SMulticastSignalManager: @unchecked Sendable {
         let signal: SSignal
     }
 
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var sharedSignals: [String: SharedEntry] = [:]
     private var standaloneRuns: [String: SMetaDisposable] = [:]
     private var pipeListeners: [String: Bag<SSubscriber>] = [:]

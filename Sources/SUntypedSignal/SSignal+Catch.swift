@@ -106,7 +106,7 @@ private final class ResubscribeLoop: SDisposable, @unchecked Sendable {
         var endedDuringStart = false
     }
 
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var stopped = false
     private var current: SDisposable?
     private let source: SSignal

@@ -124,7 +124,7 @@ extension SSignal {
 /// The slots of one `combineSignals` subscription.
 private final class CombineState: @unchecked Sendable {
     // Safety: every `var` is guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var values: [Any?]
     private var filled: [Bool]
     private var filledCount = 0

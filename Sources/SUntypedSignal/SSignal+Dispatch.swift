@@ -136,7 +136,7 @@ extension SSignal {
 private final class Debounce: @unchecked Sendable {
     // Safety: `pending`, `completing` and `stopped` are guarded by `mutex`; `timer` is
     // thread-safe.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var pending: Any??
     private var completing = false
     private var stopped = false

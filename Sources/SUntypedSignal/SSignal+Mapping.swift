@@ -69,7 +69,7 @@ extension SSignal {
 private final class RepeatMemory: @unchecked Sendable {
     // Safety: `last`, `hasLast` and `version` are guarded by `mutex`. The comparison runs
     // unlocked; `version` detects a value that passed meanwhile, and the check retries.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var last: Any?
     private var hasLast = false
     private var version = 0

@@ -141,7 +141,7 @@ private final class SSignalQueueState: SDisposable, @unchecked Sendable {
         case complete
     }
 
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private let mode: Mode
     private var executing = false
     private var outerCompleted = false

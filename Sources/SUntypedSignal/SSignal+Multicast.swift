@@ -35,7 +35,7 @@ private final class MulticastState: @unchecked Sendable {
         case finished(Terminal)
     }
 
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private let source: SSignal
     private let subscribers = Bag<SSubscriber>()
     private var phase: Phase = .idle

@@ -118,7 +118,7 @@ private final class TimeoutRace: @unchecked Sendable {
         case cancelled
     }
 
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var state = State.waiting
     private let timer: ExecutionTimer
 

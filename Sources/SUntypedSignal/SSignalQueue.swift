@@ -37,7 +37,7 @@ public final class SSignalQueue: @unchecked Sendable {
 /// One subscription's place in an `SSignalQueue`; it is that subscription's disposable.
 private final class SSignalQueueItem: SDisposable, @unchecked Sendable {
     // Safety: every `var` is guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var cancelled = false
     private var running: SDisposable?
     private var turn: SSubscriber?

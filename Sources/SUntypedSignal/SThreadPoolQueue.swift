@@ -8,7 +8,7 @@ import SignalSync
 /// `hasTasks` and taken out with `popFirstTask()`.
 public final class SThreadPoolQueue: @unchecked Sendable {
     // Safety: `tasks` is guarded by `mutex`; the rest is immutable.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var tasks = FIFO<SThreadPoolTask>()
     private let lane: WorkerLane
 

@@ -14,7 +14,7 @@ import SignalSync
 public final class SVariable: @unchecked Sendable {
     // Safety: `value`, `hasValue` and `subscribers` are guarded by `mutex`;
     // `sourceDisposable` is thread-safe.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var value: Any?
     private var hasValue = false
     private let subscribers = Bag<SSubscriber>()

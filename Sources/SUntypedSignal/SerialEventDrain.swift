@@ -16,7 +16,7 @@ final class SerialEventDrain: @unchecked Sendable {
         case completed
     }
 
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var inbox = FIFO<Event>()
     private var draining = false
     private let handler: (Event) -> Void

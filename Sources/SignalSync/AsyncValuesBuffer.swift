@@ -40,7 +40,7 @@ package final class AsyncValuesBuffer<Value, Failure>: @unchecked Sendable {
         case closed
     }
 
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var start: Start?
     private var dispose: (() -> Void)?
     /// Buffered values from `head` on; delivered slots are cleared so that a value is

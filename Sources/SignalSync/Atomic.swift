@@ -17,7 +17,7 @@ public enum AtomicLockError: Error, Sendable {
 /// ```
 public final class Atomic<T>: @unchecked Sendable {
     // Safety: `value` is only read or written while `mutex` is held.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var value: T
 
     /// Creates an atomic holding `value`.

@@ -5,7 +5,7 @@
 /// after the lock is released, so disposal may come back to the slot.
 package final class ClosableSlot<Item>: @unchecked Sendable {
     // Safety: `item` and `closed` are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var item: Item?
     private var closed = false
 
@@ -47,7 +47,7 @@ package final class ClosableSlot<Item>: @unchecked Sendable {
 /// disposable sets. As with `ClosableSlot`, the caller disposes what comes out.
 package final class ClosableList<Item>: @unchecked Sendable {
     // Safety: `items` and `closed` are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var items: [Item] = []
     private var closed = false
 

@@ -11,7 +11,7 @@
 /// `clock.advance(by: timeout)` fires it.
 public final class ExecutionTimer: @unchecked Sendable {
     // Safety: `generation`, `cancelScheduled` and `handler` are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var generation = 0
     private var cancelScheduled: (() -> Void)?
     private var handler: (() -> Void)?

@@ -26,7 +26,7 @@ package final class FirstValueWaiter<Value, Failure>: @unchecked Sendable {
     package typealias Outcome = FirstValueOutcome<Value, Failure>
     private typealias Continuation = CheckedContinuation<UncheckedSendable<Outcome>, Never>
 
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var continuation: Continuation?
     private var dispose: (() -> Void)?
     private var finished = false

@@ -32,7 +32,7 @@ package final class PipeHub<Value>: @unchecked Sendable {
     // Safety: every mutable field is guarded by `mutex`; `replay` is immutable. An
     // `Entry`'s fields are guarded by the same mutex (so runtime exclusivity checks
     // are off for the hub's own fields).
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private let replay: Bool
     @exclusivity(unchecked) private var entries: [Entry] = []
     /// Every entry's `deliver`, in entry order: what a push snapshots while no entry is

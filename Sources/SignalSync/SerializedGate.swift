@@ -10,7 +10,7 @@
 /// thread that is disposing its subscription.
 package final class SerializedGate: @unchecked Sendable {
     // Safety: `closed` is guarded by `mutex`.
-    private let mutex = RecursiveMutex()
+    private let mutex = RecursivePosixLock()
     private var closed = false
 
     /// An open gate.

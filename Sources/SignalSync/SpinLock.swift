@@ -10,7 +10,7 @@ import Synchronization
 
 /// A tiny lock for critical sections of a few instructions on rarely contended paths.
 ///
-/// It lives inline (no allocation, unlike `Mutex`), so a per-subscription object can
+/// It lives inline (no allocation, unlike `PosixLock`), so a per-subscription object can
 /// afford one; a waiting thread yields instead of sleeping. Built on
 /// `Synchronization.Atomic` with acquire/release ordering, which ThreadSanitizer sees.
 /// Never hold it around a call to user code.

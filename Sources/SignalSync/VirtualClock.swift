@@ -30,7 +30,7 @@
 /// Advance the clock from one thread at a time.
 public final class VirtualClock: @unchecked Sendable {
     // Safety: every stored property below is guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var time: Double
     private var nextID = 0
     private var pending: [Item] = []

@@ -18,7 +18,7 @@ import Foundation
 public final class WorkerPool: @unchecked Sendable {
     // Safety: `ready`, `threadIDs` and every lane's `work`/`scheduled` are guarded by
     // `mutex`; `condition` is used only with `mutex`.
-    let mutex = Mutex()
+    let mutex = PosixLock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var ready: [WorkerLane] = []
     private var readyStart = 0

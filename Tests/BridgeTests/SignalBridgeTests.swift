@@ -8,7 +8,7 @@ import XCTest
 
 /// A thread-safe event list.
 final class Log: @unchecked Sendable {
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var entries: [String] = []
     func add(_ entry: String) { mutex.withLock { entries.append(entry) } }
     var events: [String] { mutex.withLock { entries } }

@@ -23,7 +23,7 @@ private final class StubbornSource: @unchecked Sendable {
 /// Counts how many of a set of inner signals are running at once.
 private final class Overlap: @unchecked Sendable {
     // Safety: guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var active = 0
     private(set) var maximum = 0
     private(set) var runs: [Int] = []

@@ -9,7 +9,7 @@ private typealias Step = (Int, Passthrough<Int>)
 /// Tracks how deep (re-entrant) or wide (concurrent) calls of a closure get.
 private final class CallDepth: @unchecked Sendable {
     // Safety: guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var current = 0
     private var deepest = 0
 

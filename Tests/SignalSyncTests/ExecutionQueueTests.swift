@@ -203,7 +203,7 @@ final class WorkerPoolTests: LeakCheckedTestCase {
         let lanes = (0..<4).map { _ in pool.makeLane() }
         let done = DispatchGroup()
         final class Log: @unchecked Sendable {
-            let mutex = Mutex()
+            let mutex = PosixLock()
             var perLane: [[Int]] = Array(repeating: [], count: 4)
         }
         let log = Log()

@@ -5,7 +5,7 @@ import XCTest
 /// A thread-safe list of event strings, for asserting exact traces.
 final class EventLog: @unchecked Sendable {
     // Safety: `entries` and `counters` are guarded by `mutex`.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private var entries: [String] = []
     private var counters: [String: Int] = [:]
 
@@ -60,7 +60,7 @@ func traced<T, E>(_ name: String, _ log: EventLog, _ signal: Signal<T, E>) -> Si
 /// A hot source for tests: a subscriber list that the test pushes into by hand.
 final class ManualSource<T, E>: @unchecked Sendable {
     // Safety: `subscribers` is guarded by `mutex`; events are sent outside it.
-    private let mutex = Mutex()
+    private let mutex = PosixLock()
     private let bag = Bag<Subscriber<T, E>>()
 
     /// The signal; each subscription registers until disposed.

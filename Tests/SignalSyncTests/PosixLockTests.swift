@@ -4,9 +4,9 @@ import XCTest
 
 @testable import SignalSync
 
-final class MutexTests: LeakCheckedTestCase {
+final class PosixLockTests: LeakCheckedTestCase {
     final class Counter: @unchecked Sendable {
-        let mutex = Mutex()
+        let mutex = PosixLock()
         var value = 0
     }
 
@@ -21,7 +21,7 @@ final class MutexTests: LeakCheckedTestCase {
     }
 
     func testTryLockFailsWhileHeld() {
-        let mutex = Mutex()
+        let mutex = PosixLock()
         mutex.lock()
         XCTAssertFalse(mutex.tryLock())
         mutex.unlock()
@@ -31,21 +31,21 @@ final class MutexTests: LeakCheckedTestCase {
 
     func testWithLockReleasesOnThrow() {
         struct Failure: Error {}
-        let mutex = Mutex()
+        let mutex = PosixLock()
         XCTAssertThrowsError(try mutex.withLock { throw Failure() })
         XCTAssertTrue(mutex.tryLock())
         mutex.unlock()
     }
 
     func testRecursiveMutexCanBeReentered() {
-        let mutex = RecursiveMutex()
+        let mutex = RecursivePosixLock()
         let value = mutex.withLock { mutex.withLock { 42 } }
         XCTAssertEqual(value, 42)
     }
 
     func testRecursiveMutexExcludesOtherThreads() {
         final class Shared: @unchecked Sendable {
-            let mutex = RecursiveMutex()
+            let mutex = RecursivePosixLock()
             var value = 0
         }
         let shared = Shared()

@@ -14,12 +14,12 @@
 ///
 /// ```swift
 /// final class Counter {
-///     private let mutex = Mutex()
+///     private let mutex = PosixLock()
 ///     private var count = 0
 ///     func increment() -> Int { mutex.withLock { count += 1; return count } }
 /// }
 /// ```
-public struct Mutex: ~Copyable, @unchecked Sendable {
+public struct PosixLock: ~Copyable, @unchecked Sendable {
     // Safety: pthread mutexes are made to be shared between threads; the pointer
     // never changes after init and is freed only in deinit.
     @usableFromInline let handle: UnsafeMutablePointer<pthread_mutex_t>

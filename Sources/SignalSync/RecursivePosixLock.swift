@@ -11,8 +11,8 @@
 /// Each `lock()` must be matched by an `unlock()` on the same thread; other threads
 /// wait until the count drops to zero. Used where a closure run under the lock may
 /// legitimately come back to the same lock (`SAtomic(recursive: true)`).
-public struct RecursiveMutex: ~Copyable, @unchecked Sendable {
-    // Safety: as for `Mutex`; the attribute makes re-entry on one thread legal.
+public struct RecursivePosixLock: ~Copyable, @unchecked Sendable {
+    // Safety: as for `PosixLock`; the attribute makes re-entry on one thread legal.
     @usableFromInline let handle: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates an unlocked recursive mutex.
