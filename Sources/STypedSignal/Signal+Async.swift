@@ -6,26 +6,6 @@ import SignalSync
 /// as it is (see `firstValue()`).
 public typealias SignalAwaitError = AsyncBridgeError
 
-/// A signal's error whose type does not conform to `Error`, thrown by `firstValue()`.
-///
-/// Signals may use any type as their error (`Signal<Int, String>`); when that type is not
-/// an `Error`, `firstValue()` throws this wrapper around it instead.
-public struct SignalFailure<E>: Error, @unchecked Sendable, CustomStringConvertible {
-    // Safety: the error value is handed over once, to the awaiting task.
-    /// The signal's error.
-    public let error: E
-
-    /// Wraps `error`.
-    public init(_ error: E) {
-        self.error = error
-    }
-
-    /// The wrapped error's description.
-    public var description: String {
-        "signal failed with \(error)"
-    }
-}
-
 extension Signal where E == NoError {
     /// Waits for the first value, then disposes the subscription.
     ///
