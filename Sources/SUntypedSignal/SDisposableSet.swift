@@ -9,7 +9,8 @@ import SignalSync
 /// Deallocation releases the entries without disposing them.
 public final class SDisposableSet: SDisposable, @unchecked Sendable {
     // Safety: the list locks.
-    private let items = ClosableList<SDisposable>()
+    // Internal, not private: counted by the test hook in SDisposableSet+Testing.swift.
+    let items = ClosableList<SDisposable>()
 
     /// Creates an empty set.
     public init() {}
@@ -31,10 +32,5 @@ public final class SDisposableSet: SDisposable, @unchecked Sendable {
         for entry in items.close() {
             entry.dispose()
         }
-    }
-
-    /// The number of entries currently held (test hook).
-    package var count: Int {
-        items.count
     }
 }

@@ -16,14 +16,16 @@ import SignalSync
 /// it may call back into the manager. Deallocation disposes the standalone runs.
 public final class SMulticastSignalManager: @unchecked Sendable {
     // Safety: the three dictionaries and `nextEntryID` are guarded by `mutex`.
-    private struct SharedEntry {
+    /// A cached shared signal, with the id that tells it apart from a later entry for the same key.
+    struct SharedEntry {
         let id: Int
         let signal: SSignal
     }
 
-    private let mutex = PosixLock()
-    private var sharedSignals: [String: SharedEntry] = [:]
-    private var standaloneRuns: [String: SMetaDisposable] = [:]
+    // Internal, not private: read by the test hooks in SMulticastSignalManager+Testing.swift.
+    let mutex = PosixLock()
+    private(set) var sharedSignals: [String: SharedEntry] = [:]
+    private(set) var standaloneRuns: [String: SMetaDisposable] = [:]
     private var pipeListeners: [String: Bag<SSubscriber>] = [:]
     private var nextEntryID = 0
 
@@ -104,16 +106,6 @@ public final class SMulticastSignalManager: @unchecked Sendable {
             standaloneRuns.removeValue(forKey: key)
         }
         mutex.unlock()
-    }
-
-    /// True while a standalone run for `key` is going (test hook).
-    package func isStandaloneRunning(forKey key: String) -> Bool {
-        mutex.withLock { standaloneRuns[key] != nil }
-    }
-
-    /// True while a shared signal for `key` is cached (test hook).
-    package func hasSharedSignal(forKey key: String) -> Bool {
-        mutex.withLock { sharedSignals[key] != nil }
     }
 
     /// A signal of the values pushed with `putNext(_:toMulticastedPipeForKey:)` for `key`
