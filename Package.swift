@@ -26,7 +26,9 @@ let package = Package(
     ],
     targets: [
         // Locks, Atomic, Bag, queues, timers, the worker pool and virtual time.
-        .target(name: "SignalSync"),
+        .target(name: "SignalSync", dependencies: ["SignalSyncStack"]),
+        // The one piece in C: a thread-local stack floor read inline (StackGuard).
+        .target(name: "SignalSyncStack"),
         // SwiftSignalKit: Signal<T, E> with free-function operators joined by |>.
         .target(name: "STypedSignal", dependencies: ["SignalSync"]),
         // SSignalKit: SSignal with Any? values and method-chained operators.

@@ -44,13 +44,25 @@ public func |> <T, U>(value: T, function: (T) -> U) -> U {
 /// let _ = (numbers |> map { $0 * 10 }).start(next: { print($0) })  // 10, 20
 /// ```
 public final class Signal<T, E>: @unchecked Sendable {
-    // Safety: the generator is immutable; like the original, a signal may be started
-    // from any thread, and the generator's own captures are the caller's contract.
-    private let generator: (Subscriber<T, E>) -> Disposable
+    // Safety: the generator is set once in `init` and only read until `deinit`; like the
+    // original, a signal may be started from any thread, and the generator's own captures
+    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
+    @exclusivity(unchecked) private var generator: ((Subscriber<T, E>) -> Disposable)?
 
     /// Wraps a generator; nothing runs until the signal is started.
     public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
         self.generator = generator
+    }
+
+    deinit {
+        // An operator's signal holds its upstream signal through the generator, so dropping
+        // a long chain releases signal after signal, nested: go on from a fresh stack when
+        // this thread's is nearly used up.
+        if StackGuard.isLow {
+            var released = generator.take()
+            StackGuard.onFreshStack { released = nil }
+            withExtendedLifetime(released) {}
+        }
     }
 
     /// Subscribes: runs the generator now and returns the handle that ends the
@@ -66,7 +78,7 @@ public final class Signal<T, E>: @unchecked Sendable {
     public func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
         let state = subscriber.state
-        state.assign(GenerationScope.run(state) { generator(subscriber) })
+        state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })
         return state
     }
 
@@ -88,7 +100,7 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// generator's disposable. Operators use it to skip a wrapper per stage.
     @inline(__always)
     func run(_ subscriber: Subscriber<T, E>) -> Disposable {
-        generator(subscriber)
+        generator.unsafelyUnwrapped(subscriber)
     }
 
     /// Emits `value`, then completes, synchronously.

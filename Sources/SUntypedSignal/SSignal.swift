@@ -18,14 +18,26 @@ import SignalSync
 /// numbers.map { ($0 as! Int) * 10 }.start(next: { print($0!) })  // 10, 20
 /// ```
 public final class SSignal: @unchecked Sendable {
-    // Safety: the generator is immutable; like the original, a signal may be started
-    // from any thread, and the generator's own captures are the caller's contract.
-    private let generator: (SSubscriber) -> SDisposable?
+    // Safety: the generator is set once in `init` and only read until `deinit`; like the
+    // original, a signal may be started from any thread, and the generator's own captures
+    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
+    @exclusivity(unchecked) private var generator: ((SSubscriber) -> SDisposable?)?
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
     public init(_ generator: @escaping (SSubscriber) -> SDisposable?) {
         self.generator = generator
+    }
+
+    deinit {
+        // An operator's signal holds its upstream signal through the generator, so dropping
+        // a long chain releases signal after signal, nested: go on from a fresh stack when
+        // this thread's is nearly used up.
+        if StackGuard.isLow {
+            var released = generator.take()
+            StackGuard.onFreshStack { released = nil }
+            withExtendedLifetime(released) {}
+        }
     }
 
     /// Subscribes: runs the generator now, on this thread, and returns the handle that
@@ -56,7 +68,7 @@ public final class SSignal: @unchecked Sendable {
     @discardableResult
     func start(_ state: SSubscriptionState) -> SSubscriptionState {
         let subscriber = SSubscriber(state: state)
-        state.assign(GenerationScope.run(state) { generator(subscriber) })
+        state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })
         return state
     }
 }

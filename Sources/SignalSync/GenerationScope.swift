@@ -147,9 +147,21 @@ package enum GenerationScope {
     @inline(__always)
     package static func run<R>(_ probe: SubscriptionProbe, _ body: () -> R) -> R {
         let stack = self.stack
+        if StackGuard.isLow {
+            return continueOnFreshStack(stack) { run(probe, body) }
+        }
         stack.push(probe)
         defer { stack.pop() }
         return body()
+    }
+
+    /// Runs `body` on a fresh stack (`StackGuard`) that adopts this thread's scope stack,
+    /// so the loops inside still see every enclosing subscription; the caller waits.
+    private static func continueOnFreshStack<R>(_ stack: Stack, _ body: () -> R) -> R {
+        StackGuard.onFreshStack {
+            pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
+            return body()
+        }
     }
 
     /// True when a subscription whose generator is running on this thread has ended

@@ -132,6 +132,13 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     deinit {
         callbacks?.release()
         kept?.release()
+        if StackGuard.isLow {
+            // A chain of subscriptions releases its upstream one by one: go on from a
+            // fresh stack when this one is nearly used up.
+            var upstream = (subscriberUpstream.take(), handleUpstream.take())
+            StackGuard.onFreshStack { upstream = (nil, nil) }
+            withExtendedLifetime(upstream) {}
+        }
     }
 
     /// True once a terminal event arrived, the handle was disposed, or the subscription
@@ -145,6 +152,9 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// Calls `next` unless the subscription has ended.
     @inlinable @inline(__always)
     public func putNext(_ value: Value) {
+        if StackGuard.isLow {
+            return putNextOnFreshStack(value)
+        }
         let before = word.wrappingAdd(1, ordering: .acquiring).oldValue
         if before & Self.terminatedBit == 0, let callbacks {
             callbacks._withUnsafeGuaranteedRef { $0.next?(value) }
@@ -156,6 +166,9 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// ended.
     @inlinable
     public func putError(_ error: Failure) {
+        if StackGuard.isLow {
+            return StackGuard.onFreshStack { putError(error) }
+        }
         guard enterTerminating() else { return }
         terminate { $0.error?(error) }?.release()
     }
@@ -164,8 +177,17 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// Ignored once ended.
     @inlinable
     public func putCompletion() {
+        if StackGuard.isLow {
+            return StackGuard.onFreshStack { putCompletion() }
+        }
         guard enterTerminating() else { return }
         terminate { $0.completed?() }?.release()
+    }
+
+    /// `putNext` continued on a fresh stack (deep chains; see `StackGuard`).
+    @usableFromInline @inline(never)
+    func putNextOnFreshStack(_ value: Value) {
+        StackGuard.onFreshStack { putNext(value) }
     }
 
     /// Sets the terminated bit and enters as a reader in one step; false when the
@@ -304,6 +326,9 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// included), then ends the subscription without calling back. Idempotent.
     @inlinable
     public func dispose() {
+        if StackGuard.isLow {
+            return StackGuard.onFreshStack { dispose() }
+        }
         guard disposeHandleReference() else { return }
         end()
     }
@@ -334,6 +359,9 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// the core, so that code not specialized for the delivered types needs no runtime
     /// metadata lookup for the uniqueness check.)
     package func subscriberReleasedItsReference() {
+        if StackGuard.isLow {
+            return StackGuard.onFreshStack { subscriberReleasedItsReference() }
+        }
         var owned = Unmanaged.passUnretained(self).takeRetainedValue()
         let handleReleased = isKnownUniquelyReferenced(&owned)
         owned.subscriberDeallocated(handleReleased: handleReleased)

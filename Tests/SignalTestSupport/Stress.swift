@@ -14,6 +14,29 @@ public enum Stress {
     /// Multiplies iteration counts: 1 under ThreadSanitizer, 8 otherwise.
     public static var scale: Int { underThreadSanitizer ? 1 : 8 }
 
+    /// Runs `body` on one new thread with a stack of `stackSize` bytes and waits for it;
+    /// fails the test (instead of hanging) when it has not finished after `timeout`
+    /// seconds. Returns false on a timeout. A stack overflow crashes the test process.
+    @discardableResult
+    public static func onOneThread(
+        _ name: String, stackSize: Int, timeout: Double = 120,
+        file: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable () -> Void
+    ) -> Bool {
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            finished.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            XCTFail("watchdog: \(name) did not finish within \(timeout) s", file: file, line: line)
+            return false
+        }
+        return true
+    }
+
     /// Runs `body(index)` on `threads` new threads at once and waits for all of them; fails
     /// the test (instead of hanging) when they have not finished after `timeout` seconds.
     /// Returns false on a timeout (the stuck threads are left behind).

@@ -59,7 +59,10 @@ final class SendableDiagnosticsTests: LeakCheckedTestCase {
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        // SignalSync's C module (the stack floor) is found through its module map.
+        let cHeaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/SignalSyncStack/include")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-I", cHeaders.path, file.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -1,0 +1,138 @@
+import SignalSyncStack
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Keeps deep synchronous work from overflowing a thread's stack.
+///
+/// Subscribing runs generators inside generators: a chain of a hundred thousand operators,
+/// or a `then(deferred { ... })` recursion that deep, nests that many calls. Where the
+/// calling thread's stack is close to its end, the work continues on a fresh thread with a
+/// large stack while the calling thread waits for it, so the call stays synchronous and its
+/// cost stays linear in the depth. Below that depth nothing changes.
+///
+/// On the fresh thread the code runs as it would have on the caller, with one difference:
+/// it is another thread, so whatever is keyed by thread (a queue's "is current", a lock the
+/// waiting caller holds) sees that thread. The caller holds no library lock while it waits.
+@usableFromInline
+package enum StackGuard {
+    /// The stack reserved below the guard point: room for the frames between two guard
+    /// points and for user code run from them. A quarter of a small stack, at most this.
+    static let maximumReserve = 256 << 10
+
+    /// The stack size of the threads that continue deep work.
+    static let freshStackSize = 32 << 20
+
+    /// True when the caller is close to the end of its thread's stack and should go on
+    /// with `onFreshStack`. One thread-local load and a comparison; the first call on a
+    /// thread also computes that thread's floor.
+    @inlinable @inline(__always)
+    package static var isLow: Bool {
+        signalsync_stack_is_low() != 0 && confirmLow()
+    }
+
+    /// Runs `body` here, or on a fresh stack when this thread's is close to its end.
+    @inlinable @inline(__always)
+    package static func withRoom<Result>(_ body: () -> Result) -> Result {
+        isLow ? onFreshStack(body) : body()
+    }
+
+    /// The slow path of `isLow`: computes the floor on a thread's first check.
+    @usableFromInline @inline(never)
+    static func confirmLow() -> Bool {
+        if signalsync_get_stack_floor() == UInt.max {
+            signalsync_set_stack_floor(floorOfCurrentThread())
+            return signalsync_stack_is_low() != 0
+        }
+        return true
+    }
+
+    /// The lowest address of this thread's stack that work may reach before it moves to a
+    /// fresh stack: the stack's low end plus the reserve. Zero when the bounds are unknown
+    /// (then the guard never moves work).
+    static func floorOfCurrentThread() -> UInt {
+        guard let (low, size) = currentStackBounds(), size > 0 else { return 0 }
+        return low + UInt(min(maximumReserve, size / 4))
+    }
+
+    /// Runs `body` on a new thread with a `freshStackSize` stack and returns its result;
+    /// the calling thread waits until it has returned.
+    @usableFromInline
+    package static func onFreshStack<Result>(_ body: () -> Result) -> Result {
+        withoutActuallyEscaping(body) { body in
+            // Safety: the job goes to exactly one thread, which this one joins before
+            // reading `result`; the join orders the two threads' accesses.
+            var result: Result?
+            let job = FreshStackJob { result = body() }
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, freshStackSize)
+            defer { pthread_attr_destroy(&attributes) }
+            let context = Unmanaged.passRetained(job).toOpaque()
+            #if canImport(Darwin)
+                var thread: pthread_t?
+                let created = pthread_create(&thread, &attributes, runFreshStackJob, context)
+                guard created == 0, let thread else { fatalError("StackGuard: no thread for deep work (\(created))") }
+            #else
+                var thread = pthread_t()
+                let created = pthread_create(&thread, &attributes, runFreshStackJob, context)
+                guard created == 0 else { fatalError("StackGuard: no thread for deep work (\(created))") }
+            #endif
+            pthread_join(thread, nil)
+            guard let result else { fatalError("StackGuard: the fresh thread left no result") }
+            return result
+        }
+    }
+
+    /// The low address and size of the calling thread's stack.
+    private static func currentStackBounds() -> (low: UInt, size: Int)? {
+        #if canImport(Darwin)
+            let thread = pthread_self()
+            let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+            let size = pthread_get_stacksize_np(thread)
+            return (top - UInt(size), size)
+        #else
+            var attributes = pthread_attr_t()
+            guard pthread_getattr_np(pthread_self(), &attributes) == 0 else { return nil }
+            defer { pthread_attr_destroy(&attributes) }
+            var address: UnsafeMutableRawPointer?
+            var size = 0
+            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+            return (UInt(bitPattern: address), size)
+        #endif
+    }
+}
+
+#if !canImport(Darwin)
+    /// glibc's and musl's `pthread_getattr_np`, which the Glibc module does not export
+    /// (it is declared under `_GNU_SOURCE` only).
+    @_silgen_name("pthread_getattr_np")
+    private func pthread_getattr_np(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
+#endif
+
+/// The work a fresh-stack thread runs.
+private final class FreshStackJob {
+    let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+    }
+}
+
+#if canImport(Darwin)
+    private func runFreshStackJob(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        Unmanaged<FreshStackJob>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+    }
+#else
+    private func runFreshStackJob(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let context else { return nil }
+        Unmanaged<FreshStackJob>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+    }
+#endif
