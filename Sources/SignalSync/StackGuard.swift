@@ -13,7 +13,7 @@ import SignalSyncStack
 /// Subscribing runs generators inside generators: a chain of a hundred thousand operators,
 /// or a `then(deferred { ... })` recursion that deep, nests that many calls. Where the
 /// calling thread's stack is close to its end, the work continues on a fresh thread with a
-/// large stack while the calling thread waits for it, so the call stays synchronous and its
+/// stack of its own while the calling thread waits for it, so the call stays synchronous and its
 /// cost stays linear in the depth. Below that depth nothing changes.
 ///
 /// On the fresh thread the code runs as it would have on the caller, with one difference:
@@ -25,8 +25,10 @@ package enum StackGuard {
     /// points and for user code run from them. A quarter of a small stack, at most this.
     static let maximumReserve = 256 << 10
 
-    /// The stack size of the threads that continue deep work.
-    static let freshStackSize = 32 << 20
+    /// The stack size of the threads that continue deep work: the usual main-thread size.
+    /// (Larger stacks mean fewer threads, but ThreadSanitizer's per-thread record of the
+    /// call stack holds a fixed number of frames, which a larger stack can exceed.)
+    static let freshStackSize = 8 << 20
 
     /// True when the caller is close to the end of its thread's stack and should go on
     /// with `onFreshStack`. One thread-local load and a comparison; the first call on a

@@ -8,15 +8,16 @@ import XCTest
 /// usual size) from building the chain to releasing it. Past the depth the thread's stack
 /// holds, the work continues on fresh stacks (`StackGuard`); each test has a watchdog.
 final class DeepChainTests: LeakCheckedTestCase {
-    /// Under ThreadSanitizer frames are several times larger and every thread costs more:
-    /// a smaller depth still crosses several fresh stacks.
-    static let depth = Stress.underThreadSanitizer ? 20_000 : 100_000
-    static let eightMebibytes = 8 << 20
+    /// Under ThreadSanitizer every call costs far more: a smaller depth on a smaller stack.
+    static let depth = Stress.underThreadSanitizer ? 3_000 : 100_000
+    /// The thread's stack: 8 MiB; 1 MiB under ThreadSanitizer, so that its smaller depth
+    /// still crosses fresh stacks.
+    static let stackSize = Stress.underThreadSanitizer ? 1 << 20 : 8 << 20
 
     func testAHundredThousandChainedMapsRunOnAnEightMebibyteStack() {
         let depth = Self.depth
         let outcome = Atomic<[String]>(value: [])
-        Stress.onOneThread("\(depth) chained maps", stackSize: Self.eightMebibytes) {
+        Stress.onOneThread("\(depth) chained maps", stackSize: Self.stackSize) {
             let source = ValuePipe<Int>()
             var chain = source.signal() |> castError(Int.self)
             for _ in 0..<depth {
@@ -41,7 +42,7 @@ final class DeepChainTests: LeakCheckedTestCase {
         let depth = Self.depth
         let outcome = Atomic<[String]>(value: [])
         let sourceDisposed = Atomic(value: 0)
-        Stress.onOneThread("\(depth) chained maps to completion", stackSize: Self.eightMebibytes) {
+        Stress.onOneThread("\(depth) chained maps to completion", stackSize: Self.stackSize) {
             let source = Signal<Int, NoError> { subscriber in
                 subscriber.putNext(1)
                 subscriber.putCompletion()
@@ -70,7 +71,7 @@ final class DeepChainTests: LeakCheckedTestCase {
                 ? .single(0)
                 : (Signal<Int, NoError>.complete() |> then(deferred { countdown(remaining - 1) }))
         }
-        Stress.onOneThread("then/deferred \(depth) deep", stackSize: Self.eightMebibytes) {
+        Stress.onOneThread("then/deferred \(depth) deep", stackSize: Self.stackSize) {
             var log: [String] = []
             countdown(depth).start(next: { log.append("next \($0)") }, completed: { log.append("completed") })
             outcome.swap(log)
