@@ -107,7 +107,7 @@ public func combineLatest<T, E>(queue: Queue? = nil, _ signals: [Signal<T, E>]) 
 
 // MARK: - Engine
 
-/// The latest value of one source. Read and written only under the lock of the
+/// The latest value of one source. Read and written only under the engine lock of the
 /// `CombineLatestState` that owns it.
 ///
 /// The value lives in its own storage with a flag beside it rather than in an optional:
@@ -115,7 +115,7 @@ public func combineLatest<T, E>(queue: Queue? = nil, _ signals: [Signal<T, E>]) 
 final class CombineSlot<V> {
     private let storage = UnsafeMutablePointer<V>.allocate(capacity: 1)
     /// True once a value was stored.
-    private(set) var hasValue = false
+    private var hasValue = false
 
     /// An empty slot.
     init() {}
@@ -126,17 +126,15 @@ final class CombineSlot<V> {
         hasValue = true
     }
 
-    /// Stores `value` and returns what the caller must release outside the lock: the
-    /// value it replaced, or a copy of `value` when the slot was empty.
-    func replace(with value: V) -> V {
+    /// Stores `value` and leaves in it what the caller must release outside the lock:
+    /// the value it replaced, or a copy of the new value when the slot was empty.
+    func exchange(_ value: inout V) {
         guard hasValue else {
             storage.initialize(to: value)
             hasValue = true
-            return value
+            return
         }
-        var replaced = value
-        swap(&storage.pointee, &replaced)
-        return replaced
+        swap(&storage.pointee, &value)
     }
 
     /// The stored value; only read once every source has one.
@@ -213,128 +211,90 @@ private func unwrapCombineSlot<V>(_ slot: CombineSlot<V>) -> V {
     slot.unwrapped
 }
 
-/// The shared state of one `combineLatest` subscription; it is the disposable the
-/// generator returns.
+/// How a value that does not emit leaves the locked section of `CombineLatestState`.
+struct CombineHold: Error {}
+
+/// The typed face of one `combineLatest` subscription over the shared
+/// `CombineLatestEngine`; it is the disposable the generator returns.
 ///
-/// Values are stored and the output is built under the lock (only library code runs
-/// there: storing, counting, copying); the output, terminal events and disposals are
-/// sent after unlocking, and a replaced value is released after unlocking too.
-/// Disposal does not silence the state itself: as with every subscription (spec 1.7),
-/// events a source emits while it is being disposed still reach downstream; each
-/// source's own subscription drops what comes after its disposal.
+/// The engine decides (which slots have a value, completion, first error, disposal); the
+/// face keeps the values in its typed slots, stores them and builds the output under the
+/// engine's lock (only library code runs there: storing, copying), and sends the output,
+/// terminal events and disposals after unlocking; a replaced value is released after
+/// unlocking too. Disposal does not silence the state itself: as with every subscription
+/// (spec 1.7), events a source emits while it is being disposed still reach downstream;
+/// each source's own subscription drops what comes after its disposal.
 final class CombineLatestState<Output, E>: Disposable, @unchecked Sendable {
-    // Safety: every `var` below and every slot's value are guarded by `mutex`.
-    private let mutex = PosixLock()
+    // Safety: every slot's value is guarded by the engine's lock; the rest is immutable.
+    private let engine: CombineLatestEngine
     private let subscriber: Subscriber<Output, E>
     private let build: () -> Output
-    private let count: Int
-    private var primed: Int
-    private var completed = 0
-    private var finished = false
-    private var disposed = false
-    private var handles: [Disposable?]
 
-    /// `count` sources, of which `primed` already hold a value; `build` reads the slots.
+    /// `count` sources, of which the first `primed` already hold a value; `build` reads
+    /// the slots.
     init(count: Int, primed: Int, subscriber: Subscriber<Output, E>, build: @escaping () -> Output) {
-        self.count = count
-        self.primed = primed
+        engine = CombineLatestEngine(count: count, seeded: primed)
         self.subscriber = subscriber
         self.build = build
-        handles = Array(repeating: nil, count: count)
     }
 
     /// Subscribes source number `index`, storing its values in `slot`. Does nothing
     /// once the state is disposed.
     func subscribe<V>(_ index: Int, to signal: Signal<V, E>, slot: CombineSlot<V>, queue: Queue?) {
-        if mutex.withLock({ disposed }) {
+        if engine.isDisposed {
             return
         }
         let source = queue.map { signal |> deliverOn($0) } ?? signal
         let handle = source.start(
             next: { value in
-                self.receive(value, into: slot)
+                self.receive(value, at: index, into: slot)
             },
             error: { error in
                 self.fail(error)
             },
             completed: {
-                self.sourceCompleted()
+                self.sourceCompleted(index)
             })
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            handle.dispose()
-            return
-        }
-        handles[index] = handle
-        mutex.unlock()
+        engine.attach(handle, at: index)
     }
 
     func dispose() {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            return
-        }
-        disposed = true
-        let all = handles
-        handles = []
-        mutex.unlock()
-        for handle in all {
-            handle?.dispose()
-        }
+        engine.dispose()
     }
 
-    private func receive<V>(_ value: V, into slot: CombineSlot<V>) {
-        mutex.lock()
-        if finished {
-            mutex.unlock()
-            return
-        }
-        if !slot.hasValue {
-            primed += 1
-        }
-        // (No optionals of generic types here: code not specialized for them would look
-        // their metadata up at every event.)
-        let output: Output
-        do {
-            let released = slot.replace(with: value)
-            guard primed == count else {
-                mutex.unlock()
-                withExtendedLifetime(released) {}  // outside the lock
-                return
+    private func receive<V>(_ value: V, at index: Int, into slot: CombineSlot<V>) {
+        // (No optionals or tuples of generic types here: code not specialized for them
+        // would look their metadata up at every event. A value that does not emit leaves
+        // the locked section by throwing `CombineHold`, so the output needs no optional.)
+        var released = value
+        do throws(CombineHold) {
+            let output = try engine.state.withLock { machine throws(CombineHold) -> Output in
+                switch machine.valueArrived(at: index) {
+                case .drop:
+                    throw CombineHold()
+                case .hold:
+                    slot.exchange(&released)
+                    throw CombineHold()
+                case .emit:
+                    slot.exchange(&released)
+                    return build()
+                }
             }
-            output = build()
-            mutex.unlock()
             withExtendedLifetime(released) {}  // outside the lock, before the output goes out
+            subscriber.putNext(output)
+        } catch {
+            withExtendedLifetime(released) {}  // outside the lock
         }
-        subscriber.putNext(output)
     }
 
     private func fail(_ error: E) {
-        mutex.lock()
-        if finished {
-            mutex.unlock()
-            return
+        if engine.sourceFailed() {
+            subscriber.putError(error)
         }
-        finished = true
-        mutex.unlock()
-        subscriber.putError(error)
     }
 
-    private func sourceCompleted() {
-        mutex.lock()
-        if finished {
-            mutex.unlock()
-            return
-        }
-        completed += 1
-        let all = completed == count
-        if all {
-            finished = true
-        }
-        mutex.unlock()
-        if all {
+    private func sourceCompleted(_ index: Int) {
+        if engine.sourceCompleted(at: index) {
             subscriber.putCompletion()
         }
     }

@@ -32,16 +32,37 @@ public func reduceLeft<T, E>(value: T, f: @escaping (T, T) -> T) -> (_ signal: S
 public func reduceLeft<T, E>(value: T, f: @escaping (T, T, (T) -> Void) -> T) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let fold = ReduceLeftState(initial: value, subscriber: subscriber, f: f)
+            // Only the drain's handler touches `accumulator`, one event at a time; errors
+            // bypass the drain (they close it and go downstream at once), so its failure
+            // type is `Never`.
+            var accumulator: T? = value
+            let emit: (T) -> Void = { value in subscriber.putNext(value) }
+            let drain = SerialDrain<T, Never> { event in
+                switch event {
+                case .next(let next):
+                    if let current = accumulator {
+                        accumulator = f(current, next, emit)
+                    }
+                case .completed:
+                    let result = accumulator
+                    accumulator = nil
+                    if let result {
+                        subscriber.putNext(result)
+                    }
+                    subscriber.putCompletion()
+                }
+            }
             return signal.start(
                 next: { next in
-                    fold.putNext(next)
+                    drain.put(.next(next))
                 },
                 error: { error in
-                    fold.putError(error)
+                    if drain.close() {
+                        subscriber.putError(error)
+                    }
                 },
                 completed: {
-                    fold.putCompletion()
+                    drain.put(.completed)
                 })
         }
     }
@@ -109,110 +130,5 @@ public func reduceLeft<T, E>(_ value: T, generator: @escaping (T, T) -> Signal<(
                 }, mapError: { $0 })
             return state
         }
-    }
-}
-
-/// The per-subscription state of `reduceLeft(value:f:)`: folds values one at a time.
-///
-/// The thread that finds the fold idle becomes the drainer: it runs `f` for its value
-/// and for every value pushed meanwhile (by other threads or re-entrantly from `f`),
-/// in a loop, outside the lock. Only the drainer touches the accumulator.
-final class ReduceLeftState<T, E>: @unchecked Sendable {
-    // Safety: `pending`, `draining`, `completionPending` and `finished` are guarded by
-    // `mutex`; `accumulator` is touched only by the single drainer (ownership passes
-    // through `mutex`) or, once idle and finished, by the one thread that finishes.
-    private let mutex = PosixLock()
-    private var pending = PendingInners<T>()
-    private var draining = false
-    private var completionPending = false
-    private var finished = false
-    private var accumulator: T?
-    private let subscriber: Subscriber<T, E>
-    private let f: (T, T, (T) -> Void) -> T
-    private let emit: (T) -> Void
-
-    init(initial: T, subscriber: Subscriber<T, E>, f: @escaping (T, T, (T) -> Void) -> T) {
-        accumulator = initial
-        self.subscriber = subscriber
-        self.f = f
-        emit = { value in subscriber.putNext(value) }
-    }
-
-    func putNext(_ value: T) {
-        mutex.lock()
-        if finished {
-            mutex.unlock()
-            return
-        }
-        if draining {
-            pending.append(value)
-            mutex.unlock()
-            return
-        }
-        draining = true
-        mutex.unlock()
-
-        var next = value
-        while true {
-            if let current = accumulator {
-                accumulator = f(current, next, emit)
-            }
-            mutex.lock()
-            if !finished, let queued = pending.popFirst() {
-                mutex.unlock()
-                next = queued
-                continue
-            }
-            draining = false
-            let complete = completionPending && !finished
-            if complete {
-                finished = true
-            }
-            mutex.unlock()
-            if complete {
-                finish()
-            }
-            return
-        }
-    }
-
-    func putError(_ error: E) {
-        mutex.lock()
-        if finished {
-            mutex.unlock()
-            return
-        }
-        finished = true
-        let dropped = pending.removeAll()
-        mutex.unlock()
-        withExtendedLifetime(dropped) {}
-        subscriber.putError(error)
-    }
-
-    func putCompletion() {
-        mutex.lock()
-        if finished {
-            mutex.unlock()
-            return
-        }
-        if draining {
-            completionPending = true
-            mutex.unlock()
-            return
-        }
-        finished = true
-        mutex.unlock()
-        finish()
-    }
-
-    /// Emits the accumulator and completes; the caller has just set `finished` while
-    /// nobody drains.
-    private func finish() {
-        let result = accumulator
-        accumulator = nil
-        if let result {
-            subscriber.putNext(result)
-        }
-        subscriber.putCompletion()
     }
 }

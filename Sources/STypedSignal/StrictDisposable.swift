@@ -6,32 +6,18 @@ import SignalSync
 /// Returned by `Signal.startStrict`. The report is an `assertionFailure` with
 /// "Leaked disposable <inner> from <file>:<line>"; release builds skip the check.
 /// Every `dispose()` is forwarded to the inner disposable, which is retained until the
-/// `StrictDisposable` itself goes away.
+/// `StrictDisposable` itself goes away. (The core is shared with `SStrictDisposable`.)
 public final class StrictDisposable: Disposable, @unchecked Sendable {
-    // Safety: `disposed` is an atomic flag; the rest is immutable.
-    private let disposable: Disposable
-    private let file: String
-    private let line: Int
-    private let disposed = Atomic(value: false)
+    // Safety: the core is immutable but its atomic flag.
+    private let core: StrictDisposalCore<String>
 
     /// Wraps `disposable`, remembering where it was created.
     public init(_ disposable: Disposable, file: String, line: Int) {
-        self.disposable = disposable
-        self.file = file
-        self.line = line
+        core = StrictDisposalCore(disposable, file: file, line: line, namesInner: true)
     }
 
     /// Records the disposal and forwards it to the inner disposable.
     public func dispose() {
-        disposed.swap(true)
-        disposable.dispose()
-    }
-
-    deinit {
-        #if DEBUG
-            if !disposed.with({ $0 }) {
-                assertionFailure("Leaked disposable \(disposable) from \(file):\(line)")
-            }
-        #endif
+        core.dispose()
     }
 }

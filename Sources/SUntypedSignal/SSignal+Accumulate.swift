@@ -1,3 +1,5 @@
+import SignalSync
+
 extension SSignal {
     /// Folds the values into an accumulator and emits it when the source completes.
     ///
@@ -21,7 +23,7 @@ extension SSignal {
             // Only the drain's handler touches `accumulator`, one event at a time.
             var accumulator = initial
             let emit: (Any?) -> Void = { value in subscriber.putNext(value) }
-            let drain = SerialEventDrain { event in
+            let drain = SerialDrain<Any?, Any?> { event in
                 switch event {
                 case .next(let value):
                     accumulator = f(accumulator, value, emit)

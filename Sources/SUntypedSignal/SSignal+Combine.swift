@@ -29,26 +29,11 @@ extension SSignal {
             return complete()
         }
         return SSignal { subscriber in
-            let state = CombineState(count: signals.count, initialStates: initialStates ?? [])
-            let disposables = SDisposableSet()
+            let state = CombineSignalsState(count: signals.count, initialStates: initialStates ?? [])
             for (index, signal) in signals.enumerated() {
-                disposables.add(
-                    signal.start(
-                        next: { value in
-                            if let combined = state.store(value, at: index) {
-                                subscriber.putNext(combined)
-                            }
-                        },
-                        error: { error in
-                            subscriber.putError(error)
-                        },
-                        completed: {
-                            if state.complete(index) {
-                                subscriber.putCompletion()
-                            }
-                        }))
+                state.subscribe(index, to: signal, for: subscriber)
             }
-            return disposables
+            return state
         }
     }
 
@@ -121,49 +106,76 @@ extension SSignal {
     }
 }
 
-/// The slots of one `combineSignals` subscription.
-private final class CombineState: @unchecked Sendable {
-    // Safety: every `var` is guarded by `mutex`.
-    private let mutex = PosixLock()
+/// The untyped face of one `combineSignals` subscription over the shared
+/// `CombineLatestEngine`; it is the disposable the generator returns.
+///
+/// The engine decides (which slots have a value, completion, first error, disposal); the
+/// face keeps the values, stores them and copies the output array under the engine's
+/// lock, and sends events after unlocking (a replaced value is released after unlocking
+/// too). Only the sources' callbacks hold the subscriber, as in the original: a
+/// subscription whose sources are all gone is released even if nobody disposes it.
+private final class CombineSignalsState: SDisposable, @unchecked Sendable {
+    // Safety: `values` is guarded by the engine's lock; the engine is immutable.
+    private let engine: CombineLatestEngine
     private var values: [Any?]
-    private var filled: [Bool]
-    private var filledCount = 0
-    private var completed: [Bool]
-    private var completedCount = 0
 
     init(count: Int, initialStates: [Any?]) {
-        values = Array(repeating: nil, count: count)
-        filled = Array(repeating: false, count: count)
-        completed = Array(repeating: false, count: count)
-        for index in 0..<min(count, initialStates.count) {
-            values[index] = initialStates[index]
-            filled[index] = true
-            filledCount += 1
-        }
+        let seeded = min(count, initialStates.count)
+        engine = CombineLatestEngine(count: count, seeded: seeded)
+        values = Array(initialStates.prefix(seeded)) + Array(repeating: nil, count: count - seeded)
     }
 
-    /// Stores `value` in slot `index`; returns the combined array once every slot is full.
-    func store(_ value: Any?, at index: Int) -> [Any?]? {
-        mutex.lock()
-        let replaced = values[index]
-        values[index] = value
-        if !filled[index] {
-            filled[index] = true
-            filledCount += 1
+    /// Subscribes signal number `index` on behalf of `subscriber`, unless the state is
+    /// disposed.
+    func subscribe(_ index: Int, to signal: SSignal, for subscriber: SSubscriber) {
+        if engine.isDisposed {
+            return
         }
-        let combined = filledCount == values.count ? values : nil
-        mutex.unlock()
+        let handle = signal.start(
+            next: { value in
+                if let combined = self.store(value, at: index) {
+                    subscriber.putNext(combined)
+                }
+            },
+            error: { error in
+                if self.engine.sourceFailed() {
+                    subscriber.putError(error)
+                }
+            },
+            completed: {
+                if self.engine.sourceCompleted(at: index) {
+                    subscriber.putCompletion()
+                }
+            })
+        engine.attach(handle, at: index)
+    }
+
+    func dispose() {
+        engine.dispose()
+    }
+
+    /// Stores `value` in slot `index`; returns the array of every slot once all are
+    /// filled.
+    private func store(_ value: Any?, at index: Int) -> [Any?]? {
+        let (replaced, combined) = engine.state.withLock { machine -> (Any?, [Any?]?) in
+            switch machine.valueArrived(at: index) {
+            case .drop:
+                return (nil, nil)
+            case .hold:
+                return (swapValue(value, at: index), nil)
+            case .emit:
+                let replaced = swapValue(value, at: index)
+                return (replaced, values)
+            }
+        }
         withExtendedLifetime(replaced) {}  // released outside the lock
         return combined
     }
 
-    /// Marks signal `index` completed; true when that makes every signal completed.
-    func complete(_ index: Int) -> Bool {
-        mutex.lock()
-        defer { mutex.unlock() }
-        guard !completed[index] else { return false }
-        completed[index] = true
-        completedCount += 1
-        return completedCount == completed.count
+    /// Puts `value` in slot `index` and returns the value it replaced; under the lock.
+    private func swapValue(_ value: Any?, at index: Int) -> Any? {
+        var replaced = value
+        swap(&values[index], &replaced)
+        return replaced
     }
 }

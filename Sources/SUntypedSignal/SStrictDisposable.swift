@@ -5,44 +5,28 @@ import SignalSync
 ///
 /// Returned by `SSignal.startStrict`. The report is an `assertionFailure` reading
 /// "Leaked disposable from <file>:<line>"; release builds skip the check and the class
-/// is a plain forwarder. Every `dispose()` is forwarded to the wrapped disposable.
+/// is a plain forwarder. Every `dispose()` is forwarded to the wrapped disposable. (The
+/// core is shared with `StrictDisposable`.)
 public final class SStrictDisposable: SDisposable, @unchecked Sendable {
-    // Safety: `disposed` is an `Atomic`; the other properties are immutable.
-    private let disposable: SDisposable
-    private let disposed = Atomic(value: false)
+    // Safety: the core is immutable but its atomic flag.
+    private let core: StrictDisposalCore<StaticString>
 
     /// The file that created this disposable.
-    public let file: StaticString
+    public var file: StaticString { core.file }
     /// The line that created this disposable.
-    public let line: Int
+    public var line: Int { core.line }
 
     /// Test hook: when set, a leak is reported to this closure instead of
-    /// `assertionFailure`.
-    package static let leakReporter = Atomic<((String) -> Void)?>(value: nil)
+    /// `assertionFailure` (shared by both APIs' strict disposables).
+    package static var leakReporter: Atomic<((String) -> Void)?> { StrictDisposalLeaks.reporter }
 
     /// Wraps `disposable`, remembering where it was created.
     public init(_ disposable: SDisposable, file: StaticString, line: Int) {
-        self.disposable = disposable
-        self.file = file
-        self.line = line
+        core = StrictDisposalCore(disposable, file: file, line: line, namesInner: false)
     }
 
     /// Records the disposal and forwards it to the wrapped disposable.
     public func dispose() {
-        disposed.swap(true)
-        disposable.dispose()
-    }
-
-    deinit {
-        #if DEBUG
-            if !disposed.with({ $0 }) {
-                let message = "Leaked disposable from \(file):\(line)"
-                if let reporter = Self.leakReporter.with({ $0 }) {
-                    reporter(message)
-                } else {
-                    assertionFailure(message)
-                }
-            }
-        #endif
+        core.dispose()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -185,4 +186,16 @@ final class DisposableTests: LeakCheckedTestCase {
         strict.dispose()
         XCTAssertEqual(count.with { $0 }, 2)
     }
+
+    #if DEBUG
+        func testStrictDisposableLeakReportNamesTheInnerFileAndLine() {
+            let reports = Atomic<[String]>(value: [])
+            StrictDisposalLeaks.reporter.swap({ message in reports.modify { $0 + [message] } })
+            defer { StrictDisposalLeaks.reporter.swap(nil) }
+            do {
+                _ = StrictDisposable(EmptyDisposable, file: "Leaky.swift", line: 42)
+            }
+            XCTAssertEqual(reports.with { $0 }, ["Leaked disposable \(EmptyDisposable) from Leaky.swift:42"])
+        }
+    #endif
 }
