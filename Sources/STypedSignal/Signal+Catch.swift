@@ -315,8 +315,7 @@ enum RestartLoop<T, E> {
         downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
         onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void
     ) -> Disposable {
-        let face = Face(
-            engine: RestartLoopEngine(), downstream: downstream, next: next, onNext: onNext, onEnd: onEnd, onExhausted: onExhausted)
+        let face = Face(downstream: downstream, next: next, onNext: onNext, onEnd: onEnd, onExhausted: onExhausted)
         face.engine.run(downstream: downstream, fromGenerator: true, subscribe: face.subscribe)
         return face.engine
     }
@@ -324,37 +323,48 @@ enum RestartLoop<T, E> {
     /// What the iterations of one loop need. Only the live iteration's callbacks hold it,
     /// never the engine, so the loop keeps no reference to the downstream subscription
     /// once no iteration is live.
-    private struct Face {
-        let engine: RestartLoopEngine<SubscriptionState<T, E>>
+    private final class Face {
+        let engine = RestartLoopEngine()
         let downstream: SubscriptionProbe
         let next: () -> Signal<T, E>?
         let onNext: (T) -> Void
         let onEnd: (Ending) -> Decision
         let onExhausted: () -> Void
 
-        /// Subscribes iteration `id` as `start` does (the same steps, keeping the handle's
-        /// concrete type), or ends the loop when there is no next signal.
-        func subscribe(_ id: Int) -> SubscriptionState<T, E>? {
+        init(
+            downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+            onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void
+        ) {
+            self.downstream = downstream
+            self.next = next
+            self.onNext = onNext
+            self.onEnd = onEnd
+            self.onExhausted = onExhausted
+        }
+
+        /// Subscribes the next iteration as `start` does (the same steps, keeping the
+        /// handle's concrete type), or ends the loop when there is no next signal.
+        func subscribe() -> UpstreamDisposable? {
             guard let signal = next() else {
                 onExhausted()
                 return nil
             }
             let subscriber = Subscriber<T, E>(
                 next: onNext,
-                error: { error in
-                    ended(.failed(error), id)
+                error: { [self] error in
+                    ended(.failed(error))
                 },
-                completed: {
-                    ended(.completed, id)
+                completed: { [self] in
+                    ended(.completed)
                 })
             let state = subscriber.state
             state.assign(GenerationScope.run(state) { signal.run(subscriber) })
             return state
         }
 
-        private func ended(_ ending: Ending, _ id: Int) {
+        private func ended(_ ending: Ending) {
             guard case .restart = onEnd(ending) else { return }
-            engine.iterationEnded(id, downstream: downstream, subscribe: subscribe)
+            engine.iterationEnded(downstream: downstream, subscribe: subscribe)
         }
     }
 }

@@ -85,7 +85,7 @@ extension SSignal {
     /// run's ending starts the next run (true) or has been forwarded downstream (false).
     private func resubscribing(_ restarts: @escaping (SSubscriber, ResubscribeFace.Ending) -> Bool) -> SSignal {
         SSignal { subscriber in
-            let face = ResubscribeFace(engine: RestartLoopEngine(), source: self, subscriber: subscriber, restarts: restarts)
+            let face = ResubscribeFace(source: self, subscriber: subscriber, restarts: restarts)
             face.engine.run(downstream: subscriber.state, fromGenerator: true, subscribe: face.subscribe)
             return face.engine
         }
@@ -96,37 +96,43 @@ extension SSignal {
 /// `restart` and `retryIf`: what the runs of one subscription need. Only the live run's
 /// callbacks hold it, never the engine, so the loop (the subscriber's disposable) keeps
 /// no reference to the subscriber once no run is live.
-private struct ResubscribeFace {
+private final class ResubscribeFace {
     /// How a run ended.
     enum Ending {
         case completed
         case error(Any?)
     }
 
-    let engine: RestartLoopEngine<SSubscriptionState>
+    let engine = RestartLoopEngine()
     let source: SSignal
     let subscriber: SSubscriber
     let restarts: (SSubscriber, Ending) -> Bool
 
-    /// Starts run `id` of the source.
-    func subscribe(_ id: Int) -> SSubscriptionState? {
+    init(source: SSignal, subscriber: SSubscriber, restarts: @escaping (SSubscriber, Ending) -> Bool) {
+        self.source = source
+        self.subscriber = subscriber
+        self.restarts = restarts
+    }
+
+    /// Starts the next run of the source.
+    func subscribe() -> UpstreamDisposable? {
         let subscriber = self.subscriber
         return source.start(
             SSubscriptionState(
                 next: { value in
                     subscriber.putNext(value)
                 },
-                error: { error in
-                    ended(.error(error), id)
+                error: { [self] error in
+                    ended(.error(error))
                 },
-                completed: {
-                    ended(.completed, id)
+                completed: { [self] in
+                    ended(.completed)
                 }))
     }
 
-    private func ended(_ ending: Ending, _ id: Int) {
+    private func ended(_ ending: Ending) {
         guard restarts(subscriber, ending) else { return }
-        engine.iterationEnded(id, downstream: subscriber.state, subscribe: subscribe)
+        engine.iterationEnded(downstream: subscriber.state, subscribe: subscribe)
     }
 }
 

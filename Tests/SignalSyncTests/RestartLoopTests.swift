@@ -40,12 +40,12 @@ final class RestartLoopTests: LeakCheckedTestCase {
     /// A face: iteration n (from 1) ends synchronously when `synchronous(n)`, else stays
     /// live; `endLive()` ends the live one (asynchronously, from the test).
     final class Face: @unchecked Sendable {
-        let engine = RestartLoopEngine<Handle>()
+        let engine = RestartLoopEngine()
         let downstream = Downstream()
         let log = Log()
         let synchronous: (Int) -> Bool
         let limit: Int
-        private let live = LockedState<Int?>(nil)
+        private let live = LockedState(false)
         private(set) var handles: [Handle] = []
 
         init(limit: Int = .max, synchronous: @escaping (Int) -> Bool) {
@@ -57,30 +57,32 @@ final class RestartLoopTests: LeakCheckedTestCase {
             engine.run(downstream: downstream, fromGenerator: true, subscribe: subscribe)
         }
 
-        func subscribe(_ id: Int) -> Handle? {
-            guard id <= limit else {
+        func subscribe() -> UpstreamDisposable? {
+            let number = handles.count + 1
+            guard number <= limit else {
                 log.add("exhausted")
                 return nil
             }
-            log.add("subscribe \(id)")
-            let handle = Handle(id, log)
+            log.add("subscribe \(number)")
+            let handle = Handle(number, log)
             handles.append(handle)
-            if synchronous(id) {
-                engine.iterationEnded(id, downstream: downstream, subscribe: subscribe)
+            if synchronous(number) {
+                engine.iterationEnded(downstream: downstream, subscribe: subscribe)
             } else {
-                live.withLock { $0 = id }
+                live.withLock { $0 = true }
             }
             return handle
         }
 
+        /// Ends the live iteration, if any.
         func endLive() {
-            guard
-                let id = live.withLock({ current in
-                    defer { current = nil }
-                    return current
-                })
-            else { return }
-            engine.iterationEnded(id, downstream: downstream, subscribe: subscribe)
+            let wasLive = live.withLock { isLive in
+                defer { isLive = false }
+                return isLive
+            }
+            if wasLive {
+                engine.iterationEnded(downstream: downstream, subscribe: subscribe)
+            }
         }
     }
 
@@ -88,60 +90,59 @@ final class RestartLoopTests: LeakCheckedTestCase {
 
     func testMachineSynchronousEndingGoesOnAndDropsTheEndedHandle() {
         var machine = RestartLoopMachine<String>()
-        XCTAssertEqual(machine.beginIteration(), 1)
-        XCTAssertFalse(machine.iterationEnded(1), "noted for the subscribing loop")
-        guard case .again(let finished) = machine.subscribeReturned(1, handle: "h1") else { return XCTFail("expected again") }
+        XCTAssertTrue(machine.beginIteration())
+        XCTAssertFalse(machine.iterationEnded(), "noted for the subscribing loop")
+        guard case .again(let finished) = machine.subscribeReturned("h1") else { return XCTFail("expected again") }
         XCTAssertNil(finished, "the synchronously ended handle is dropped, not disposed again")
-        XCTAssertEqual(machine.beginIteration(), 2)
-        guard case .settled(let previous) = machine.subscribeReturned(2, handle: "h2") else { return XCTFail("expected settled") }
+        XCTAssertTrue(machine.beginIteration())
+        XCTAssertFalse(machine.beginIteration(), "one subscribe call at a time")
+        guard case .settled(let previous) = machine.subscribeReturned("h2") else { return XCTFail("expected settled") }
         XCTAssertNil(previous)
         XCTAssertEqual(machine.dispose(), "h2")
         XCTAssertNil(machine.dispose(), "idempotent")
-        XCTAssertNil(machine.beginIteration())
+        XCTAssertFalse(machine.beginIteration())
     }
 
     func testMachineAsynchronousEndingRunsNowAndDisposesTheEndedOneAfterItsSuccessor() {
         var machine = RestartLoopMachine<String>()
         _ = machine.beginIteration()
-        _ = machine.subscribeReturned(1, handle: "h1")
-        XCTAssertTrue(machine.iterationEnded(1))
-        XCTAssertEqual(machine.beginIteration(), 2)
-        guard case .settled(let finished) = machine.subscribeReturned(2, handle: "h2") else { return XCTFail("expected settled") }
+        _ = machine.subscribeReturned("h1")
+        XCTAssertTrue(machine.iterationEnded())
+        XCTAssertTrue(machine.beginIteration())
+        guard case .settled(let finished) = machine.subscribeReturned("h2") else { return XCTFail("expected settled") }
         XCTAssertEqual(finished, "h1")
         XCTAssertEqual(machine.phase, .idle)
     }
 
-    func testMachineIgnoresStaleEndingsAndEndingsAfterDisposal() {
+    func testMachineIgnoresEndingsAfterDisposal() {
         var machine = RestartLoopMachine<String>()
         _ = machine.beginIteration()
-        _ = machine.subscribeReturned(1, handle: "h1")
-        XCTAssertTrue(machine.iterationEnded(1))
-        _ = machine.beginIteration()
-        XCTAssertFalse(machine.iterationEnded(1), "iteration 1 is not the one being subscribed")
-        _ = machine.subscribeReturned(2, handle: "h2")
-        XCTAssertFalse(machine.iterationEnded(1))
-        XCTAssertEqual(machine.dispose(), "h2", "h2 replaced h1")
+        _ = machine.subscribeReturned("h1")
+        XCTAssertEqual(machine.dispose(), "h1")
+        XCTAssertFalse(machine.iterationEnded())
+        XCTAssertFalse(machine.beginIteration())
     }
 
     func testMachineDisposedDuringASubscribeCallDisposesTheReturnedHandle() {
         var machine = RestartLoopMachine<String>()
         _ = machine.beginIteration()
         XCTAssertNil(machine.dispose())
-        guard case .settled(let handle) = machine.subscribeReturned(1, handle: "h1") else { return XCTFail("expected settled") }
+        guard case .settled(let handle) = machine.subscribeReturned("h1") else { return XCTFail("expected settled") }
         XCTAssertEqual(handle, "h1")
-        XCTAssertFalse(machine.iterationEnded(1))
+        XCTAssertFalse(machine.iterationEnded())
         XCTAssertEqual(machine.phase, .disposed)
     }
 
     func testMachineExhaustedStartsNothingButStillDisposesTheKeptHandle() {
         var machine = RestartLoopMachine<String>()
         _ = machine.beginIteration()
-        _ = machine.subscribeReturned(1, handle: "h1")
-        XCTAssertTrue(machine.iterationEnded(1))
+        _ = machine.subscribeReturned("h1")
+        XCTAssertTrue(machine.iterationEnded())
         _ = machine.beginIteration()
-        guard case .settled(nil) = machine.subscribeReturned(2, handle: nil) else { return XCTFail("expected settled") }
+        guard case .settled(nil) = machine.subscribeReturned(nil) else { return XCTFail("expected settled") }
         XCTAssertEqual(machine.phase, .exhausted)
-        XCTAssertNil(machine.beginIteration())
+        XCTAssertFalse(machine.beginIteration())
+        XCTAssertFalse(machine.iterationEnded())
         XCTAssertEqual(machine.dispose(), "h1")
     }
 
@@ -179,9 +180,9 @@ final class RestartLoopTests: LeakCheckedTestCase {
 
     func testAnEndedDownstreamStopsTheLoop() {
         let face = Face { _ in true }
-        face.engine.run(downstream: face.downstream, fromGenerator: true) { id in
-            if id == 3 { face.downstream.ended.swap(true) }
-            return face.subscribe(id)
+        face.engine.run(downstream: face.downstream, fromGenerator: true) {
+            if face.handles.count == 2 { face.downstream.ended.swap(true) }
+            return face.subscribe()
         }
         XCTAssertEqual(face.log.all, ["subscribe 1", "subscribe 2", "subscribe 3"])
         face.engine.dispose()
@@ -191,9 +192,9 @@ final class RestartLoopTests: LeakCheckedTestCase {
         let enclosing = Downstream()
         let face = Face { $0 <= 2 }
         GenerationScope.run(enclosing) {
-            face.engine.run(downstream: face.downstream, fromGenerator: true) { id in
-                if id == 2 { enclosing.ended.swap(true) }
-                return face.subscribe(id)
+            face.engine.run(downstream: face.downstream, fromGenerator: true) {
+                if face.handles.count == 1 { enclosing.ended.swap(true) }
+                return face.subscribe()
             }
         }
         XCTAssertEqual(face.log.all, ["subscribe 1", "subscribe 2"], "the loop inside the generator stopped")
@@ -211,8 +212,8 @@ final class RestartLoopTests: LeakCheckedTestCase {
 
     func testDisposalDuringASubscribeCallDisposesTheNewIterationAndStops() {
         let face = Face { _ in false }
-        face.engine.run(downstream: face.downstream, fromGenerator: true) { id in
-            let handle = face.subscribe(id)
+        face.engine.run(downstream: face.downstream, fromGenerator: true) {
+            let handle = face.subscribe()
             face.engine.dispose()
             return handle
         }

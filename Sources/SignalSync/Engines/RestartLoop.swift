@@ -5,8 +5,7 @@
 ///
 /// A value type with no side effects: every transition runs under the storage's lock and
 /// returns what the storage must do once unlocked. `Handle` is an iteration's
-/// subscription handle; each iteration has an id, so a late word about an older one is
-/// ignored.
+/// subscription handle.
 ///
 /// The order it keeps (the same on every path, whatever layers lie between the source and
 /// the loop, in both APIs):
@@ -24,9 +23,9 @@ package struct RestartLoopMachine<Handle> {
         /// No subscribe call is running. The kept handle, if any, is the live iteration's,
         /// or that of the one whose asynchronous ending is starting the next.
         case idle
-        /// Inside the subscribe call of iteration `id`; `endedEarly` once that iteration
+        /// Inside the newest iteration's subscribe call; `endedEarly` once that iteration
         /// ended, asking for a restart, before the call returned.
-        case subscribing(id: Int, endedEarly: Bool)
+        case subscribing(endedEarly: Bool)
         /// The face had no next iteration: nothing more starts.
         case exhausted
         /// Disposed: nothing more starts, and nothing is kept.
@@ -44,8 +43,6 @@ package struct RestartLoopMachine<Handle> {
 
     /// Where the loop is now.
     package private(set) var phase = Phase.idle
-    /// The id of the newest iteration.
-    private var lastID = 0
     /// The handle of the newest iteration still held: the live one, or one that ended
     /// asynchronously and is disposed once its successor's subscribe call returned.
     private var current: Handle?
@@ -53,34 +50,34 @@ package struct RestartLoopMachine<Handle> {
     /// A loop that has not started.
     package init() {}
 
-    /// Before a subscribe call: the id of the iteration to subscribe, or nil when the loop
+    /// Before a subscribe call: true to subscribe the next iteration, false when the loop
     /// has ended (or a subscribe call is already running).
-    package mutating func beginIteration() -> Int? {
-        guard phase == .idle else { return nil }
-        lastID += 1
-        phase = .subscribing(id: lastID, endedEarly: false)
-        return lastID
+    package mutating func beginIteration() -> Bool {
+        guard phase == .idle else { return false }
+        phase = .subscribing(endedEarly: false)
+        return true
     }
 
-    /// Iteration `id` ended and its face asked for a restart. True when the caller must
-    /// run the loop now (an asynchronous ending of the newest iteration); a synchronous
-    /// ending is only noted, for the loop that is subscribing it.
-    package mutating func iterationEnded(_ id: Int) -> Bool {
+    /// The newest iteration ended and its face asked for a restart (only the newest can
+    /// end: each one starts after its predecessor ended). True when the caller must run
+    /// the loop now (an asynchronous ending); a synchronous ending is only noted, for the
+    /// loop that is subscribing it.
+    package mutating func iterationEnded() -> Bool {
         switch phase {
-        case .subscribing(id, _):
-            phase = .subscribing(id: id, endedEarly: true)
+        case .subscribing:
+            phase = .subscribing(endedEarly: true)
             return false
         case .idle:
-            return id == lastID
-        case .subscribing, .exhausted, .disposed:
+            return true
+        case .exhausted, .disposed:
             return false
         }
     }
 
-    /// The subscribe call of iteration `id` returned `handle`, or nil when the face had no
-    /// next iteration. Returns what to dispose and whether to go on.
-    package mutating func subscribeReturned(_ id: Int, handle: Handle?) -> AfterSubscribe {
-        guard case .subscribing(id, let endedEarly) = phase else {
+    /// The subscribe call returned `handle`, or nil when the face had no next iteration.
+    /// Returns what to dispose and whether to go on.
+    package mutating func subscribeReturned(_ handle: Handle?) -> AfterSubscribe {
+        guard case .subscribing(let endedEarly) = phase else {
             // Disposed during the call.
             return .settled(dispose: handle)
         }
@@ -112,6 +109,9 @@ package struct RestartLoopMachine<Handle> {
 /// runs iterations. Each API's face subscribes its own signal type; the engine decides
 /// when, and what to dispose.
 ///
+/// Handles are held as `UpstreamDisposable` (both APIs' subscription handles are), so the
+/// engine's code is not generic: no runtime metadata lookup per iteration.
+///
 /// The face keeps what an iteration needs (its signal, the downstream subscriber, the
 /// decision after an ending) and passes it at each call: the engine stores none of it, so
 /// the loop, which is the downstream subscription's disposable, holds no reference back
@@ -120,12 +120,12 @@ package struct RestartLoopMachine<Handle> {
 ///
 /// Usage by a face: `run(downstream:fromGenerator: true, subscribe:)` from the operator's
 /// generator; from an iteration's terminal callback, when the operator restarts,
-/// `iterationEnded(_:downstream:subscribe:)`; the engine itself is the disposable of the
+/// `iterationEnded(downstream:subscribe:)`; the engine itself is the disposable of the
 /// operator's subscription.
-package final class RestartLoopEngine<Handle: UpstreamDisposable>: UpstreamDisposable, @unchecked Sendable {
+package final class RestartLoopEngine: UpstreamDisposable, @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; handles are disposed
     // and faces called with the lock released.
-    private let state = LockedState(RestartLoopMachine<Handle>())
+    private let state = LockedState(RestartLoopMachine<UpstreamDisposable>())
 
     /// A loop that has not started.
     package init() {}
@@ -141,15 +141,16 @@ package final class RestartLoopEngine<Handle: UpstreamDisposable>: UpstreamDispo
     ///     ended (a `take` further down reached its count) stops it, even before the
     ///     disposal can reach the loop. Later runs start from an iteration's terminal
     ///     callback, where the scope may hold unrelated subscriptions.
-    ///   - subscribe: subscribes iteration `id` (whose terminal callback reports to
-    ///     `iterationEnded` with that id) and returns its handle, or returns nil when there
-    ///     is no next iteration (the face has then ended the downstream subscription).
-    package func run(downstream: SubscriptionProbe, fromGenerator: Bool, subscribe: (_ id: Int) -> Handle?) {
+    ///   - subscribe: subscribes the next iteration (whose terminal callback reports to
+    ///     `iterationEnded` when the operator restarts) and returns its handle, or returns
+    ///     nil when there is no next iteration (the face has then ended the downstream
+    ///     subscription).
+    package func run(downstream: SubscriptionProbe, fromGenerator: Bool, subscribe: () -> UpstreamDisposable?) {
         while true {
             if downstream.hasEnded || (fromGenerator && GenerationScope.enclosingHasEnded) { return }
-            guard let id = state.withLock({ $0.beginIteration() }) else { return }
-            let handle = subscribe(id)
-            switch state.withLock({ $0.subscribeReturned(id, handle: handle) }) {
+            guard state.withLock({ $0.beginIteration() }) else { return }
+            let handle = subscribe()
+            switch state.withLock({ $0.subscribeReturned(handle) }) {
             case .again(let finished):
                 finished?.dispose()
             case .settled(let finished):
@@ -159,12 +160,12 @@ package final class RestartLoopEngine<Handle: UpstreamDisposable>: UpstreamDispo
         }
     }
 
-    /// Iteration `id` ended and the operator restarts: starts the next iteration now when
-    /// the ending is asynchronous (from inside the terminal callback, so the next one is
-    /// subscribed before the ended one is disposed); a synchronous ending is left to the
+    /// The newest iteration ended and the operator restarts: starts the next iteration now
+    /// when the ending is asynchronous (from inside the terminal callback, so the next one
+    /// is subscribed before the ended one is disposed); a synchronous ending is left to the
     /// loop that is subscribing it. The parameters are those of `run`.
-    package func iterationEnded(_ id: Int, downstream: SubscriptionProbe, subscribe: (_ id: Int) -> Handle?) {
-        if state.withLock({ $0.iterationEnded(id) }) {
+    package func iterationEnded(downstream: SubscriptionProbe, subscribe: () -> UpstreamDisposable?) {
+        if state.withLock({ $0.iterationEnded() }) {
             run(downstream: downstream, fromGenerator: false, subscribe: subscribe)
         }
     }
