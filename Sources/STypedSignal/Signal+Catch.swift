@@ -36,14 +36,18 @@ public func `catch`<T, E, R>(_ f: @escaping (E) -> Signal<T, R>) -> (Signal<T, E
 /// Subscribes to `signal` again each time it completes, forever; use as `s |> restart`.
 ///
 /// Values are forwarded; completion never is. An error is forwarded and stops the
-/// restarts. Each new subscription starts before the completed one is disposed.
-/// Disposal stops further restarts and disposes the live subscription.
+/// restarts. A completion that comes after the subscription's `start` returned subscribes
+/// again from inside the completion callback, so the new subscription starts before the
+/// completed one is disposed. Disposal stops further restarts and disposes the live
+/// subscription.
 ///
 /// Fixed divergence from the original: synchronous completions do not recurse on the
-/// stack. They are run one after another in a loop (any number of them in constant
-/// stack space), and the live subscription that finally stays open is never disposed
-/// by the earlier ones. A source that completes synchronously on every subscription
-/// therefore restarts until the handle is disposed (for example from another thread).
+/// stack. A subscription that completes during its own `start` is torn down by it, and
+/// the next one starts after that, in a loop (any number of them in constant stack
+/// space); the live subscription that finally stays open is never disposed by the
+/// earlier ones. A source that completes synchronously on every subscription therefore
+/// restarts until the handle is disposed (for example from another thread) or a
+/// downstream `take` has its count.
 public func restart<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
         RestartLoop<T, E>.start(
@@ -73,14 +77,15 @@ public func recurse<T, E>(_ latestValue: T?) -> (Signal<T, E>) -> Signal<T, E> {
 
 /// Subscribes to `signal` again, at once, each time it fails; the result never fails.
 ///
-/// Values are forwarded; completion is forwarded and ends the subscription. The new
-/// subscription starts (from the error callback) before the failed one is disposed.
-/// Disposal stops the restarts and disposes the live subscription.
+/// Values are forwarded; completion is forwarded and ends the subscription. After an
+/// asynchronous failure the new subscription starts (from the error callback) before the
+/// failed one is disposed. Disposal stops the restarts and disposes the live
+/// subscription.
 ///
 /// Fixed divergence from the original: synchronous failures are restarted in a loop,
-/// not by recursion, and never dispose the live subscription that follows them. A
-/// source that fails synchronously on every subscription restarts until the handle is
-/// disposed.
+/// not by recursion (each one torn down by its `start` before the next starts, as for
+/// `restart`), and never dispose the live subscription that follows them. A source that
+/// fails synchronously on every subscription restarts until the handle is disposed.
 public func restartIfError<T, E>(_ signal: Signal<T, E>) -> Signal<T, NoError> {
     Signal { subscriber in
         RestartLoop<T, E>.start(
@@ -114,11 +119,12 @@ extension RestartOrMapErrorCondition: Equatable where E: Equatable {}
 
 /// Per upstream error, either restarts the signal or fails with a mapped error.
 ///
-/// On an error `e`, `condition(e)` decides: `.restart` subscribes again at once (the new
-/// subscription starts before the failed one is disposed); `.error(x)` forwards `x` and
-/// ends. Values and completion are forwarded. Disposal stops the restarts and disposes
-/// the live subscription. Synchronous failures are restarted in a loop, never by
-/// recursion (a fixed divergence, as for `restartIfError`).
+/// On an error `e`, `condition(e)` decides: `.restart` subscribes again at once (after
+/// an asynchronous failure the new subscription starts before the failed one is
+/// disposed); `.error(x)` forwards `x` and ends. Values and completion are forwarded.
+/// Disposal stops the restarts and disposes the live subscription. Synchronous failures
+/// are restarted in a loop, never by recursion (a fixed divergence, as for
+/// `restartIfError`).
 public func restartOrMapError<T, E, R>(condition: @escaping (E) -> RestartOrMapErrorCondition<R>) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal { subscriber in
@@ -274,24 +280,11 @@ private func nonNegative(_ value: Double) -> Double {
 
 // MARK: - The restart loop
 
-/// Runs subscriptions back to back, one at a time, for the restarting operators
-/// (`restart`, `restartIfError`, `restartOrMapError`, `feedbackLoop`).
-///
-/// How it avoids the original's recursion: when an iteration ends while the loop is
-/// still inside that iteration's subscription call (a synchronous ending), the ending
-/// only sets a flag, and the loop starts the next iteration after the call returns.
-/// When an iteration ends later (asynchronously), the ending starts the next iteration
-/// itself, from inside its terminal callback. Either way the next iteration is
-/// subscribed before the ended one's disposable is disposed, and only the ended one
-/// is disposed.
-///
-/// Iterations are subscribed with `Signal.run` and a subscriber of their own, so that
-/// the loop, not the subscription machinery, decides when an iteration's disposable is
-/// disposed: that is what keeps "new before old" for synchronous endings too.
-final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
-    // Safety: every `var` is guarded by `mutex`; the closures are immutable and are
-    // only called with the mutex released.
-
+/// The typed face of the restart loop (`RestartLoopEngine` in SignalSync), for `restart`,
+/// `restartIfError`, `restartOrMapError` and `feedbackLoop`: it subscribes each iteration
+/// and tells the engine how it ended; the engine decides when the next one starts and
+/// what is disposed (see `RestartLoopMachine` for the order it keeps).
+enum RestartLoop<T, E> {
     /// How an iteration ended.
     enum Ending {
         case completed
@@ -304,29 +297,6 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
         case restart
         /// Stop; the decision closure has delivered the terminal event downstream.
         case stop
-    }
-
-    private let mutex = PosixLock()
-    private var disposed = false
-    private var subscribing = false
-    private var endedWhileSubscribing = false
-    private var current: Iteration?
-
-    private let downstream: SubscriptionProbe
-    private let makeSignal: () -> Signal<T, E>?
-    private let onNext: (T) -> Void
-    private let onEnd: (Ending) -> Decision
-    private let onExhausted: () -> Void
-
-    private init(
-        downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
-        onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void
-    ) {
-        self.downstream = downstream
-        self.makeSignal = next
-        self.onNext = onNext
-        self.onEnd = onEnd
-        self.onExhausted = onExhausted
     }
 
     /// Starts the first iteration now and returns the loop as the subscription's
@@ -344,24 +314,40 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
     static func start(
         downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
         onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void
-    ) -> RestartLoop {
-        let loop = RestartLoop(downstream: downstream, next: next, onNext: onNext, onEnd: onEnd, onExhausted: onExhausted)
-        loop.run(fromGenerator: true)
-        return loop
+    ) -> Disposable {
+        let face = Face(downstream: downstream, next: next, onNext: onNext, onEnd: onEnd, onExhausted: onExhausted)
+        face.engine.run(downstream: downstream, fromGenerator: true, subscribe: face.subscribe)
+        return face.engine
     }
 
-    /// Starts iterations until one stays open (or the loop is disposed or exhausted).
-    ///
-    /// `fromGenerator` is true for the first run, inside the operator's generator: there
-    /// every subscription in `GenerationScope` encloses this loop, and one that has ended
-    /// stops it. Later runs start from an iteration's terminal callback, where the scope
-    /// may hold unrelated subscriptions, so only the loop's own state decides.
-    private func run(fromGenerator: Bool = false) {
-        while true {
-            if mutex.withLock({ disposed }) || downstream.hasEnded || (fromGenerator && GenerationScope.enclosingHasEnded) { return }
-            guard let signal = makeSignal() else {
+    /// What the iterations of one loop need. Only the live iteration's callbacks hold it,
+    /// never the engine, so the loop keeps no reference to the downstream subscription
+    /// once no iteration is live.
+    private final class Face {
+        let engine = RestartLoopEngine()
+        let downstream: SubscriptionProbe
+        let next: () -> Signal<T, E>?
+        let onNext: (T) -> Void
+        let onEnd: (Ending) -> Decision
+        let onExhausted: () -> Void
+
+        init(
+            downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
+            onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void
+        ) {
+            self.downstream = downstream
+            self.next = next
+            self.onNext = onNext
+            self.onEnd = onEnd
+            self.onExhausted = onExhausted
+        }
+
+        /// Subscribes the next iteration as `start` does (the same steps, keeping the
+        /// handle's concrete type), or ends the loop when there is no next signal.
+        func subscribe() -> UpstreamDisposable? {
+            guard let signal = next() else {
                 onExhausted()
-                return
+                return nil
             }
             let subscriber = Subscriber<T, E>(
                 next: onNext,
@@ -371,81 +357,16 @@ final class RestartLoop<T, E>: Disposable, @unchecked Sendable {
                 completed: { [self] in
                     ended(.completed)
                 })
-            mutex.withLock {
-                subscribing = true
-                endedWhileSubscribing = false
-            }
-            let iteration = Iteration(subscriber.state, signal.run(subscriber))
-
-            mutex.lock()
-            subscribing = false
-            let again = endedWhileSubscribing
-            endedWhileSubscribing = false
-            if disposed {
-                mutex.unlock()
-                iteration.dispose()
-                return
-            }
-            let previous = current
-            current = iteration
-            mutex.unlock()
-            previous?.dispose()
-            if !again { return }
-        }
-    }
-
-    private func ended(_ ending: Ending) {
-        guard case .restart = onEnd(ending) else { return }
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            return
-        }
-        if subscribing {
-            // Synchronous ending: the loop that is subscribing this iteration goes on.
-            endedWhileSubscribing = true
-            mutex.unlock()
-            return
-        }
-        mutex.unlock()
-        run()
-    }
-
-    /// Stops the loop and disposes the current iteration; idempotent.
-    func dispose() {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            return
-        }
-        disposed = true
-        let last = current
-        current = nil
-        mutex.unlock()
-        last?.dispose()
-    }
-
-    /// One iteration: its subscription state and its generator's disposable.
-    ///
-    /// An iteration still running when its generator returned hands its disposable to
-    /// its subscription, as `start` does, so both its own termination and the loop's
-    /// disposal dispose it (twice when the loop replaces it from inside its terminal
-    /// callback, as in the original). One that had already ended keeps it here, for the
-    /// loop to dispose once the next iteration has started.
-    private final class Iteration {
-        private let state: SubscriptionState<T, E>
-        private let disposable: Disposable?
-
-        init(_ state: SubscriptionState<T, E>, _ disposable: Disposable) {
-            self.state = state
-            self.disposable = state.assignUnlessEnded(disposable) ? nil : disposable
+            let state = subscriber.state
+            state.assign(GenerationScope.run(state) { signal.run(subscriber) })
+            return state
         }
 
-        /// As a `start` handle does: disposes the generator's disposable, then ends the
-        /// subscription without calling back.
-        func dispose() {
-            disposable?.dispose()
-            state.dispose()
+        private func ended(_ ending: Ending) {
+            guard case .restart = onEnd(ending) else { return }
+            engine.iterationEnded(downstream: downstream, subscribe: subscribe)
         }
     }
 }
+
+extension RestartLoopEngine: Disposable {}

@@ -19,7 +19,8 @@ extension SignalFeedbackLoopState: Equatable where T: Equatable {}
 /// `reduce(running, value)` the next ones, across iterations) and the running value is
 /// emitted. When an iteration completes, `once(.loop(running))` (or `once(.initial)`
 /// while nothing has been folded) makes the next one, subscribed before the completed
-/// one is disposed; nil completes the output. An iteration's error is forwarded and ends
+/// one is disposed (after a synchronous completion, after it: the order of `restart`);
+/// nil completes the output. An iteration's error is forwarded and ends
 /// the loop. Disposal disposes the current iteration and stops. Events come on the
 /// iterations' threads.
 ///

@@ -39,159 +39,101 @@ extension SSignal {
     /// Subscribes again each time the source completes, forever, until disposed.
     ///
     /// Values are forwarded; an error is forwarded and ends everything (no restart on
-    /// error); the signal never completes by itself. Synchronous completions are handled
-    /// by a loop, not by recursion, so the stack never grows. With a source that completes
-    /// synchronously the loop runs inside `start` until the subscriber stops listening
-    /// (for example a `take(n)` placed right after `restart()`) — like `while true`, so use
-    /// asynchronous sources, as with the original.
+    /// error); the signal never completes by itself. A completion that comes after the
+    /// source's `start` returned subscribes the next run from inside the completion
+    /// callback, before the completed run is disposed. A run that completes during its own
+    /// `start` is torn down by it; the next run starts after that, in a loop, not by
+    /// recursion, so the stack never grows and the live run is never disposed by earlier
+    /// ones. With a source that completes synchronously the loop runs inside `start` until
+    /// the subscriber stops listening (for example a `take(n)` after `restart()`), like
+    /// `while true`: use asynchronous sources, as with the original.
     public func restart() -> SSignal {
-        SSignal { subscriber in
-            let loop = ResubscribeLoop(
-                source: self,
-                decide: { outcome in
-                    switch outcome {
-                    case .completed: return .resubscribe
-                    case .error: return .forward
-                    }
-                })
-            loop.run(subscriber, fromGenerator: true)
-            return loop
+        resubscribing { subscriber, ending in
+            switch ending {
+            case .completed:
+                return true
+            case .error(let error):
+                subscriber.putError(error)
+                return false
+            }
         }
     }
 
     /// Subscribes again when the source fails with an error for which `predicate` is
     /// true; otherwise forwards the error.
     ///
-    /// Values and completion are forwarded. Re-subscription after a synchronous error is
-    /// handled by a loop (no recursion), which also ends when the subscriber stops
-    /// listening. Disposal disposes the current attempt and stops retrying.
+    /// Values and completion are forwarded. Resubscription follows `restart()`'s order: an
+    /// asynchronous error subscribes the next attempt before the failed one is disposed; a
+    /// synchronous one is handled by a loop (no recursion), which also ends when the
+    /// subscriber stops listening. Disposal disposes the current attempt and stops
+    /// retrying.
     public func retryIf(_ predicate: @escaping (Any?) -> Bool) -> SSignal {
+        resubscribing { subscriber, ending in
+            switch ending {
+            case .completed:
+                subscriber.putCompletion()
+                return false
+            case .error(let error):
+                if predicate(error) { return true }
+                subscriber.putError(error)
+                return false
+            }
+        }
+    }
+
+    /// The restart loop over this signal: `restarts(subscriber, ending)` says whether a
+    /// run's ending starts the next run (true) or has been forwarded downstream (false).
+    private func resubscribing(_ restarts: @escaping (SSubscriber, ResubscribeFace.Ending) -> Bool) -> SSignal {
         SSignal { subscriber in
-            let loop = ResubscribeLoop(
-                source: self,
-                decide: { outcome in
-                    switch outcome {
-                    case .completed: return .forward
-                    case .error(let error): return predicate(error) ? .resubscribe : .forward
-                    }
-                })
-            loop.run(subscriber, fromGenerator: true)
-            return loop
+            let face = ResubscribeFace(source: self, subscriber: subscriber, restarts: restarts)
+            face.engine.run(downstream: subscriber.state, fromGenerator: true, subscribe: face.subscribe)
+            return face.engine
         }
     }
 }
 
-/// The engine of `restart` and `retryIf`: subscribes to the source again and again,
-/// trampolining synchronous terminations so that the stack never grows.
-private final class ResubscribeLoop: SDisposable, @unchecked Sendable {
-    // Safety: `stopped`, `current` and every `Attempt`'s fields are guarded by `mutex`;
-    // `source` and `decide` are immutable. The subscriber is not stored (only the
-    // attempts' callbacks hold it), so the loop — the subscriber's disposable — forms no
-    // cycle with it.
-    enum Outcome {
+/// The untyped face of the restart loop (`RestartLoopEngine` in SignalSync), for
+/// `restart` and `retryIf`: what the runs of one subscription need. Only the live run's
+/// callbacks hold it, never the engine, so the loop (the subscriber's disposable) keeps
+/// no reference to the subscriber once no run is live.
+private final class ResubscribeFace {
+    /// How a run ended.
+    enum Ending {
         case completed
         case error(Any?)
     }
 
-    enum Decision {
-        case resubscribe
-        case forward
-    }
+    let engine = RestartLoopEngine()
+    let source: SSignal
+    let subscriber: SSubscriber
+    let restarts: (SSubscriber, Ending) -> Bool
 
-    /// One subscription to the source.
-    final class Attempt {
-        /// Set once `start` has returned and the handle is stored.
-        var started = false
-        /// Set when the attempt ended (asking for a new one) before `start` returned.
-        var endedDuringStart = false
-    }
-
-    private let mutex = PosixLock()
-    private var stopped = false
-    private var current: SDisposable?
-    private let source: SSignal
-    private let decide: (Outcome) -> Decision
-
-    init(source: SSignal, decide: @escaping (Outcome) -> Decision) {
+    init(source: SSignal, subscriber: SSubscriber, restarts: @escaping (SSubscriber, Ending) -> Bool) {
         self.source = source
-        self.decide = decide
+        self.subscriber = subscriber
+        self.restarts = restarts
     }
 
-    /// Starts attempts until one is still running when its `start` returns.
-    ///
-    /// `fromGenerator` is true for the first run, inside the operator's own generator:
-    /// there every subscription in `GenerationScope` encloses this loop, and one that
-    /// has ended (a `take` further down reached its count) stops the loop. Later runs
-    /// start from an attempt's terminal callback, where the scope may hold unrelated
-    /// subscriptions, so only the loop's own state decides.
-    func run(_ subscriber: SSubscriber, fromGenerator: Bool = false) {
-        while true {
-            if mutex.withLock({ stopped }) || subscriber.isTerminated || (fromGenerator && GenerationScope.enclosingHasEnded) {
-                return
-            }
-            let attempt = Attempt()
-            let handle = source.start(
+    /// Starts the next run of the source.
+    func subscribe() -> UpstreamDisposable? {
+        let subscriber = self.subscriber
+        return source.start(
+            SSubscriptionState(
                 next: { value in
                     subscriber.putNext(value)
                 },
                 error: { [self] error in
-                    ended(.error(error), attempt, subscriber)
+                    ended(.error(error))
                 },
                 completed: { [self] in
-                    ended(.completed, attempt, subscriber)
-                })
-            mutex.lock()
-            if stopped {
-                mutex.unlock()
-                handle.dispose()
-                return
-            }
-            if attempt.endedDuringStart {
-                mutex.unlock()
-                continue
-            }
-            attempt.started = true
-            current = handle
-            mutex.unlock()
-            return
-        }
+                    ended(.completed)
+                }))
     }
 
-    private func ended(_ outcome: Outcome, _ attempt: Attempt, _ subscriber: SSubscriber) {
-        switch decide(outcome) {
-        case .forward:
-            mutex.withLock { stopped = true }
-            switch outcome {
-            case .completed: subscriber.putCompletion()
-            case .error(let error): subscriber.putError(error)
-            }
-        case .resubscribe:
-            mutex.lock()
-            if stopped {
-                mutex.unlock()
-                return
-            }
-            if !attempt.started {
-                // Still inside `start` (on this or another thread): the loop in `run`
-                // resubscribes once `start` returns.
-                attempt.endedDuringStart = true
-                mutex.unlock()
-                return
-            }
-            let finished = current
-            current = nil
-            mutex.unlock()
-            withExtendedLifetime(finished) {}
-            run(subscriber)
-        }
-    }
-
-    func dispose() {
-        mutex.lock()
-        stopped = true
-        let running = current
-        current = nil
-        mutex.unlock()
-        running?.dispose()
+    private func ended(_ ending: Ending) {
+        guard restarts(subscriber, ending) else { return }
+        engine.iterationEnded(downstream: subscriber.state, subscribe: subscribe)
     }
 }
+
+extension RestartLoopEngine: SDisposable {}

@@ -124,8 +124,8 @@ final class SignalLoopTests: LeakCheckedTestCase {
         XCTAssertEqual(
             log.events,
             [
-                "it.subscribe#1", "next 1", "it.subscribe#2", "next 3", "it.dispose#1",
-                "it.subscribe#3", "it.dispose#2",
+                "it.subscribe#1", "next 1", "it.dispose#1", "it.subscribe#2", "next 3",
+                "it.dispose#2", "it.subscribe#3",
             ])
         live.putNext(10)
         XCTAssertEqual(log.events.last, "next 13")

@@ -195,6 +195,49 @@ final class SSignalCatchTests: LeakCheckedTestCase {
         XCTAssertEqual(live.disposeCount, 1)
     }
 
+    func testRestartSynchronousRunsAreDisposedBeforeTheNextStarts() {
+        // The order that holds on every path (Divergences.md): a run that completes
+        // during its own start is torn down by it before the next run is subscribed.
+        let log = Recorder()
+        var starts = 0
+        let source = SSignal.deferred {
+            starts += 1
+            let n = starts
+            return tracedSignal("\(n)", log) { subscriber in
+                if n <= 2 {
+                    subscriber.putNext(n)
+                    subscriber.putCompletion()
+                }
+            }
+        }
+        let subscription = source.restart().start(next: log.next)
+        XCTAssertEqual(log.events, ["start 1", "next 1", "dispose 1", "start 2", "next 2", "dispose 2", "start 3"])
+        subscription.dispose()
+        XCTAssertEqual(log.events.last, "dispose 3")
+    }
+
+    func testRestartAsynchronousCompletionSubscribesTheNextRunBeforeDisposingTheCompletedOne() {
+        // As in SSignalKit (the new run replaces the old in a meta-disposable): the
+        // completed run is disposed by the loop once the next one has started, and again
+        // by its own termination.
+        let log = Recorder()
+        let subscribers = Cell([SSubscriber]())
+        var starts = 0
+        let source = SSignal { subscriber in
+            starts += 1
+            let n = starts
+            log.log("start \(n)")
+            subscribers.value.append(subscriber)
+            return CountingDisposal { log.log("dispose \(n)") }
+        }
+        let subscription = source.restart().start()
+        subscribers.value[0].putCompletion()
+        XCTAssertEqual(log.events, ["start 1", "start 2", "dispose 1", "dispose 1"])
+        subscription.dispose()
+        XCTAssertEqual(log.events.last, "dispose 2")
+        subscribers.value.removeAll()
+    }
+
     func testRestartReleasesCapturesAfterDisposal() {
         weak var weakObject: Tracked?
         let source = ManualSource()
@@ -322,5 +365,18 @@ final class SRestartUnderLaterTakeTests: LeakCheckedTestCase {
         XCTAssertEqual(values, [10, 20, 30])
         XCTAssertTrue(completed)
         XCTAssertEqual(subscriptions, 3)
+    }
+}
+
+/// A disposable that runs `action` at every `dispose()` call (the test counts them).
+private final class CountingDisposal: SDisposable {
+    private let action: () -> Void
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    func dispose() {
+        action()
     }
 }
