@@ -79,14 +79,8 @@ public func reduceLeft<T, E>(_ value: T, generator: @escaping (T, T) -> Signal<(
     { signal in
         Signal { subscriber in
             let accumulator = Atomic(value: value)
-            let state = SignalQueueState<T, E>(
-                mode: .queue, subscriber: subscriber,
-                completion: { subscriber in
-                    subscriber.putNext(accumulator.with { $0 })
-                    subscriber.putCompletion()
-                })
-            state.subscribe(
-                to: signal,
+            return startInnerQueue(
+                signal, mode: .queue, subscriber: subscriber,
                 transform: { next in
                     Signal<T, E> { step in
                         let current = accumulator.with { $0 }
@@ -106,8 +100,11 @@ public func reduceLeft<T, E>(_ value: T, generator: @escaping (T, T) -> Signal<(
                                 step.putCompletion()
                             })
                     }
-                }, mapError: { $0 })
-            return state
+                }, mapError: { $0 },
+                complete: {
+                    subscriber.putNext(accumulator.with { $0 })
+                    subscriber.putCompletion()
+                })
         }
     }
 }
@@ -122,7 +119,7 @@ final class ReduceLeftState<T, E>: @unchecked Sendable {
     // `mutex`; `accumulator` is touched only by the single drainer (ownership passes
     // through `mutex`) or, once idle and finished, by the one thread that finishes.
     private let mutex = PosixLock()
-    private var pending = PendingInners<T>()
+    private var pending = FIFO<T>()
     private var draining = false
     private var completionPending = false
     private var finished = false

@@ -1,7 +1,7 @@
 import SignalTestSupport
 import XCTest
 
-@testable import SUntypedSignal
+@testable import SignalSync
 
 final class FIFOTests: LeakCheckedTestCase {
     func testFirstInFirstOut() {
