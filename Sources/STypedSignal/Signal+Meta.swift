@@ -120,21 +120,21 @@ func startInnerQueue<U, OuterError, T, E>(
     mapError: ((OuterError) -> E)?, complete: @escaping () -> Void
 ) -> Disposable {
     let engine = InnerQueueEngine<AnyObject>(
-        mode: mode,
-        start: { engine, inner, id in
+        mode: mode, downstream: subscriber,
+        start: { run, inner in
             unsafeDowncast(inner, to: Signal<T, E>.self).start(
                 next: { value in
-                    if engine.accepts(id) {
-                        subscriber.putNext(value)
+                    if run.acceptsNext() {
+                        unsafeDowncast(run.downstream, to: Subscriber<T, E>.self).putNext(value)
                     }
                 },
                 error: { error in
-                    if engine.innerFailed(id) {
-                        subscriber.putError(error)
+                    if run.failed() {
+                        unsafeDowncast(run.downstream, to: Subscriber<T, E>.self).putError(error)
                     }
                 },
                 completed: {
-                    engine.innerCompleted(id)
+                    run.completed()
                 })
         }, complete: complete)
     engine.setOuter(

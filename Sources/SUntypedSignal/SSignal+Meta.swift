@@ -112,21 +112,21 @@ extension SSignal {
     private func flatten(mode: InnerQueueMode, transform: ((Any?) -> SSignal)? = nil) -> SSignal {
         SSignal { subscriber in
             let engine = InnerQueueEngine<SSignal>(
-                mode: mode,
-                start: { engine, inner, id in
+                mode: mode, downstream: subscriber,
+                start: { run, inner in
                     inner.start(
                         next: { value in
-                            if engine.accepts(id) {
-                                subscriber.putNext(value)
+                            if run.acceptsNext() {
+                                unsafeDowncast(run.downstream, to: SSubscriber.self).putNext(value)
                             }
                         },
                         error: { error in
-                            if engine.innerFailed(id) {
-                                subscriber.putError(error)
+                            if run.failed() {
+                                unsafeDowncast(run.downstream, to: SSubscriber.self).putError(error)
                             }
                         },
                         completed: {
-                            engine.innerCompleted(id)
+                            run.completed()
                         })
                 },
                 complete: {

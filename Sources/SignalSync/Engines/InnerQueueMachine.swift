@@ -1,5 +1,5 @@
 /// How an inner queue engine treats an inner that arrives while another one runs.
-package enum InnerQueueMode: Sendable {
+public enum InnerQueueMode: Sendable {
     /// `switchToLatest`: start the newcomer at once, then dispose the running one.
     case switchToLatest
     /// `queue`: buffer every newcomer (FIFO, unbounded) until the running one completes.
@@ -28,9 +28,9 @@ package enum InnerQueueMode: Sendable {
 /// after `start` returns and starts the next inner itself. A long run of synchronously
 /// completing inners therefore runs in one loop instead of recursing, and a live inner
 /// is never disposed by the unwinding of earlier ones.
-package struct InnerQueueMachine<Inner, Handle> {
+public struct InnerQueueMachine<Inner, Handle> {
     /// Where the engine is in its life.
-    package enum Phase: Sendable {
+    public enum Phase: Sendable {
         /// Events flow; inners start.
         case active
         /// A terminal event was decided (sent or about to be sent downstream): nothing
@@ -41,7 +41,7 @@ package struct InnerQueueMachine<Inner, Handle> {
     }
 
     /// What the storage does next, after unlocking.
-    package enum Step {
+    public enum Step {
         /// Nothing more.
         case none
         /// Start `Inner` as the inner with the given id, then report `startReturned`.
@@ -68,7 +68,7 @@ package struct InnerQueueMachine<Inner, Handle> {
     @usableFromInline var outer: Handle?
 
     /// An active machine in `mode`, with nothing started.
-    @inlinable package init(mode: InnerQueueMode) {
+    @inlinable public init(mode: InnerQueueMode) {
         self.mode = mode
     }
 
@@ -76,14 +76,14 @@ package struct InnerQueueMachine<Inner, Handle> {
     /// the values an inner sends during its own synchronous start, even when a successor
     /// arrived meanwhile on another thread (it is disposed only after that start
     /// returns, as in the originals).
-    @inlinable package func accepts(_ id: Int) -> Bool {
+    @inlinable public func accepts(_ id: Int) -> Bool {
         phase == .active && (id == generation || startingIDs.contains(id))
     }
 
     /// The outer signal produced `inner`. Returns the step and the inners to release
     /// outside the lock (`inner` itself once the output has terminated, or the waiting
     /// inner a throttled newcomer replaces).
-    @inlinable package mutating func outerNext(_ inner: Inner) -> (Step, dropped: [Inner]) {
+    @inlinable public mutating func outerNext(_ inner: Inner) -> (Step, dropped: [Inner]) {
         guard phase == .active else { return (.none, [inner]) }
         guard executing && mode != .switchToLatest else { return (beginStart(inner), []) }
         let dropped = mode == .throttled ? pending.removeAll() : []
@@ -92,7 +92,7 @@ package struct InnerQueueMachine<Inner, Handle> {
     }
 
     /// The outer signal completed: completes at once when nothing runs or waits.
-    @inlinable package mutating func outerCompletedEvent() -> Step {
+    @inlinable public mutating func outerCompletedEvent() -> Step {
         guard phase == .active else { return .none }
         outerCompleted = true
         guard !executing && pending.isEmpty else { return .none }
@@ -102,21 +102,21 @@ package struct InnerQueueMachine<Inner, Handle> {
 
     /// The outer signal failed (or emitted something that is not an inner): returns
     /// whether the error goes downstream, and the waiting inners to release.
-    @inlinable package mutating func outerFailed() -> (forward: Bool, dropped: [Inner]) {
+    @inlinable public mutating func outerFailed() -> (forward: Bool, dropped: [Inner]) {
         guard phase == .active else { return (false, []) }
         phase = .finished
         return (true, pending.removeAll())
     }
 
     /// Inner `id` failed: as `outerFailed`, but only the newest inner counts.
-    @inlinable package mutating func innerFailed(_ id: Int) -> (forward: Bool, dropped: [Inner]) {
+    @inlinable public mutating func innerFailed(_ id: Int) -> (forward: Bool, dropped: [Inner]) {
         guard id == generation else { return (false, []) }
         return outerFailed()
     }
 
     /// Inner `id` completed: the next waiting inner starts, or the output completes, or
     /// (inside the inner's own `start`) the completion is noted for `startReturned`.
-    @inlinable package mutating func innerCompleted(_ id: Int) -> Step {
+    @inlinable public mutating func innerCompleted(_ id: Int) -> Step {
         guard phase == .active && id == generation else { return .none }
         if startingIDs.last == id {
             completedWhileStarting = true
@@ -128,8 +128,10 @@ package struct InnerQueueMachine<Inner, Handle> {
     /// The `start` call of inner `id` returned `handle`. Returns the next step and the
     /// handle to dispose now: the one the new inner replaces (new before old), or
     /// `handle` itself when it is stale or the engine was disposed.
-    @inlinable package mutating func startReturned(_ id: Int, handle: Handle) -> (Step, dispose: Handle?) {
-        if let index = startingIDs.firstIndex(of: id) {
+    @inlinable public mutating func startReturned(_ id: Int, handle: Handle) -> (Step, dispose: Handle?) {
+        if startingIDs.last == id {
+            startingIDs.removeLast()
+        } else if let index = startingIDs.firstIndex(of: id) {
             startingIDs.remove(at: index)
         }
         guard phase != .disposed && id == generation else { return (.none, handle) }
@@ -142,7 +144,7 @@ package struct InnerQueueMachine<Inner, Handle> {
 
     /// Stores the outer subscription; returns it when it must be disposed at once
     /// because the engine was disposed while the outer signal started.
-    @inlinable package mutating func setOuter(_ handle: Handle) -> Handle? {
+    @inlinable public mutating func setOuter(_ handle: Handle) -> Handle? {
         guard phase != .disposed else { return handle }
         outer = handle
         return nil
@@ -151,7 +153,7 @@ package struct InnerQueueMachine<Inner, Handle> {
     /// Ends everything: returns the current inner and the outer subscription (to be
     /// disposed in that order) and the waiting inners to release; nil when already
     /// disposed.
-    @inlinable package mutating func dispose() -> (inner: Handle?, outer: Handle?, dropped: [Inner])? {
+    @inlinable public mutating func dispose() -> (inner: Handle?, outer: Handle?, dropped: [Inner])? {
         guard phase != .disposed else { return nil }
         phase = .disposed
         defer {
