@@ -21,4 +21,19 @@ final class FIFOTests: LeakCheckedTestCase {
         XCTAssertEqual(fifo.popFirst(), 7)
         XCTAssertTrue(fifo.isEmpty)
     }
+
+    func testAPoppedElementIsNotKeptAliveByTheBuffer() {
+        final class Box {}
+        var fifo = FIFO<Box>()
+        weak var popped: Box?
+        do {
+            let box = Box()
+            popped = box
+            fifo.append(box)
+            fifo.append(Box())
+            _ = fifo.popFirst()
+        }
+        XCTAssertNil(popped, "released as it leaves, while others still wait")
+        XCTAssertEqual(fifo.count, 1)
+    }
 }
