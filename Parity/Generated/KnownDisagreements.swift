@@ -1,9 +1,8 @@
-/// Library disagreements the generated pipelines found, reported and not fixed here (the
-/// operators involved sit in the subscription core and the meta engines, which other work
-/// is rewriting). Each names the pipelines it applies to and how it is set aside: either the
-/// cross-driver comparison skips those pipelines, or compares them in a normalized form
-/// that forgives exactly the reported difference. Grammar, balance and release are still
-/// checked on the raw traces of every pipeline.
+/// Library disagreements the generated pipelines found, reported and not fixed here (each
+/// names the modules involved). Each names the pipelines it applies to and how it is set
+/// aside: either the cross-driver comparison skips those pipelines, or compares them in a
+/// normalized form that forgives exactly the reported difference. Grammar, balance and
+/// release are still checked on the raw traces of every pipeline.
 struct KnownDisagreement: Sendable {
     /// A short name, printed with the count of pipelines it set aside.
     let name: String

@@ -5,15 +5,17 @@
 /// A face (typed or untyped) creates it with the downstream subscriber (erased) and two
 /// closures, `start` (subscribe to an inner, routing its events back through the
 /// `InnerQueueRun` it is given) and `complete` (send the completion downstream), feeds it
-/// the outer signal's events, and returns it as the subscription's disposable. Errors are not sent from here: `outerFailed` and
-/// `innerFailed` say whether the face forwards one. Disposal disposes the current inner
-/// first, then the outer subscription, and drops the waiting inners.
+/// the outer signal's events, and returns it as the subscription's disposable. Errors are
+/// not sent from here: `outerFailed` and `innerFailed` say whether the face forwards one.
+/// Disposal disposes the current inner first, then the outer subscription, and drops the
+/// waiting inners.
 ///
 /// Every method may be called from any thread and re-entrantly from inside the closures;
 /// no closure runs, and nothing is disposed or released, while the lock is held.
 public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the closures are
     // immutable and called after unlocking.
+    /// The transitions this engine runs, with inner subscriptions as handles.
     public typealias Machine = InnerQueueMachine<Inner, any UpstreamDisposable>
     /// Subscribes to an inner: `start(run, inner)` returns its subscription, and its
     /// events are to be reported through `run`.
