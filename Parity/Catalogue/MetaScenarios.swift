@@ -93,6 +93,18 @@ enum MetaScenarios {
             expect: [
                 "0 a.subscribe", "1 i3.subscribe", "1 i3.dispose", "3 completed", "3 a.dispose",
             ]),
+        Scenario(
+            "switchToLatest", "teardown after the completion: the finished inner before the hooks downstream",
+            sources: ["8|"], .chain([.switchToLatest([8: "--|"]), .afterDisposed]),
+            expect: [
+                "0 a.subscribe", "0 i8.subscribe", "1 a.dispose", "2 completed", "2 i8.dispose", "2 hook disposed",
+            ]),
+        Scenario(
+            "switchToLatest", "no inner after the output failed during a synchronous outer", sources: ["(1,2,3)"],
+            .switchToLatest([2: "#x", 3: "-9|"]),
+            expect: [
+                "0 a.subscribe", "0 i1.subscribe", "0 i1.dispose", "0 i2.subscribe", "0 error x", "0 i2.dispose", "0 a.dispose",
+            ]),
     ]
 
     static let mapToSignal: [Scenario] = [
@@ -155,6 +167,12 @@ enum MetaScenarios {
     ]
 
     static let queue: [Scenario] = [
+        Scenario(
+            "queue", "no inner after the output failed during a synchronous outer", sources: ["(1,2)"],
+            .queue([1: "#x", 2: "-9|"]),
+            expect: [
+                "0 a.subscribe", "0 i1.subscribe", "0 error x", "0 i1.dispose", "0 a.dispose",
+            ]),
         Scenario(
             "queue", "one inner at a time, in arrival order", sources: ["-1-2-|"],
             .queue([1: "-5-6----|", 2: "-7|"]),

@@ -1,9 +1,8 @@
-/// Library disagreements the generated pipelines found, reported and not fixed here (the
-/// operators involved sit in the subscription core and the meta engines, which other work
-/// is rewriting). Each names the pipelines it applies to and how it is set aside: either the
-/// cross-driver comparison skips those pipelines, or compares them in a normalized form
-/// that forgives exactly the reported difference. Grammar, balance and release are still
-/// checked on the raw traces of every pipeline.
+/// Library disagreements the generated pipelines found, reported and not fixed here (each
+/// names the modules involved). Each names the pipelines it applies to and how it is set
+/// aside: either the cross-driver comparison skips those pipelines, or compares them in a
+/// normalized form that forgives exactly the reported difference. Grammar, balance and
+/// release are still checked on the raw traces of every pipeline.
 struct KnownDisagreement: Sendable {
     /// A short name, printed with the count of pipelines it set aside.
     let name: String
@@ -15,7 +14,7 @@ struct KnownDisagreement: Sendable {
     let normalize: (@Sendable ([String]) -> [String])?
 
     /// Every known disagreement, in the order they are tried.
-    static let all: [KnownDisagreement] = [delayArmingTie, teardownOrderAfterTerminal, extraInnerAfterTerminal]
+    static let all: [KnownDisagreement] = [delayArmingTie]
 
     /// Typed `delay` arms its timer from a hop onto the queue (`queue.async`, as
     /// SwiftSignalKit does); untyped `delay` arms it at subscription (as SSignalKit does).
@@ -35,52 +34,6 @@ struct KnownDisagreement: Sendable {
                 && pipeline.operations.contains { if case .combineLatest = $0 { return true } else { return false } }
         },
         normalize: nil)
-
-    /// Untyped `switchToLatest` / `mapToSignal` / `queue` / `throttled` keep taking values
-    /// of a synchronous outer source after the output has terminated, and subscribe (then
-    /// at once, or when the pipeline ends, dispose) one more inner. Compared without the
-    /// subscriptions opened and closed in the tick of the sink's terminal event, without
-    /// subscriptions disposed right after subscribing (when the terminal event does not
-    /// reach the sink in that tick), and with teardown runs sorted (the differences occur
-    /// together).
-    static let extraInnerAfterTerminal = KnownDisagreement(
-        name: "extra inner after terminal",
-        report: """
-            untyped meta operators subscribe one more inner after the output failed, while a synchronous \
-            outer is still emitting (the inner is disposed at once; no event leaks). Minimal: sources \
-            ["(2,7,#)"], [.mapToSignal([2: "#"])] -> untyped adds "0 i7.subscribe", "0 i7.dispose" after \
-            "0 error E". Module: Sources/SUntypedSignal/SSignal+Meta.swift (SSignalQueueState).
-            """,
-        applies: containsMetaOperator,
-        normalize: { trace in teardownSorted(withoutEmptySubscriptions(withoutSubscriptionsInTerminalTick(trace))) })
-
-    /// When a subscription ends (a terminal event, even one that does not reach the sink,
-    /// such as an inner's completion followed by `then`), the APIs tear down in different
-    /// orders: typed disposes the meta operator's current (or finished, kept) inner before
-    /// the outer source and before the `afterDisposed` / `afterCompleted` stages downstream
-    /// run; untyped disposes it last. Compared with each tick's run of teardown lines sorted.
-    static let teardownOrderAfterTerminal = KnownDisagreement(
-        name: "teardown order after terminal",
-        report: """
-            after the terminal event, typed disposes a meta operator's current inner first, untyped last \
-            (after the outer source and after afterDisposed/afterCompleted hooks downstream). Minimal: \
-            sources ["8|"], [.switchToLatest([8: "--|"]), .afterDisposed] -> typed "2 completed", \
-            "2 i8.dispose", "2 hook disposed"; untyped "2 completed", "2 hook disposed", "2 i8.dispose". \
-            Modules: the typed and untyped subscription cores (order of terminal callback and upstream \
-            disposal) and SignalQueueState / SSignalQueueState.
-            """,
-        applies: containsMetaOperator,
-        normalize: teardownSorted)
-
-    /// True when the chain has one of the switchToLatest / queue / throttled family.
-    static func containsMetaOperator(_ pipeline: GeneratedPipeline) -> Bool {
-        pipeline.operations.contains { operation in
-            switch operation {
-            case .switchToLatest, .mapToSignal, .queue, .mapToQueue, .throttled, .mapToThrottled: return true
-            default: return false
-            }
-        }
-    }
 
     /// The trace with every run of consecutive teardown lines of one tick (disposals and
     /// hook calls, which run as the stack unwinds) sorted: the same teardown, in any order.

@@ -47,7 +47,7 @@ public func queue<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
 /// An idle `throttled` starts an arriving inner at once. Completion, errors and
 /// disposal behave as in `queue`.
 public func throttled<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
-    flatten(signal, mode: .throttle, transform: { $0 }, mapError: { $0 })
+    flatten(signal, mode: .throttled, transform: { $0 }, mapError: { $0 })
 }
 
 /// Maps every value to a signal and keeps only the newest one running: `map(f)`
@@ -90,21 +90,73 @@ public func mapToQueue<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T
 /// `f` runs for every value; signals replaced while waiting are never subscribed.
 public func mapToThrottled<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
-        flatten(signal, mode: .throttle, transform: f, mapError: { $0 })
+        flatten(signal, mode: .throttled, transform: f, mapError: { $0 })
     }
 }
 
 /// Builds the flattening signal shared by the operators above; `mapError` is nil for
 /// an outer signal that cannot fail.
 private func flatten<U, OuterError, T, E>(
-    _ outer: Signal<U, OuterError>, mode: SignalQueueMode, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?
+    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?
 ) -> Signal<T, E> {
     Signal { subscriber in
-        let state = SignalQueueState<T, E>(mode: mode, subscriber: subscriber)
-        state.subscribe(to: outer, transform: transform, mapError: mapError)
-        return state
+        startInnerQueue(outer, mode: mode, subscriber: subscriber, transform: transform, mapError: mapError) {
+            subscriber.putCompletion()
+        }
     }
 }
+
+/// The typed face of the shared inner queue engine (`InnerQueueEngine` in SignalSync):
+/// subscribes to `outer` for `subscriber` and returns the engine as the subscription's
+/// disposable.
+///
+/// Each outer value becomes an inner through `transform` (called on the emitting thread,
+/// for every value, even after the output terminated); outer errors become downstream
+/// errors through `mapError` (nil when the outer cannot fail); inner values and errors go
+/// straight downstream; `complete` sends the final events. The engine holds the inners
+/// as `AnyObject`, so its steps need no runtime metadata lookup for `T` and `E`.
+func startInnerQueue<U, OuterError, T, E>(
+    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, subscriber: Subscriber<T, E>, transform: @escaping (U) -> Signal<T, E>,
+    mapError: ((OuterError) -> E)?, complete: @escaping () -> Void
+) -> Disposable {
+    let engine = InnerQueueEngine<AnyObject>(
+        mode: mode, downstream: subscriber,
+        start: { run, inner in
+            unsafeDowncast(inner, to: Signal<T, E>.self).start(
+                next: { value in
+                    if run.acceptsNext() {
+                        unsafeDowncast(run.downstream, to: Subscriber<T, E>.self).putNext(value)
+                    }
+                },
+                error: { error in
+                    if run.failed() {
+                        unsafeDowncast(run.downstream, to: Subscriber<T, E>.self).putError(error)
+                    }
+                },
+                completed: {
+                    run.completed()
+                })
+        }, complete: complete)
+    engine.setOuter(
+        outer.start(
+            next: { value in
+                engine.outerNext(transform(value))
+            },
+            error: mapError.map { mapError in
+                { error in
+                    if engine.outerFailed() {
+                        subscriber.putError(mapError(error))
+                    }
+                }
+            },
+            completed: {
+                engine.outerCompleted()
+            }))
+    return engine
+}
+
+/// The engine is the disposable a meta operator's generator returns.
+extension InnerQueueEngine: Disposable {}
 
 // MARK: - Sequencing
 

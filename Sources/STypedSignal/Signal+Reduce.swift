@@ -100,14 +100,8 @@ public func reduceLeft<T, E>(_ value: T, generator: @escaping (T, T) -> Signal<(
     { signal in
         Signal { subscriber in
             let accumulator = Atomic(value: value)
-            let state = SignalQueueState<T, E>(
-                mode: .queue, subscriber: subscriber,
-                completion: { subscriber in
-                    subscriber.putNext(accumulator.with { $0 })
-                    subscriber.putCompletion()
-                })
-            state.subscribe(
-                to: signal,
+            return startInnerQueue(
+                signal, mode: .queue, subscriber: subscriber,
                 transform: { next in
                     Signal<T, E> { step in
                         let current = accumulator.with { $0 }
@@ -127,8 +121,11 @@ public func reduceLeft<T, E>(_ value: T, generator: @escaping (T, T) -> Signal<(
                                 step.putCompletion()
                             })
                     }
-                }, mapError: { $0 })
-            return state
+                }, mapError: { $0 },
+                complete: {
+                    subscriber.putNext(accumulator.with { $0 })
+                    subscriber.putCompletion()
+                })
         }
     }
 }

@@ -109,6 +109,27 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         }
     }
 
+    func testNoInnerIsSubscribedAfterTheOutputFailed() {
+        for make in [{ (s: SSignal) in s.switchToLatest() }, { $0.queue() }, { $0.throttled() }] {
+            let log = Recorder()
+            make(syncValues([tracedSignal("a", log) { $0.putError("x") }, 5, tracedSignal("b", log)]))
+                .start(error: { log.log("error \($0 ?? "nil")") })
+            XCTAssertEqual(log.events, ["start a", "error x", "dispose a"], "b is never subscribed, the type error never sent")
+        }
+    }
+
+    func testTeardownAfterCompletionDisposesTheFinishedInnerBeforeTheOuter() {
+        let log = Recorder()
+        let outer = ManualSource()
+        var inner: SSubscriber?
+        outer.signal.switchToLatest().start(completed: { log.log("completed") })
+        outer.next(tracedSignal("a", log) { inner = $0 })
+        outer.complete()
+        inner?.putCompletion()
+        XCTAssertEqual(log.events, ["start a", "completed", "dispose a"])
+        XCTAssertEqual(outer.disposeCount, 1)
+    }
+
     func testSwitchToLatestDisposalDisposesInnerAndOuter() {
         let outer = ManualSource()
         let inner = ManualSource()

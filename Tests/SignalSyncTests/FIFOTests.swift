@@ -1,7 +1,7 @@
 import SignalTestSupport
 import XCTest
 
-@testable import SUntypedSignal
+@testable import SignalSync
 
 final class FIFOTests: LeakCheckedTestCase {
     func testFirstInFirstOut() {
@@ -20,5 +20,20 @@ final class FIFOTests: LeakCheckedTestCase {
         fifo.append(7)
         XCTAssertEqual(fifo.popFirst(), 7)
         XCTAssertTrue(fifo.isEmpty)
+    }
+
+    func testAPoppedElementIsNotKeptAliveByTheBuffer() {
+        final class Box {}
+        var fifo = FIFO<Box>()
+        weak var popped: Box?
+        do {
+            let box = Box()
+            popped = box
+            fifo.append(box)
+            fifo.append(Box())
+            _ = fifo.popFirst()
+        }
+        XCTAssertNil(popped, "released as it leaves, while others still wait")
+        XCTAssertEqual(fifo.count, 1)
     }
 }

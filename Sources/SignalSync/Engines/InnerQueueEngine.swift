@@ -1,0 +1,111 @@
+/// The engine behind `switchToLatest`, `queue`, `throttled` (and their `mapTo...` forms,
+/// and the sequential `reduceLeft`) for one subscription, in both APIs: holds the
+/// `InnerQueueMachine` under a lock and performs its steps after unlocking.
+///
+/// A face (typed or untyped) creates it with the downstream subscriber (erased) and two
+/// closures, `start` (subscribe to an inner, routing its events back through the
+/// `InnerQueueRun` it is given) and `complete` (send the completion downstream), feeds it
+/// the outer signal's events, and returns it as the subscription's disposable. Errors are
+/// not sent from here: `outerFailed` and `innerFailed` say whether the face forwards one.
+/// Disposal disposes the current inner first, then the outer subscription, and drops the
+/// waiting inners.
+///
+/// Every method may be called from any thread and re-entrantly from inside the closures;
+/// no closure runs, and nothing is disposed or released, while the lock is held.
+public final class InnerQueueEngine<Inner>: @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; the closures are
+    // immutable and called after unlocking.
+    /// The transitions this engine runs, with inner subscriptions as handles.
+    public typealias Machine = InnerQueueMachine<Inner, any UpstreamDisposable>
+    /// Subscribes to an inner: `start(run, inner)` returns its subscription, and its
+    /// events are to be reported through `run`.
+    public typealias Start = (InnerQueueRun<Inner>, Inner) -> any UpstreamDisposable
+
+    @usableFromInline let state: LockedState<Machine>
+    @usableFromInline let start: Start
+    @usableFromInline let complete: () -> Void
+    /// The subscriber the face sends events to, erased so that the engine stays free of
+    /// the face's value types.
+    public let downstream: AnyObject
+
+    /// An engine in `mode` for `downstream` that starts inners with `start` and completes
+    /// the output with `complete`.
+    @inlinable public init(mode: InnerQueueMode, downstream: AnyObject, start: @escaping Start, complete: @escaping () -> Void) {
+        state = LockedState(Machine(mode: mode))
+        self.downstream = downstream
+        self.start = start
+        self.complete = complete
+    }
+
+    /// Stores the outer signal's subscription (disposed with the engine, or at once when
+    /// the engine was disposed while the outer signal started).
+    @inlinable public func setOuter(_ handle: any UpstreamDisposable) {
+        let late = state.withLock { $0.setOuter(handle) }
+        late?.dispose()
+    }
+
+    /// The outer signal emitted `inner`.
+    @inlinable public func outerNext(_ inner: Inner) {
+        let (step, dropped) = state.withLock { $0.outerNext(inner) }
+        withExtendedLifetime(dropped) {}
+        perform(step)
+    }
+
+    /// The outer signal completed.
+    @inlinable public func outerCompleted() {
+        perform(state.withLock { $0.outerCompletedEvent() })
+    }
+
+    /// The outer signal failed (or emitted something that is not an inner): true when
+    /// the face is to forward the error downstream (the first terminal event only).
+    @inlinable public func outerFailed() -> Bool {
+        let (forward, dropped) = state.withLock { $0.outerFailed() }
+        withExtendedLifetime(dropped) {}
+        return forward
+    }
+
+    /// Whether a value of inner `id` goes downstream.
+    @inlinable public func accepts(_ id: Int) -> Bool {
+        state.withLock { $0.accepts(id) }
+    }
+
+    /// Inner `id` failed: true when the face is to forward the error downstream.
+    @inlinable public func innerFailed(_ id: Int) -> Bool {
+        let (forward, dropped) = state.withLock { $0.innerFailed(id) }
+        withExtendedLifetime(dropped) {}
+        return forward
+    }
+
+    /// Inner `id` completed.
+    @inlinable public func innerCompleted(_ id: Int) {
+        perform(state.withLock { $0.innerCompleted(id) })
+    }
+
+    /// Disposes the current inner, then the outer subscription, and releases the waiting
+    /// inners; later calls do nothing.
+    @inlinable public func dispose() {
+        guard let parts = state.withLock({ $0.dispose() }) else { return }
+        parts.inner?.dispose()
+        parts.outer?.dispose()
+        withExtendedLifetime(parts.dropped) {}
+    }
+
+    /// Runs steps until there is nothing left to do on this thread: the trampoline.
+    @inlinable func perform(_ first: Machine.Step) {
+        var step = first
+        while true {
+            switch step {
+            case .none:
+                return
+            case .complete:
+                complete()
+                return
+            case .start(let inner, let id):
+                let handle = start(InnerQueueRun(engine: self, id: id), inner)
+                let (next, replaced) = state.withLock { $0.startReturned(id, handle: handle) }
+                replaced?.dispose()
+                step = next
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Dispatch
+import SignalTestSupport
+import XCTest
+
+@testable import SignalSync
+
+/// The storage with scripted inners: what runs after unlocking, in which order, and that
+/// its closures may re-enter it.
+final class InnerQueueEngineTests: LeakCheckedTestCase {
+    /// A log of what the engine did, safe from any thread.
+    private final class Log: @unchecked Sendable {
+        // Safety: guarded by `state`.
+        private let state = LockedState<[String]>([])
+        func add(_ line: String) { state.withLock { $0.append(line) } }
+        var lines: [String] { state.withLock { $0 } }
+    }
+
+    /// How many inners run at once, at most, and how many ran.
+    private final class Overlap: @unchecked Sendable {
+        // Safety: guarded by `state`.
+        private let state = LockedState((now: 0, most: 0, count: 0))
+        func begin() {
+            state.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+                $0.count += 1
+            }
+        }
+        func end() { state.withLock { $0.now -= 1 } }
+        var result: (most: Int, count: Int) { state.withLock { ($0.most, $0.count) } }
+    }
+
+    /// A subscription that logs its disposal.
+    private final class Handle: UpstreamDisposable, @unchecked Sendable {
+        let name: String
+        let log: Log
+        init(_ name: String, _ log: Log) {
+            self.name = name
+            self.log = log
+        }
+        func dispose() { log.add("\(name).dispose") }
+    }
+
+    /// An inner: `body` runs when it is started, with the run to report its events to.
+    private final class Inner: @unchecked Sendable {
+        let name: String
+        let body: (InnerQueueRun<Inner>) -> Void
+        init(_ name: String, body: @escaping (InnerQueueRun<Inner>) -> Void = { _ in }) {
+            self.name = name
+            self.body = body
+        }
+    }
+
+    /// An engine whose inners log their start and run their body; `downstream` is the log.
+    private func makeEngine(_ mode: InnerQueueMode, _ log: Log) -> InnerQueueEngine<Inner> {
+        InnerQueueEngine<Inner>(
+            mode: mode, downstream: log,
+            start: { run, inner in
+                log.add("\(inner.name).start")
+                inner.body(run)
+                return Handle(inner.name, log)
+            },
+            complete: { log.add("completed") })
+    }
+
+    func testDisposalDisposesTheCurrentInnerThenTheOuter() {
+        let log = Log()
+        let engine = makeEngine(.switchToLatest, log)
+        engine.setOuter(Handle("outer", log))
+        engine.outerNext(Inner("a"))
+        engine.outerNext(Inner("b"))
+        engine.dispose()
+        engine.dispose()
+        XCTAssertEqual(log.lines, ["a.start", "b.start", "a.dispose", "b.dispose", "outer.dispose"])
+    }
+
+    func testAFinishedInnerIsDisposedFirstAtTeardownAfterTheCompletion() {
+        let log = Log()
+        let engine = makeEngine(.switchToLatest, log)
+        engine.setOuter(Handle("outer", log))
+        var aRun: InnerQueueRun<Inner>?
+        engine.outerNext(Inner("a") { aRun = $0 })
+        engine.outerCompleted()
+        aRun?.completed()
+        engine.dispose()  // what the subscriber does after the completion
+        XCTAssertEqual(log.lines, ["a.start", "completed", "a.dispose", "outer.dispose"])
+    }
+
+    func testSynchronouslyCompletingInnersRunInALoopNotARecursion() {
+        let log = Log()
+        let engine = makeEngine(.queue, log)
+        var depth = 0
+        var deepest = 0
+        var completions = 0
+        func inner() -> Inner {
+            Inner("i") { run in
+                depth += 1
+                deepest = max(deepest, depth)
+                completions += 1
+                run.completed()
+                depth -= 1
+            }
+        }
+        // Everything waits behind a first inner that completes later.
+        var first: InnerQueueRun<Inner>?
+        engine.outerNext(Inner("first") { first = $0 })
+        for _ in 0..<10_000 {
+            engine.outerNext(inner())
+        }
+        engine.outerCompleted()
+        first?.completed()
+        XCTAssertEqual(completions, 10_000)
+        XCTAssertEqual(deepest, 1, "each inner starts from the loop, after the previous start returned")
+        XCTAssertEqual(log.lines.last, "completed")
+        engine.dispose()
+    }
+
+    func testValuesOfAReplacedInnerAreRefusedAndOnlyTheNewestInnerMayFail() {
+        let log = Log()
+        let engine = makeEngine(.switchToLatest, log)
+        var runs: [InnerQueueRun<Inner>] = []
+        engine.outerNext(Inner("a") { runs.append($0) })
+        engine.outerNext(Inner("b") { runs.append($0) })
+        XCTAssertFalse(runs[0].acceptsNext())
+        XCTAssertTrue(runs[1].acceptsNext())
+        XCTAssertTrue(runs[1].downstream === log)
+        XCTAssertFalse(runs[0].failed(), "a replaced inner's error is dropped")
+        XCTAssertTrue(runs[1].failed())
+        XCTAssertFalse(engine.outerFailed(), "one terminal event")
+        engine.outerNext(Inner("late"))
+        XCTAssertFalse(log.lines.contains("late.start"), "nothing starts after the output terminated")
+        engine.dispose()
+    }
+
+    func testClosuresMayDisposeTheEngineFromInsideAStart() {
+        let log = Log()
+        let engine = makeEngine(.queue, log)
+        engine.setOuter(Handle("outer", log))
+        engine.outerNext(Inner("a") { run in run.engine.dispose() })
+        XCTAssertEqual(log.lines, ["a.start", "outer.dispose", "a.dispose"], "the inner started during disposal goes once its start returns")
+    }
+
+    func testConcurrentOuterValuesRunEveryQueuedInnerOnceWithoutOverlap() {
+        let log = Log()
+        let engine = makeEngine(.queue, log)
+        let overlap = Overlap()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<500 {
+                engine.outerNext(
+                    Inner("i") { run in
+                        overlap.begin()
+                        overlap.end()
+                        run.completed()
+                    })
+            }
+        }
+        engine.outerCompleted()
+        let result = overlap.result
+        XCTAssertEqual(result.count, 2_000)
+        XCTAssertEqual(result.most, 1)
+        XCTAssertEqual(log.lines.filter { $0 == "completed" }.count, 1)
+        engine.dispose()
+    }
+}
