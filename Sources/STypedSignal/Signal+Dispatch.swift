@@ -62,7 +62,7 @@ public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
             if queue.isCurrent() {
                 return signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             }
-            let pending = PendingSubscription()
+            let pending = DeferredStart()
             queue.async {
                 pending.begin {
                     signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
@@ -78,7 +78,7 @@ public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
 public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let pending = PendingSubscription()
+            let pending = DeferredStart()
             let task = ThreadPoolTask(unchecked: { state in
                 guard !state.cancelled.with({ $0 }) else { return }
                 pending.begin {
@@ -94,34 +94,6 @@ public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T,
     }
 }
 
-/// A subscription that starts later, unless it is disposed first.
-final class PendingSubscription: Disposable, @unchecked Sendable {
-    // Safety: `disposed` and `subscription` are guarded by `mutex`.
-    private let mutex = PosixLock()
-    private var disposed = false
-    private var subscription: Disposable?
-
-    /// Starts the subscription now, unless disposed; disposes it at once if a disposal
-    /// raced with the start.
-    func begin(_ start: () -> Disposable) {
-        if mutex.withLock({ disposed }) { return }
-        let started = start()
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            started.dispose()
-        } else {
-            subscription = started
-            mutex.unlock()
-        }
-    }
-
-    func dispose() {
-        mutex.lock()
-        disposed = true
-        let current = subscription
-        subscription = nil
-        mutex.unlock()
-        current?.dispose()
-    }
-}
+/// The deferred-start engine (SignalSync's `Engines/DeferredStart.swift`) is a typed
+/// disposable: the subscription `runOn` returns.
+extension DeferredStart: Disposable {}

@@ -54,7 +54,7 @@ extension SSignal {
         SSignal { subscriber in
             let deferred = DeferredStart()
             queue.executionQueue.async {
-                deferred.run { self.forward(to: subscriber) }
+                deferred.begin { self.forward(to: subscriber) }
             }
             return deferred
         }
@@ -70,7 +70,7 @@ extension SSignal {
                 if isCancelled() {
                     return
                 }
-                deferred.run { self.forward(to: subscriber) }
+                deferred.begin { self.forward(to: subscriber) }
             })
             threadPool.addTask(task)
             return SBlockDisposable {
@@ -131,6 +131,10 @@ extension SSignal {
             })
     }
 }
+
+/// The deferred-start engine (SignalSync's `Engines/DeferredStart.swift`) is an untyped
+/// disposable: the subscription `startOn` returns.
+extension DeferredStart: SDisposable {}
 
 /// The pending value and timer of one `throttleOn` subscription.
 private final class Debounce: @unchecked Sendable {
