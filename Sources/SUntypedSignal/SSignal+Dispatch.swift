@@ -3,21 +3,24 @@ import SignalSync
 extension SSignal {
     /// Delivers every value, error and completion on `queue`.
     ///
-    /// Each event is posted with `queue.dispatch`: inline when already on `queue`,
-    /// otherwise asynchronously; order is preserved on a serial queue. Events still
-    /// queued when the subscription is disposed are dropped. The subscription itself
-    /// happens on the caller's thread.
+    /// An event sent while `queue` is current is delivered inline; otherwise events are
+    /// buffered and one hop onto `queue` delivers every event buffered by then, in order.
+    /// Only the event that finds the buffer empty (no hop under way) dispatches, so a
+    /// burst costs one dispatch, not one per event (SSignalKit dispatches each event:
+    /// work that other code puts on `queue` during a burst now runs after the burst's
+    /// events rather than between them; see Divergences.md). Events still buffered when
+    /// the subscription is disposed are dropped, as are events after a terminal event.
+    /// The subscription itself happens on the caller's thread.
     public func deliverOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
-            self.start(
-                next: { value in
-                    queue.executionQueue.async { subscriber.putNext(value) }
-                },
+            let hop = SerialHop<Any?>(queue: queue.executionQueue, deliver: subscriber.putNext)
+            return self.start(
+                next: hop.send,
                 error: { error in
-                    queue.executionQueue.async { subscriber.putError(error) }
+                    hop.sendTerminal { subscriber.putError(error) }
                 },
                 completed: {
-                    queue.executionQueue.async { subscriber.putCompletion() }
+                    hop.sendTerminal(subscriber.putCompletion)
                 })
         }
     }
