@@ -2,8 +2,8 @@
 /// virtual queue.
 ///
 /// Typed spec §20 and §26, untyped §1.26–1.27. The operator queue is not current while
-/// the sources emit, so deliverOn dispatches every event (upstream teardown on
-/// termination still happens at once, on the source's side) and runOn subscribes when
+/// the sources emit, so deliverOn hops onto it, one hop per burst (upstream teardown on
+/// termination still happens at once, on the source's side), and runOn subscribes when
 /// the queue runs. Timers stop on disposal (decided fix).
 enum DispatchTimingScenarios {
     static let all: [Scenario] = deliverOn + runOn + delay + timeout + throttleOn
@@ -44,6 +44,11 @@ enum DispatchTimingScenarios {
             "deliverOn", "inline when already on the queue (after runOn)", sources: ["(1,|)"], .chain([.runOn, .deliverOn]),
             expect: [
                 "0 a.subscribe", "0 next 1", "0 completed", "0 a.dispose",
+            ]),
+        Scenario(
+            "deliverOn", "a burst and a later value, in order, one hop each", sources: ["(1,2,3)-4"], .deliverOn,
+            expect: [
+                "0 a.subscribe", "0 next 1", "0 next 2", "0 next 3", "2 next 4",
             ]),
         Scenario(
             "deliverOn", "never-terminating source", sources: ["-1-2"], .deliverOn,

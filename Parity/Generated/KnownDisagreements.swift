@@ -19,7 +19,9 @@ struct KnownDisagreement: Sendable {
     /// Typed `delay` arms its timer from a hop onto the queue (`queue.async`, as
     /// SwiftSignalKit does); untyped `delay` arms it at subscription (as SSignalKit does).
     /// When the deadline falls on the same tick as an event of a source subscribed
-    /// alongside (a `combineLatest` partner), the untyped delay fires first.
+    /// alongside (a `combineLatest` partner), the untyped delay fires first. Kept on
+    /// purpose: the originals differ, and the shared timer engine takes the difference as
+    /// its `DelayArming` parameter (see Divergences.md).
     static let delayArmingTie = KnownDisagreement(
         name: "delay arming tie",
         report: """
@@ -27,7 +29,8 @@ struct KnownDisagreement: Sendable {
             the partner's event, typed after it (typed delay arms its timer from queue.async). Minimal: \
             sources ["-", "--|"], [.delay(2), .combineLatest] -> typed "2 b.dispose", "2 a.subscribe"; \
             untyped "2 a.subscribe", "2 b.dispose". Modules: Sources/STypedSignal/Signal+Timing.swift \
-            (delay), Sources/SUntypedSignal/SSignal+Timing.swift.
+            (delay, DelayArming.afterHopToQueue), Sources/SUntypedSignal/SSignal+Timing.swift (.atSubscription), \
+            over Sources/SignalSync/Engines/TimerGate.swift.
             """,
         applies: { pipeline in
             pipeline.operations.contains { if case .delay = $0 { return true } else { return false } }

@@ -1,24 +1,27 @@
 import SignalSync
 
-/// Delivers every event through `queue.async`: inline when already on `queue`,
-/// dispatched otherwise; order is kept on a serial queue.
+/// Delivers every event on `queue`: inline when already on `queue`; otherwise events
+/// are buffered and one hop onto `queue` delivers every event buffered by then, in order.
 ///
-/// Upstream is torn down on termination right away, on the upstream thread, even when
-/// the terminal event reaches downstream later. Events still queued when the
-/// subscription is disposed are dropped. On the concurrent queues (never current)
-/// every event is dispatched and order is not guaranteed.
+/// Only the event that finds the buffer empty (no hop under way) dispatches; a burst of
+/// events therefore costs one `queue.async`, not one per event (SwiftSignalKit
+/// dispatches each event: work that other code puts on `queue` during a burst now runs
+/// after the burst's events rather than between them; see Divergences.md). Upstream is
+/// torn down on termination right away, on the upstream thread, even when the terminal
+/// event reaches downstream later. Events still buffered when the subscription is
+/// disposed are dropped, as are events after a terminal event. On the concurrent queues
+/// (never current) one subscription's events are delivered one at a time, in order.
 public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            signal.start(
-                next: { value in
-                    queue.async { subscriber.putNext(value) }
-                },
+            let hop = SerialHop<T>(queue: queue.executionQueue, deliver: subscriber.putNext)
+            return signal.start(
+                next: hop.send,
                 error: { error in
-                    queue.async { subscriber.putError(error) }
+                    hop.sendTerminal { subscriber.putError(error) }
                 },
                 completed: {
-                    queue.async { subscriber.putCompletion() }
+                    hop.sendTerminal(subscriber.putCompletion)
                 })
         }
     }
@@ -62,7 +65,7 @@ public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
             if queue.isCurrent() {
                 return signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             }
-            let pending = PendingSubscription()
+            let pending = DeferredStart()
             queue.async {
                 pending.begin {
                     signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
@@ -78,7 +81,7 @@ public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
 public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let pending = PendingSubscription()
+            let pending = DeferredStart()
             let task = ThreadPoolTask(unchecked: { state in
                 guard !state.cancelled.with({ $0 }) else { return }
                 pending.begin {
@@ -94,34 +97,6 @@ public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T,
     }
 }
 
-/// A subscription that starts later, unless it is disposed first.
-final class PendingSubscription: Disposable, @unchecked Sendable {
-    // Safety: `disposed` and `subscription` are guarded by `mutex`.
-    private let mutex = PosixLock()
-    private var disposed = false
-    private var subscription: Disposable?
-
-    /// Starts the subscription now, unless disposed; disposes it at once if a disposal
-    /// raced with the start.
-    func begin(_ start: () -> Disposable) {
-        if mutex.withLock({ disposed }) { return }
-        let started = start()
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            started.dispose()
-        } else {
-            subscription = started
-            mutex.unlock()
-        }
-    }
-
-    func dispose() {
-        mutex.lock()
-        disposed = true
-        let current = subscription
-        subscription = nil
-        mutex.unlock()
-        current?.dispose()
-    }
-}
+/// The deferred-start engine (SignalSync's `Engines/DeferredStart.swift`) is a typed
+/// disposable: the subscription `runOn` returns.
+extension DeferredStart: Disposable {}

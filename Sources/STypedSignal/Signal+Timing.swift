@@ -18,9 +18,7 @@ public func delay<T, E>(_ timeout: Double, queue: Queue) -> (_ signal: Signal<T,
             let gate = TimerGate(action: {
                 signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             })
-            queue.async {
-                gate.armFinal(after: timeout, on: queue.executionQueue)
-            }
+            gate.delay(after: timeout, on: queue.executionQueue, arming: .afterHopToQueue)
             return gate
         }
     }
@@ -128,120 +126,6 @@ public func timeout<T, E>(_ timeout: Double, queue: Queue, alternate: Signal<T, 
     }
 }
 
-// MARK: - The timer gate
-
-/// One subscription of a timer-driven operator: the armed timer, the subscription to
-/// start when the final timer fires (the action), and the live subscription.
-///
-/// Used by `delay`, `suspendAwareDelay`, `timeout` and `retry`. `dispose()` stops the
-/// armed timer, disposes the live subscription and releases the action; once it has
-/// returned, no timer of the gate fires. (A fire that had already begun on another
-/// thread may still be subscribing; that subscription is disposed as soon as it
-/// returns.) The timer handlers hold the gate, the gate holds the armed timer: the
-/// cycle ends when the timer fires or is stopped.
-final class TimerGate: Disposable, @unchecked Sendable {
-    // Safety: every `var` is guarded by `mutex`; nothing is called with it held.
-    private let mutex = PosixLock()
-    private var disposed = false
-    private var timer: ExecutionTimer?
-    private var action: (() -> Disposable)?
-    private var subscription: Disposable?
-
-    /// Creates a gate; `action` starts the subscription that the final timer begins.
-    init(action: (() -> Disposable)? = nil) {
-        self.action = action
-    }
-
-    /// Arms `timer` with `handler`, stopping the timer armed before; does nothing once
-    /// the gate is disposed.
-    func arm(_ timer: ExecutionTimer, _ handler: @escaping () -> Void) {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            return
-        }
-        let previous = self.timer
-        self.timer = timer
-        mutex.unlock()
-        if previous !== timer {
-            previous?.invalidate()
-        }
-        timer.start(handler)
-        // A disposal that ran between the check and `start` stopped nothing: stop it now.
-        if mutex.withLock({ disposed }) {
-            timer.invalidate()
-        }
-    }
-
-    /// Arms the final timer: after `timeout` seconds on `queue` it begins the action,
-    /// unless the gate has been disarmed or disposed first.
-    func armFinal(after timeout: Double, on queue: ExecutionQueue) {
-        let timer = ExecutionTimer(timeout: timeout, repeats: false, queue: queue)
-        arm(timer) { [self, weak timer] in
-            if let timer { fire(timer) }
-        }
-    }
-
-    /// Stops the armed timer. Returns false when the action has already been taken by
-    /// the final timer, or the gate is disposed (events of the replaced subscription
-    /// are then dropped).
-    @discardableResult
-    func disarm() -> Bool {
-        mutex.lock()
-        let live = action != nil
-        let armed = timer
-        timer = nil
-        mutex.unlock()
-        armed?.invalidate()
-        return live
-    }
-
-    /// Begins `start`'s subscription unless the gate is disposed, and keeps it; the
-    /// subscription it replaces is disposed after the new one has started.
-    func begin(_ start: () -> Disposable) {
-        if mutex.withLock({ disposed }) { return }
-        let started = start()
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            started.dispose()
-            return
-        }
-        let previous = subscription
-        subscription = started
-        mutex.unlock()
-        previous?.dispose()
-    }
-
-    /// The final timer fired: takes the action (if `timer` is still the armed one) and
-    /// begins it.
-    private func fire(_ timer: ExecutionTimer) {
-        mutex.lock()
-        guard !disposed, self.timer === timer, let action else {
-            mutex.unlock()
-            return
-        }
-        self.timer = nil
-        self.action = nil
-        mutex.unlock()
-        begin(action)
-    }
-
-    /// Stops the timer, disposes the live subscription, releases the action; idempotent.
-    func dispose() {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            return
-        }
-        disposed = true
-        let armed = timer
-        let live = subscription
-        let released = action
-        (timer, subscription, action) = (nil, nil, nil)
-        mutex.unlock()
-        armed?.invalidate()
-        live?.dispose()
-        withExtendedLifetime(released) {}
-    }
-}
+/// The engine of `delay`, `suspendAwareDelay`, `timeout` and `retry` (SignalSync's
+/// `Engines/TimerGate.swift`) is a typed disposable: the subscriptions these operators return.
+extension TimerGate: Disposable {}

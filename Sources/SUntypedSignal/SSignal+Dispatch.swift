@@ -3,21 +3,24 @@ import SignalSync
 extension SSignal {
     /// Delivers every value, error and completion on `queue`.
     ///
-    /// Each event is posted with `queue.dispatch`: inline when already on `queue`,
-    /// otherwise asynchronously; order is preserved on a serial queue. Events still
-    /// queued when the subscription is disposed are dropped. The subscription itself
-    /// happens on the caller's thread.
+    /// An event sent while `queue` is current is delivered inline; otherwise events are
+    /// buffered and one hop onto `queue` delivers every event buffered by then, in order.
+    /// Only the event that finds the buffer empty (no hop under way) dispatches, so a
+    /// burst costs one dispatch, not one per event (SSignalKit dispatches each event:
+    /// work that other code puts on `queue` during a burst now runs after the burst's
+    /// events rather than between them; see Divergences.md). Events still buffered when
+    /// the subscription is disposed are dropped, as are events after a terminal event.
+    /// The subscription itself happens on the caller's thread.
     public func deliverOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
-            self.start(
-                next: { value in
-                    queue.executionQueue.async { subscriber.putNext(value) }
-                },
+            let hop = SerialHop<Any?>(queue: queue.executionQueue, deliver: subscriber.putNext)
+            return self.start(
+                next: hop.send,
                 error: { error in
-                    queue.executionQueue.async { subscriber.putError(error) }
+                    hop.sendTerminal { subscriber.putError(error) }
                 },
                 completed: {
-                    queue.executionQueue.async { subscriber.putCompletion() }
+                    hop.sendTerminal(subscriber.putCompletion)
                 })
         }
     }
@@ -54,7 +57,7 @@ extension SSignal {
         SSignal { subscriber in
             let deferred = DeferredStart()
             queue.executionQueue.async {
-                deferred.run { self.forward(to: subscriber) }
+                deferred.begin { self.forward(to: subscriber) }
             }
             return deferred
         }
@@ -70,7 +73,7 @@ extension SSignal {
                 if isCancelled() {
                     return
                 }
-                deferred.run { self.forward(to: subscriber) }
+                deferred.begin { self.forward(to: subscriber) }
             })
             threadPool.addTask(task)
             return SBlockDisposable {
@@ -131,6 +134,10 @@ extension SSignal {
             })
     }
 }
+
+/// The deferred-start engine (SignalSync's `Engines/DeferredStart.swift`) is an untyped
+/// disposable: the subscription `startOn` returns.
+extension DeferredStart: SDisposable {}
 
 /// The pending value and timer of one `throttleOn` subscription.
 private final class Debounce: @unchecked Sendable {

@@ -317,6 +317,9 @@ final class SignalCombineTests: LeakCheckedTestCase {
         })
         a.putNext(0)
         b.putNext(0)
+        // Both primed on the queue before the burst: each source's deliverOn hop carries
+        // its whole burst, so an `a` value drained before `b`'s first would emit nothing.
+        queue.sync {}
         runConcurrently(threads) { thread in
             for value in 0..<perThread {
                 (thread % 2 == 0 ? a : b).putNext(value)

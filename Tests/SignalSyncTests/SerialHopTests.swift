@@ -1,0 +1,124 @@
+import Dispatch
+import SignalTestSupport
+import XCTest
+
+@testable import SignalSync
+
+final class SerialHopTests: LeakCheckedTestCase {
+    func testConcurrentSendersLoseNothingAndDeliverOnTheQueueInEachSendersOrder() {
+        let queue = ExecutionQueue(label: "hop")
+        let senders = 4
+        let perSender = 5000
+        let received = LockedState<[[Int]]>(Array(repeating: [], count: senders))
+        let offQueue = LockedState(0)
+        let done = DispatchSemaphore(value: 0)
+        let hop = SerialHop<(Int, Int)>(queue: queue) { sender, value in
+            if !queue.isCurrent { offQueue.withLock { $0 += 1 } }
+            received.withLock { $0[sender].append(value) }
+        }
+        DispatchQueue.concurrentPerform(iterations: senders) { sender in
+            for value in 0..<perSender {
+                hop.send((sender, value))
+            }
+        }
+        hop.sendTerminal { done.signal() }
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        received.withLock { lists in
+            for list in lists {
+                XCTAssertEqual(list, Array(0..<perSender))
+            }
+        }
+        XCTAssertEqual(offQueue.withLock { $0 }, 0)
+    }
+
+    func testOneHopCarriesABurstThenTheNextEventSchedulesAnother() {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue()
+        let log = EngineLog()
+        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
+        hop.send(1)
+        hop.send(2)
+        hop.send(3)
+        XCTAssertEqual(clock.pendingCount, 1)
+        XCTAssertEqual(log.entries, [])
+        clock.run()
+        XCTAssertEqual(log.entries, ["1", "2", "3"])
+        hop.send(4)
+        XCTAssertEqual(clock.pendingCount, 1)
+        clock.run()
+        XCTAssertEqual(log.entries, ["1", "2", "3", "4"])
+    }
+
+    func testEventsSentOnTheQueueAreDeliveredInline() {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue()
+        let log = EngineLog()
+        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
+        queue.sync {
+            hop.send(1)
+            log.append("after send")
+            hop.sendTerminal { log.append("end") }
+        }
+        XCTAssertEqual(log.entries, ["1", "after send", "end"])
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
+    func testTheTerminalEventComesAfterTheBufferedValuesAndLaterEventsAreDropped() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let hop = SerialHop<Int>(queue: clock.makeQueue()) { log.append("\($0)") }
+        hop.send(1)
+        hop.sendTerminal { log.append("completed") }
+        hop.send(2)
+        hop.sendTerminal { log.append("completed again") }
+        clock.run()
+        XCTAssertEqual(log.entries, ["1", "completed"])
+        hop.send(3)
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
+    func testAnEventSentFromAnotherThreadDuringTheDrainJoinsItAfterTheCurrentOne() {
+        let queue = ExecutionQueue(label: "hop")
+        let log = EngineLog()
+        let done = DispatchSemaphore(value: 0)
+        let holder = HopHolder()
+        holder.hop = SerialHop<Int>(queue: queue) { value in
+            log.append("\(value) onQueue=\(queue.isCurrent)")
+            if value == 1 {
+                DispatchQueue.global().sync { holder.hop?.send(2) }
+                log.append("sent 2")
+            } else {
+                done.signal()
+            }
+        }
+        holder.hop?.send(1)
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(log.entries, ["1 onQueue=true", "sent 2", "2 onQueue=true"])
+        holder.hop = nil
+    }
+
+    func testMachineSchedulesOnlyFromAnEmptyIdleBufferAndRecyclesCapacity() {
+        var machine = SerialHopMachine<Int>()
+        XCTAssertEqual(machine.offer(1), .scheduleHop)
+        XCTAssertEqual(machine.offer(2), .none)
+        guard case (var values, nil)? = machine.takeBatch() else { return XCTFail("no batch") }
+        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(machine.offer(3), .none, "the hop is still draining")
+        values.removeAll(keepingCapacity: true)
+        let capacity = values.capacity
+        machine.recycle(values)
+        guard case let (next, nil)? = machine.takeBatch() else { return XCTFail("no batch") }
+        XCTAssertEqual(next, [3])
+        XCTAssertNil(machine.takeBatch())
+        XCTAssertEqual(machine.offer(4), .scheduleHop)
+        guard case let (buffered, nil)? = machine.takeBatch() else { return XCTFail("no batch") }
+        XCTAssertEqual(buffered, [4])
+        XCTAssertGreaterThanOrEqual(buffered.capacity, capacity, "the recycled array became the buffer")
+    }
+}
+
+/// Holds a hop whose own handler sends into it.
+private final class HopHolder: @unchecked Sendable {
+    // Safety: set before the first event and cleared after the last one.
+    var hop: SerialHop<Int>?
+}

@@ -1,0 +1,167 @@
+import SignalTestSupport
+import XCTest
+
+@testable import SignalSync
+
+/// A disposable that records its disposal in a shared log, for the engine tests.
+final class RecordingDisposable: UpstreamDisposable, @unchecked Sendable {
+    // Safety: the tests use it from one thread at a time.
+    private let name: String
+    private let log: EngineLog
+
+    init(_ name: String, _ log: EngineLog) {
+        self.name = name
+        self.log = log
+    }
+
+    func dispose() {
+        log.append("\(name) disposed")
+    }
+}
+
+/// A log of what an engine did, in order.
+final class EngineLog: @unchecked Sendable {
+    // Safety: `entries` is guarded by `state`.
+    private let state = LockedState<[String]>([])
+
+    var entries: [String] { state.withLock { $0 } }
+
+    func append(_ entry: String) {
+        state.withLock { $0.append(entry) }
+    }
+}
+
+final class TimerGateTests: LeakCheckedTestCase {
+    func testFinalTimerBeginsTheActionOnceAndDisposalDisposesIt() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let gate = TimerGate(action: {
+            log.append("started")
+            return RecordingDisposable("action", log)
+        })
+        gate.armFinal(after: 2, on: clock.makeQueue())
+        clock.advance(by: 1.9)
+        XCTAssertEqual(log.entries, [])
+        clock.advance(by: 0.1)
+        XCTAssertEqual(log.entries, ["started"])
+        gate.dispose()
+        gate.dispose()
+        XCTAssertEqual(log.entries, ["started", "action disposed"])
+    }
+
+    func testDisposalBeforeTheFireStopsTheTimerAndReleasesTheAction() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        weak var captured: EngineLog?
+        do {
+            let held = EngineLog()
+            captured = held
+            let gate = TimerGate(action: {
+                held.append("started")
+                return RecordingDisposable("action", log)
+            })
+            gate.armFinal(after: 1, on: clock.makeQueue())
+            gate.dispose()
+        }
+        clock.advance(by: 5)
+        XCTAssertEqual(clock.pendingCount, 0)
+        XCTAssertNil(captured)
+        XCTAssertEqual(log.entries, [])
+    }
+
+    func testDisarmStopsTheTimerAndReportsWhetherTheActionIsStillPending() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let first = TimerGate(action: { RecordingDisposable("alternate", log) })
+        first.armFinal(after: 1, on: clock.makeQueue())
+        XCTAssertTrue(first.disarm())
+        clock.advance(by: 2)
+        XCTAssertEqual(log.entries, [])
+        XCTAssertTrue(first.disarm(), "not fired: events of the first subscription still pass")
+
+        let second = TimerGate(action: { RecordingDisposable("alternate", log) })
+        second.armFinal(after: 1, on: clock.makeQueue())
+        clock.advance(by: 1)
+        XCTAssertFalse(second.disarm(), "fired: the action was taken")
+        second.dispose()
+        XCTAssertEqual(log.entries, ["alternate disposed"])
+        first.dispose()
+    }
+
+    func testTheActionReplacesTheSubscriptionAfterItStarted() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let gate = TimerGate(action: {
+            log.append("alternate started")
+            return RecordingDisposable("alternate", log)
+        })
+        gate.begin { RecordingDisposable("source", log) }
+        gate.armFinal(after: 1, on: clock.makeQueue())
+        clock.advance(by: 1)
+        gate.dispose()
+        XCTAssertEqual(log.entries, ["alternate started", "source disposed", "alternate disposed"])
+    }
+
+    func testASubscriptionReplacedWhileStartingIsDisposedWhenItsStartReturns() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let gate = TimerGate(action: {
+            log.append("alternate started")
+            return RecordingDisposable("alternate", log)
+        })
+        gate.armFinal(after: 0, on: clock.makeQueue())
+        gate.begin {
+            clock.advance(by: 0)  // the timer fires while the source is still starting
+            return RecordingDisposable("source", log)
+        }
+        XCTAssertEqual(log.entries, ["alternate started", "source disposed"])
+        gate.dispose()
+        XCTAssertEqual(log.entries, ["alternate started", "source disposed", "alternate disposed"])
+    }
+
+    func testArmingStopsTheTimerItReplaces() {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue()
+        let log = EngineLog()
+        let gate = TimerGate(action: { RecordingDisposable("action", log) })
+        gate.arm(ExecutionTimer(timeout: 1, repeats: true, queue: queue)) {
+            log.append("tick")
+            gate.armFinal(after: 5, on: queue)
+        }
+        clock.advance(by: 3)
+        XCTAssertEqual(log.entries, ["tick"])
+        clock.advance(by: 3)
+        gate.dispose()
+        XCTAssertEqual(log.entries, ["tick", "action disposed"])
+    }
+
+    func testDelayArmsAtSubscriptionOrFromAHopOntoTheQueue() {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue()
+        let atSubscription = TimerGate(action: { RecordingDisposable("a", EngineLog()) })
+        atSubscription.delay(after: 2, on: queue, arming: .atSubscription)
+        XCTAssertEqual(clock.nextDeadline, 2)
+        atSubscription.dispose()
+        XCTAssertNil(clock.nextDeadline)
+
+        let afterHop = TimerGate(action: { RecordingDisposable("b", EngineLog()) })
+        afterHop.delay(after: 2, on: queue, arming: .afterHopToQueue)
+        XCTAssertEqual(clock.nextDeadline, 0, "the hop comes first; the timer is armed from it")
+        clock.advance(by: 0)
+        XCTAssertEqual(clock.nextDeadline, 2)
+        afterHop.dispose()
+        XCTAssertNil(clock.nextDeadline)
+    }
+
+    func testMachineRefusesEverythingOnceDisposed() {
+        var machine = TimerGateMachine(action: nil)
+        let timer = ExecutionTimer(timeout: 1, repeats: false, queue: VirtualClock().makeQueue())
+        XCTAssertNotNil(machine.dispose())
+        XCTAssertNil(machine.dispose())
+        XCTAssertFalse(machine.arm(timer).start)
+        XCTAssertNil(machine.beginStart())
+        XCTAssertNil(machine.fire(timer))
+        let started = RecordingDisposable("late", EngineLog())
+        XCTAssertTrue(machine.started(started, id: 1) === started)
+    }
+}
