@@ -23,7 +23,7 @@ infix operator |> : PipeRight
 ///
 /// Left-associative, so `s |> f |> g` is `g(f(s))`. Works for any value, not only
 /// signals.
-@inline(__always)
+@inlinable @inline(__always)
 public func |> <T, U>(value: T, function: (T) -> U) -> U {
     function(value)
 }
@@ -46,9 +46,10 @@ public func |> <T, U>(value: T, function: (T) -> U) -> U {
 public final class Signal<T, E>: @unchecked Sendable {
     // Safety: the generator is immutable; like the original, a signal may be started
     // from any thread, and the generator's own captures are the caller's contract.
-    private let generator: (Subscriber<T, E>) -> Disposable
+    @usableFromInline let generator: (Subscriber<T, E>) -> Disposable
 
     /// Wraps a generator; nothing runs until the signal is started.
+    @inlinable
     public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
         self.generator = generator
     }
@@ -62,7 +63,7 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// generator's disposable, then drops every later event without calling back.
     /// Dropping the handle cancels nothing. The handle is `Sendable`: any thread may
     /// dispose it.
-    @discardableResult
+    @inlinable @discardableResult
     public func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
         let state = subscriber.state
@@ -86,12 +87,13 @@ public final class Signal<T, E>: @unchecked Sendable {
 
     /// Subscribes a given subscriber: runs the generator with it and returns the
     /// generator's disposable. Operators use it to skip a wrapper per stage.
-    @inline(__always)
+    @inlinable @inline(__always)
     func run(_ subscriber: Subscriber<T, E>) -> Disposable {
         generator(subscriber)
     }
 
     /// Emits `value`, then completes, synchronously.
+    @inlinable
     public static func single(_ value: T) -> Signal<T, E> {
         Signal { subscriber in
             subscriber.putNext(value)

@@ -9,6 +9,7 @@ import Synchronization
 #endif
 
 /// Something that can say whether its subscription has ended.
+@usableFromInline
 package protocol SubscriptionProbe: AnyObject {
     /// True once the subscription received a terminal event or was disposed.
     ///
@@ -49,6 +50,7 @@ extension SubscriptionProbe {
 /// restart loops check (`restart`, `restartIfError`, `retryIf`, `feedbackLoop` and the
 /// untyped `restart`), once per synchronous iteration; plain nesting (`then`,
 /// `deferred`, operator chains) never does.
+@usableFromInline
 package enum GenerationScope {
     /// One thread's stack.
     ///
@@ -144,12 +146,25 @@ package enum GenerationScope {
     }
 
     /// Runs `body` (a generator) with `probe` as the innermost enclosing subscription.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func run<R>(_ probe: SubscriptionProbe, _ body: () -> R) -> R {
+        let stack = push(probe)
+        defer { pop(stack) }
+        return body()
+    }
+
+    /// Pushes `probe` on this thread's stack; returns the stack for `pop`.
+    @usableFromInline
+    static func push(_ probe: SubscriptionProbe) -> UnsafeMutableRawPointer {
         let stack = self.stack
         stack.push(probe)
-        defer { stack.pop() }
-        return body()
+        return Unmanaged.passUnretained(stack).toOpaque()
+    }
+
+    /// Pops the innermost probe of the stack `push` returned.
+    @usableFromInline
+    static func pop(_ stack: UnsafeMutableRawPointer) {
+        Unmanaged<Stack>.fromOpaque(stack).takeUnretainedValue().pop()
     }
 
     /// True when a subscription whose generator is running on this thread has ended
