@@ -65,6 +65,13 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// dispose it.
     @inlinable @discardableResult
     public func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
+        subscription(next: next, error: error, completed: completed)
+    }
+
+    /// Subscribes like `start` and returns the subscription itself, which is also its
+    /// handle (the bridge hands it to the untyped API as is, without a wrapper).
+    @inlinable
+    package func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
         let state = subscriber.state
         state.assign(GenerationScope.run(state) { generator(subscriber) })

@@ -76,7 +76,11 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
 @usableFromInline
 typealias SubscriptionState<T, E> = SubscriptionCore<T, E, SwiftSignalKitRules>
 
-extension SubscriptionCore: Disposable, CustomStringConvertible where Face == SwiftSignalKitRules {
+/// Any subscription is a `Disposable`: its handle disposes it (an untyped one too, so
+/// the bridge hands it over without a wrapper).
+extension SubscriptionCore: Disposable {}
+
+extension SubscriptionCore: CustomStringConvertible where Face == SwiftSignalKitRules {
     /// `SubscriberDisposable { disposable: hasValue|nil }`.
     public var description: String {
         handleDescription
