@@ -27,12 +27,14 @@ extension BridgeError: CustomStringConvertible {
 }
 
 /// The name the mismatch reports for a type.
+@usableFromInline
 func typeName<T>(_ type: T.Type) -> String {
     String(describing: type)
 }
 
 /// `value` as a `T`, or nil when it is not one. A nil `Any?` becomes a `T` only when
 /// `T` is itself optional.
+@inlinable
 func cast<T>(_ value: Any?, to type: T.Type) -> T? {
     if let typed = value as? T {
         return typed

@@ -11,13 +11,14 @@ extension Signal {
     /// let untyped = Signal<Int, NoError>.single(1).toUntyped()
     /// untyped.start(next: { print($0 as! Int) })   // 1
     /// ```
+    @inlinable
     public func toUntyped() -> SSignal {
         SSignal { subscriber in
-            self.start(
+            self.subscription(
                 next: { subscriber.putNext($0) },
                 error: { subscriber.putError($0) },
                 completed: { subscriber.putCompletion() }
-            ).toUntyped()
+            )
         }
     }
 }
@@ -34,12 +35,14 @@ extension SSignal {
     /// let typed = SSignal.single(3).toTyped(Int.self, String.self)
     /// typed.start(next: { print($0 + 1) })   // 4
     /// ```
+    @inlinable
     public func toTyped<T, E>(_ valueType: T.Type = T.self, _ errorType: E.Type = E.self) -> Signal<T, BridgeError<E>> {
         toTyped(valueType, errorType, upstream: BridgeError<E>.upstream, mismatch: BridgeError<E>.typeMismatch)
     }
 
     /// The same signal as a `Signal<T, E>`, with a mismatch turned into an `E` by
     /// `mismatch`: the variant for callers whose error type can describe a mismatch.
+    @inlinable
     public func toTyped<T, E>(
         _ valueType: T.Type = T.self, _ errorType: E.Type = E.self,
         mismatch: @escaping (SSignalTypeError) -> E
@@ -47,12 +50,13 @@ extension SSignal {
         toTyped(valueType, errorType, upstream: { $0 }, mismatch: mismatch)
     }
 
-    private func toTyped<T, E, R>(
+    @inlinable
+    func toTyped<T, E, R>(
         _ valueType: T.Type, _ errorType: E.Type, upstream: @escaping (E) -> R,
         mismatch: @escaping (SSignalTypeError) -> R
     ) -> Signal<T, R> {
         Signal { subscriber in
-            self.start(
+            self.subscription(
                 next: { value in
                     if let typed = cast(value, to: T.self) {
                         subscriber.putNext(typed)
@@ -70,7 +74,7 @@ extension SSignal {
                 completed: {
                     subscriber.putCompletion()
                 }
-            ).toTyped()
+            )
         }
     }
 }

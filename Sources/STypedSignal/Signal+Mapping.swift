@@ -5,6 +5,7 @@ import SignalSync
 /// ```swift
 /// single(2, NoError.self) |> map { $0 * 10 }   // 20, completed
 /// ```
+@inlinable
 public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         Signal { subscriber in

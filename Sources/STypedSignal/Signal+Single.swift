@@ -1,4 +1,5 @@
 /// Emits `value`, then completes, synchronously; `errorType` fixes the error type.
+@inlinable
 public func single<T, E>(_ value: T, _ errorType: E.Type) -> Signal<T, E> {
     Signal<T, E>.single(value)
 }

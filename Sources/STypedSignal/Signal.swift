@@ -23,7 +23,7 @@ infix operator |> : PipeRight
 ///
 /// Left-associative, so `s |> f |> g` is `g(f(s))`. Works for any value, not only
 /// signals.
-@inline(__always)
+@inlinable @inline(__always)
 public func |> <T, U>(value: T, function: (T) -> U) -> U {
     function(value)
 }
@@ -47,9 +47,10 @@ public final class Signal<T, E>: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
     // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
-    @exclusivity(unchecked) private var generator: ((Subscriber<T, E>) -> Disposable)?
+    @usableFromInline @exclusivity(unchecked) var generator: ((Subscriber<T, E>) -> Disposable)?
 
     /// Wraps a generator; nothing runs until the signal is started.
+    @inlinable
     public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
         self.generator = generator
     }
@@ -74,8 +75,15 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// generator's disposable, then drops every later event without calling back.
     /// Dropping the handle cancels nothing. The handle is `Sendable`: any thread may
     /// dispose it.
-    @discardableResult
+    @inlinable @discardableResult
     public func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
+        subscription(next: next, error: error, completed: completed)
+    }
+
+    /// Subscribes like `start` and returns the subscription itself, which is also its
+    /// handle (the bridge hands it to the untyped API as is, without a wrapper).
+    @inlinable
+    package func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
         let state = subscriber.state
         state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })
@@ -98,12 +106,13 @@ public final class Signal<T, E>: @unchecked Sendable {
 
     /// Subscribes a given subscriber: runs the generator with it and returns the
     /// generator's disposable. Operators use it to skip a wrapper per stage.
-    @inline(__always)
+    @inlinable @inline(__always)
     func run(_ subscriber: Subscriber<T, E>) -> Disposable {
         generator.unsafelyUnwrapped(subscriber)
     }
 
     /// Emits `value`, then completes, synchronously.
+    @inlinable
     public static func single(_ value: T) -> Signal<T, E> {
         Signal { subscriber in
             subscriber.putNext(value)

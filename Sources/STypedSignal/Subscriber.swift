@@ -16,15 +16,17 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     // Safety: all state lives in the core, which guards it itself. The subscriber owns
     // one reference to it, held unmanaged so that events borrow it without a retain and
     // `deinit` can ask whether the handle still holds it.
-    private let core: Unmanaged<SubscriptionState<T, E>>
+    @usableFromInline let core: Unmanaged<SubscriptionState<T, E>>
 
     /// The subscription's state, which is also the handle `start` returns.
+    @inlinable
     var state: SubscriptionState<T, E> {
         core.takeUnretainedValue()
     }
 
     /// Creates a subscriber; a nil callback ignores that event (a terminal event still
     /// terminates).
+    @inlinable
     public init(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) {
         core = Unmanaged.passRetained(SubscriptionState(next: next, error: error, completed: completed))
     }
@@ -37,19 +39,21 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     }
 
     /// Delivers a value unless the subscriber has terminated.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func putNext(_ next: T) {
         core._withUnsafeGuaranteedRef { $0.putNext(next) }
     }
 
     /// Terminates with an error: releases the callbacks, calls the error callback, then
     /// disposes the generator's disposable. Ignored after termination.
+    @inlinable
     public func putError(_ error: E) {
         state.putError(error)
     }
 
     /// Terminates with completion, like `putError`. A value sent from inside the
     /// completion callback is dropped.
+    @inlinable
     public func putCompletion() {
         state.putCompletion()
     }
@@ -69,9 +73,14 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
 }
 
 /// The state of one typed subscription, which is also the handle `start` returns.
+@usableFromInline
 typealias SubscriptionState<T, E> = SubscriptionCore<T, E, SwiftSignalKitRules>
 
-extension SubscriptionCore: Disposable, CustomStringConvertible where Face == SwiftSignalKitRules {
+/// Any subscription is a `Disposable`: its handle disposes it (an untyped one too, so
+/// the bridge hands it over without a wrapper).
+extension SubscriptionCore: Disposable {}
+
+extension SubscriptionCore: CustomStringConvertible where Face == SwiftSignalKitRules {
     /// `SubscriberDisposable { disposable: hasValue|nil }`.
     public var description: String {
         handleDescription

@@ -3,6 +3,7 @@ import SignalSync
 extension SSignal {
     /// Emits `f(value)` for each value (a nil result is emitted as nil); error and
     /// completion are forwarded. `f` runs on the emitting thread.
+    @inlinable
     public func map(_ f: @escaping (Any?) -> Any?) -> SSignal {
         SSignal { subscriber in
             self.start(

@@ -1,6 +1,7 @@
 extension SSignal {
     /// A signal that, on each subscription, emits `value` (nil allowed) and completes,
     /// synchronously. It holds no resources.
+    @inlinable
     public static func single(_ value: Any?) -> SSignal {
         SSignal { subscriber in
             subscriber.putNext(value)

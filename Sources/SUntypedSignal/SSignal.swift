@@ -21,10 +21,11 @@ public final class SSignal: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
     // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
-    @exclusivity(unchecked) private var generator: ((SSubscriber) -> SDisposable?)?
+    @usableFromInline @exclusivity(unchecked) var generator: ((SSubscriber) -> SDisposable?)?
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
+    @inlinable
     public init(_ generator: @escaping (SSubscriber) -> SDisposable?) {
         self.generator = generator
     }
@@ -49,8 +50,15 @@ public final class SSignal: @unchecked Sendable {
     /// Disposing the handle disposes the generator's disposable, then drops every later
     /// event without calling back and releases the callbacks; no completion or error
     /// callback runs on disposal. Dropping the handle cancels nothing.
-    @discardableResult
+    @inlinable @discardableResult
     public func start(next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil) -> SDisposable {
+        subscription(next: next, error: error, completed: completed)
+    }
+
+    /// Subscribes like `start` and returns the subscription itself, which is also its
+    /// handle (the bridge hands it to the typed API as is, without a wrapper).
+    @inlinable
+    package func subscription(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
         start(SSubscriptionState(next: next, error: error, completed: completed))
     }
 
@@ -65,7 +73,7 @@ public final class SSignal: @unchecked Sendable {
 
     /// Subscribes with a prepared state (operators that need the upstream handle before
     /// the upstream generator runs) and returns it as the handle.
-    @discardableResult
+    @inlinable @discardableResult
     func start(_ state: SSubscriptionState) -> SSubscriptionState {
         let subscriber = SSubscriber(state: state)
         state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })

@@ -1,3 +1,5 @@
+import SignalSync
+
 /// The receiving end of one subscription: where a signal's generator sends events.
 ///
 /// Events follow `next* (error | completion)?`; `nil` is a legal value and a legal
@@ -12,9 +14,10 @@ public class SSubscriber: @unchecked Sendable {
     // Safety: all state lives in the core, which guards it itself. The subscriber owns
     // one reference to it, held unmanaged so that events borrow it without a retain and
     // `deinit` can ask whether the handle still holds it.
-    private let core: Unmanaged<SSubscriptionState>
+    @usableFromInline let core: Unmanaged<SSubscriptionState>
 
     /// The subscription's state, which is also the handle `start` returns.
+    @inlinable
     var state: SSubscriptionState {
         core.takeUnretainedValue()
     }
@@ -25,6 +28,7 @@ public class SSubscriber: @unchecked Sendable {
         core = Unmanaged.passRetained(SSubscriptionState(next: next, error: error, completed: completed))
     }
 
+    @inlinable
     init(state: SSubscriptionState) {
         core = Unmanaged.passRetained(state)
     }
@@ -37,18 +41,20 @@ public class SSubscriber: @unchecked Sendable {
     }
 
     /// Delivers `value` (nil allowed) unless the subscriber has terminated.
-    @inline(__always)
+    @inlinable @inline(__always)
     public final func putNext(_ value: Any?) {
         core._withUnsafeGuaranteedRef { $0.putNext(value) }
     }
 
     /// Terminates with `error` (nil allowed): calls the error callback, then disposes the
     /// generator's disposable. Ignored after termination.
+    @inlinable
     public final func putError(_ error: Any?) {
         state.putError(error)
     }
 
     /// Terminates with completion, like `putError`. Ignored after termination.
+    @inlinable
     public final func putCompletion() {
         state.putCompletion()
     }

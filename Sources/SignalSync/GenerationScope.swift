@@ -9,6 +9,7 @@ import Synchronization
 #endif
 
 /// Something that can say whether its subscription has ended.
+@usableFromInline
 package protocol SubscriptionProbe: AnyObject {
     /// True once the subscription received a terminal event or was disposed.
     ///
@@ -49,6 +50,7 @@ extension SubscriptionProbe {
 /// restart loops check (`restart`, `restartIfError`, `retryIf`, `feedbackLoop` and the
 /// untyped `restart`), once per synchronous iteration; plain nesting (`then`,
 /// `deferred`, operator chains) never does.
+@usableFromInline
 package enum GenerationScope {
     /// One thread's stack.
     ///
@@ -144,23 +146,38 @@ package enum GenerationScope {
     }
 
     /// Runs `body` (a generator) with `probe` as the innermost enclosing subscription.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func run<R>(_ probe: SubscriptionProbe, _ body: () -> R) -> R {
-        let stack = self.stack
         if StackGuard.isLow {
-            return continueOnFreshStack(stack) { run(probe, body) }
+            return runOnFreshStack(probe, body)
         }
-        stack.push(probe)
-        defer { stack.pop() }
+        let stack = push(probe)
+        defer { pop(stack) }
         return body()
     }
 
-    /// Runs `body` on a fresh stack (`StackGuard`) that adopts this thread's scope stack,
-    /// so the loops inside still see every enclosing subscription; the caller waits.
-    private static func continueOnFreshStack<R>(_ stack: Stack, _ body: () -> R) -> R {
-        StackGuard.onFreshStack {
+    /// Pushes `probe` on this thread's stack; returns the stack for `pop`.
+    @usableFromInline
+    static func push(_ probe: SubscriptionProbe) -> UnsafeMutableRawPointer {
+        let stack = self.stack
+        stack.push(probe)
+        return Unmanaged.passUnretained(stack).toOpaque()
+    }
+
+    /// Pops the innermost probe of the stack `push` returned.
+    @usableFromInline
+    static func pop(_ stack: UnsafeMutableRawPointer) {
+        Unmanaged<Stack>.fromOpaque(stack).takeUnretainedValue().pop()
+    }
+
+    /// `run` on a fresh stack (`StackGuard`) that adopts this thread's scope stack, so
+    /// the loops inside still see every enclosing subscription; the caller waits.
+    @usableFromInline
+    static func runOnFreshStack<R>(_ probe: SubscriptionProbe, _ body: () -> R) -> R {
+        let stack = self.stack
+        return StackGuard.onFreshStack {
             pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
-            return body()
+            return run(probe, body)
         }
     }
 

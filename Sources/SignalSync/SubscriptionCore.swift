@@ -114,6 +114,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         @usableFromInline let error: ((Failure) -> Void)?
         @usableFromInline let completed: (() -> Void)?
 
+        @inlinable
         init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
             self.next = next
             self.error = error
@@ -122,6 +123,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     }
 
     /// Creates the state of a subscription that has not started.
+    @inlinable
     public init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
         LiveSubscriptions.began()
         if next != nil || error != nil || completed != nil {
@@ -256,6 +258,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// Marks the subscription as running its generator (or not); it reports its ending
     /// to `GenerationScope` while marked.
+    @usableFromInline
     package func markInScope(_ inScope: Bool) -> Bool {
         // Entering must be ordered before any later check of the terminated bit by an
         // ending thread (sequentially consistent, against the ending thread's load);
