@@ -7,13 +7,21 @@
 #
 #   Benchmarks/instructions.sh S1,S2 typed,OpenCombine
 #
-# Needs valgrind and a release build (Benchmarks/run.sh or swift build -c release).
+# Needs valgrind and a release build (Benchmarks/run.sh, or swift build -c release
+# --package-path Benchmarks).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 scenarios=${1:-S1,S2}
 implementations=${2:-typed,OpenCombine}
-bin=$(swift build -c release --package-path "$here" --show-bin-path)
+built=$(swift build -c release --package-path "$here" --show-bin-path)
+[ -x "$built/ratios" ] || { echo "instructions: no release build; run: swift build -c release --package-path $here" >&2; exit 2; }
 out=${CALLGRIND_DIR:-$(mktemp -d)}
+# valgrind 3.19 rejects the debug info of the release binary as corrupt: run a copy
+# without it (symbols stay, so callgrind_annotate still names functions).
+bin="$out/bin"
+mkdir -p "$bin"
+cp "$built/ratios" "$bin/ratios"
+strip -g "$bin/ratios"
 printf '%-10s %-12s %s\n' scenario implementation "instructions/op"
 for scenario in ${scenarios//,/ }; do
   for implementation in ${implementations//,/ }; do
