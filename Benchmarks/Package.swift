@@ -4,7 +4,7 @@
 // dependencies (package-benchmark, OpenCombine) never reach users of the library.
 //
 // - `Scenarios`: the scenario catalogue (S1–S8), written once per implementation
-//   (typed, OpenCombine; untyped and bridged later).
+//   (typed, untyped, bridged, OpenCombine).
 // - `ratios`: runs every scenario side by side in one process, prints the table of
 //   ns per op and ratios to OpenCombine, and checks `thresholds.json` (see run.sh).
 // - `SignalBenchmarks`: the same scenarios as package-benchmark benchmarks, for the
