@@ -1,11 +1,5 @@
 import SignalSync
 
-/// A value type with no values: "nothing meaningful is emitted".
-public enum NoValue {}
-
-/// An error type with no values: a `Signal<T, NoError>` cannot fail.
-public enum NoError {}
-
 /// Returns its argument.
 public func identity<A>(a: A) -> A {
     a
