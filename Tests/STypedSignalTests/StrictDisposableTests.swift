@@ -1,0 +1,33 @@
+import Foundation
+import STypedSignal
+import SignalSync
+import SignalTestSupport
+import XCTest
+
+final class StrictDisposableTests: LeakCheckedTestCase {
+    func testStrictDisposableForwardsEveryDispose() {
+        let count = Atomic(value: 0)
+        final class Counting: Disposable {
+            let count: Atomic<Int>
+            init(_ count: Atomic<Int>) { self.count = count }
+            func dispose() { count.modify { $0 + 1 } }
+        }
+        let strict = Counting(count).strict()
+        XCTAssertTrue(strict is StrictDisposable)
+        strict.dispose()
+        strict.dispose()
+        XCTAssertEqual(count.with { $0 }, 2)
+    }
+
+    #if DEBUG
+        func testStrictDisposableLeakReportNamesTheInnerFileAndLine() {
+            let reports = Atomic<[String]>(value: [])
+            StrictDisposalLeaks.reporter.swap({ message in reports.modify { $0 + [message] } })
+            defer { StrictDisposalLeaks.reporter.swap(nil) }
+            do {
+                _ = StrictDisposable(EmptyDisposable, file: "Leaky.swift", line: 42)
+            }
+            XCTAssertEqual(reports.with { $0 }, ["Leaked disposable \(EmptyDisposable) from Leaky.swift:42"])
+        }
+    #endif
+}
