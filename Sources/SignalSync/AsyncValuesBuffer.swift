@@ -43,10 +43,8 @@ package final class AsyncValuesBuffer<Value, Failure>: @unchecked Sendable {
     private let mutex = PosixLock()
     private var start: Start?
     private var dispose: (() -> Void)?
-    /// Buffered values from `head` on; delivered slots are cleared so that a value is
-    /// released as soon as the consumer has it.
-    private var pending: [Value?] = []
-    private var head = 0
+    /// Buffered values; a value is released as soon as the consumer has it.
+    private var pending = FIFO<Value>()
     private var phase = Phase.open
     private var waiter: Continuation?
 
@@ -114,9 +112,7 @@ package final class AsyncValuesBuffer<Value, Failure>: @unchecked Sendable {
     package func cancel() {
         mutex.lock()
         phase = .closed
-        let dropped = pending
-        pending = []
-        head = 0
+        let dropped = pending.removeAll()
         let waiter = self.waiter
         let dispose = self.dispose
         let start = self.start
@@ -171,16 +167,7 @@ package final class AsyncValuesBuffer<Value, Failure>: @unchecked Sendable {
 
     /// The step available now, if any. Call with `mutex` held.
     private func readyStep() -> Step? {
-        if head < pending.count, let value = pending[head] {
-            pending[head] = nil
-            head += 1
-            if head == pending.count {
-                pending.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 64 && head * 2 >= pending.count {
-                pending.removeFirst(head)
-                head = 0
-            }
+        if let value = pending.popFirst() {
             return .value(value)
         }
         switch phase {
