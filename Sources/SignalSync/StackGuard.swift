@@ -38,12 +38,6 @@ package enum StackGuard {
         signalsync_stack_is_low() != 0 && confirmLow()
     }
 
-    /// Runs `body` here, or on a fresh stack when this thread's is close to its end.
-    @inlinable @inline(__always)
-    package static func withRoom<Result>(_ body: () -> Result) -> Result {
-        isLow ? onFreshStack(body) : body()
-    }
-
     /// The slow path of `isLow`: computes the floor on a thread's first check.
     @usableFromInline @inline(never)
     static func confirmLow() -> Bool {
