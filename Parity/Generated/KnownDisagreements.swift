@@ -30,7 +30,7 @@ struct KnownDisagreement: Sendable {
             sources ["-", "--|"], [.delay(2), .combineLatest] -> typed "2 b.dispose", "2 a.subscribe"; \
             untyped "2 a.subscribe", "2 b.dispose". Modules: Sources/STypedSignal/Signal+Timing.swift \
             (delay, DelayArming.afterHopToQueue), Sources/SUntypedSignal/SSignal+Timing.swift (.atSubscription), \
-            over Sources/SignalSync/Engines/TimerGate.swift.
+            over Sources/SignalSync/Engines/TimerGate/.
             """,
         applies: { pipeline in
             pipeline.operations.contains { if case .delay = $0 { return true } else { return false } }

@@ -97,6 +97,6 @@ public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T,
     }
 }
 
-/// The deferred-start engine (SignalSync's `Engines/DeferredStart.swift`) is a typed
+/// The deferred-start engine (SignalSync's `Engines/DeferredStart/`) is a typed
 /// disposable: the subscription `runOn` returns.
 extension DeferredStart: Disposable {}

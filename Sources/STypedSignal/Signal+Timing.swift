@@ -127,5 +127,5 @@ public func timeout<T, E>(_ timeout: Double, queue: Queue, alternate: Signal<T, 
 }
 
 /// The engine of `delay`, `suspendAwareDelay`, `timeout` and `retry` (SignalSync's
-/// `Engines/TimerGate.swift`) is a typed disposable: the subscriptions these operators return.
+/// `Engines/TimerGate/`) is a typed disposable: the subscriptions these operators return.
 extension TimerGate: Disposable {}

@@ -135,7 +135,7 @@ extension SSignal {
     }
 }
 
-/// The deferred-start engine (SignalSync's `Engines/DeferredStart.swift`) is an untyped
+/// The deferred-start engine (SignalSync's `Engines/DeferredStart/`) is an untyped
 /// disposable: the subscription `startOn` returns.
 extension DeferredStart: SDisposable {}
 

@@ -87,6 +87,6 @@ extension SSignal {
     }
 }
 
-/// The engine of `delay` and `timeout` (SignalSync's `Engines/TimerGate.swift`) is an
+/// The engine of `delay` and `timeout` (SignalSync's `Engines/TimerGate/`) is an
 /// untyped disposable: the subscriptions these operators return.
 extension TimerGate: SDisposable {}

@@ -3,7 +3,7 @@ import SignalSync
 import SignalTestSupport
 import XCTest
 
-final class SSignalAccumulateTests: LeakCheckedTestCase {
+final class SSignalReduceTests: LeakCheckedTestCase {
     private let add: (Any?, Any?) -> Any? = { ($0 as! Int) + ($1 as! Int) }
 
     func testReduceLeftEmitsTheFoldOnCompletion() {

@@ -1,0 +1,68 @@
+import SignalSync
+
+/// The state behind the untyped `switchToLatest`, `queue` and `throttled` (and their
+/// `mapTo...` forms): SSignalKit's name for it, kept so that a reader of the original finds
+/// it. It is the shared inner queue engine (`InnerQueueEngine` in SignalSync, the typed API
+/// runs the same one), holding inner signals as `SSignal`.
+typealias SSignalQueueState = InnerQueueEngine<SSignal>
+
+/// The engine is the disposable a meta operator's generator returns.
+extension InnerQueueEngine: SDisposable {}
+
+extension SSignal {
+    /// The untyped face of the shared inner queue engine (`InnerQueueEngine` in
+    /// SignalSync): each value of this signal becomes an inner through `transform`
+    /// (called for every value, even after the output terminated) or, without one, must
+    /// be an `SSignal`; anything else fails the output with an `SSignalTypeError`. Inner
+    /// values and errors go straight downstream; the engine is the subscription's
+    /// disposable.
+    func flatten(mode: InnerQueueMode, transform: ((Any?) -> SSignal)? = nil) -> SSignal {
+        SSignal { subscriber in
+            let engine = SSignalQueueState(
+                mode: mode, downstream: subscriber,
+                start: { run, inner in
+                    inner.start(
+                        next: { value in
+                            if run.acceptsNext() {
+                                unsafeDowncast(run.downstream, to: SSubscriber.self).putNext(value)
+                            }
+                        },
+                        error: { error in
+                            if run.failed() {
+                                unsafeDowncast(run.downstream, to: SSubscriber.self).putError(error)
+                            }
+                        },
+                        completed: {
+                            run.completed()
+                        })
+                },
+                complete: {
+                    subscriber.putCompletion()
+                })
+            engine.setOuter(
+                self.start(
+                    next: { value in
+                        if let transform {
+                            engine.outerNext(transform(value))
+                            return
+                        }
+                        guard let inner = value as? SSignal else {
+                            if engine.outerFailed() {
+                                subscriber.putError(SSignalTypeError(expected: "SSignal", value: value))
+                            }
+                            return
+                        }
+                        engine.outerNext(inner)
+                    },
+                    error: { error in
+                        if engine.outerFailed() {
+                            subscriber.putError(error)
+                        }
+                    },
+                    completed: {
+                        engine.outerCompleted()
+                    }))
+            return engine
+        }
+    }
+}
