@@ -25,21 +25,7 @@ extension Signal {
         error: (@MainActor (E) -> Void)? = nil,
         completed: (@MainActor () -> Void)? = nil
     ) -> Disposable {
-        (self |> deliverOn(Queue.mainQueue())).start(
-            next: { value in
-                guard let next else { return }
-                // The value is handed over once, from the delivering queue to the main actor.
-                let box = UncheckedSendable(value)
-                MainActor.assumeIsolated { next(box.value) }
-            },
-            error: { failure in
-                guard let error else { return }
-                let box = UncheckedSendable(failure)
-                MainActor.assumeIsolated { error(box.value) }
-            },
-            completed: {
-                guard let completed else { return }
-                MainActor.assumeIsolated { completed() }
-            })
+        let callbacks = MainActorCallbacks(next: next, error: error, completed: completed)
+        return (self |> deliverOn(Queue.mainQueue())).start(next: callbacks.next, error: callbacks.error, completed: callbacks.completed)
     }
 }
