@@ -18,20 +18,15 @@ import SignalSync
 public func debounce<T, E>(_ delay: Double, queue: Queue) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let debounce = DebounceEngine<T>(
-                delay: delay, queue: queue.executionQueue, emit: subscriber.putNext, complete: subscriber.putCompletion)
-            let subscription = (signal |> deliverOn(queue)).start(
-                next: debounce.next,
-                error: { error in
-                    if debounce.failed() {
-                        subscriber.putError(error)
-                    }
-                },
-                completed: debounce.completed)
-            return ActionDisposable {
-                debounce.dispose()
-                subscription.dispose()
-            }
+            let debounce = DebounceEngine<T, E>(
+                delay: delay, queue: queue.executionQueue, emit: subscriber.putNext, fail: subscriber.putError,
+                complete: subscriber.putCompletion)
+            debounce.attach(
+                (signal |> deliverOn(queue)).start(next: debounce.next, error: debounce.failed, completed: debounce.completed))
+            return debounce
         }
     }
 }
+
+/// The debounce engine is a typed disposable: what `debounce` subscriptions return.
+extension DebounceEngine: Disposable {}

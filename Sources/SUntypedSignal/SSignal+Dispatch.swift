@@ -102,20 +102,11 @@ extension SSignal {
     /// the one under the typed `debounce(_:queue:)` too.
     public func throttleOn(_ queue: SQueue, delay: Double) -> SSignal {
         SSignal { subscriber in
-            let debounce = DebounceEngine<Any?>(
-                delay: delay, queue: queue.executionQueue, emit: subscriber.putNext, complete: subscriber.putCompletion)
-            let subscription = self.deliverOn(queue).start(
-                next: debounce.next,
-                error: { error in
-                    if debounce.failed() {
-                        subscriber.putError(error)
-                    }
-                },
-                completed: debounce.completed)
-            return SBlockDisposable {
-                debounce.dispose()
-                subscription.dispose()
-            }
+            let debounce = DebounceEngine<Any?, Any?>(
+                delay: delay, queue: queue.executionQueue, emit: subscriber.putNext, fail: subscriber.putError,
+                complete: subscriber.putCompletion)
+            debounce.attach(self.deliverOn(queue).start(next: debounce.next, error: debounce.failed, completed: debounce.completed))
+            return debounce
         }
     }
 
@@ -137,3 +128,7 @@ extension SSignal {
 /// The deferred-start engine (SignalSync's `Engines/DeferredStart/`) is an untyped
 /// disposable: the subscription `startOn` returns.
 extension DeferredStart: SDisposable {}
+
+/// The debounce engine (SignalSync's `Engines/Debounce/`) is an untyped disposable: the
+/// subscription `throttleOn` returns.
+extension DebounceEngine: SDisposable {}

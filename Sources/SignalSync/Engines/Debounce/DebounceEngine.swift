@@ -3,23 +3,36 @@
 /// the queue, and performs the machine's actions after unlocking.
 ///
 /// The face routes the source's events here on the queue (through `deliverOn`), so events
-/// and timer fires are serial; `dispose()` may come from any thread. `emit` and `complete`
-/// (the downstream) run on the queue, never under the lock. An error is not sent from
-/// here: `failed()` says whether the face forwards it.
-package final class DebounceEngine<Value>: @unchecked Sendable {
-    // Safety: the machine is reached only through `state.withLock`; the timer is
-    // thread-safe; the closures are immutable and called after unlocking.
+/// and timer fires are serial, hands over the source subscription with `attach`, and
+/// returns the engine as the subscription's disposable (each API makes it one of its
+/// disposables); `dispose()` may come from any thread. `emit`, `fail` and `complete`
+/// (the downstream) run on the queue, never under the lock.
+package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; the timer and the
+    // slot are thread-safe; the closures are immutable and called after unlocking.
     private let state = LockedState(DebounceMachine<Value>())
     private let timer: ExecutionTimer
+    private let source = ClosableSlot<any UpstreamDisposable>()
     private let emit: (Value) -> Void
+    private let fail: (Failure) -> Void
     private let complete: () -> Void
 
     /// A quiet debounce that waits `delay` seconds (negative or NaN: zero, the queue's
-    /// next turn) on `queue` and sends downstream with `emit` and `complete`.
-    package init(delay: Double, queue: ExecutionQueue, emit: @escaping (Value) -> Void, complete: @escaping () -> Void) {
+    /// next turn) on `queue` and sends downstream with `emit`, `fail` and `complete`.
+    package init(
+        delay: Double, queue: ExecutionQueue, emit: @escaping (Value) -> Void, fail: @escaping (Failure) -> Void,
+        complete: @escaping () -> Void
+    ) {
         timer = ExecutionTimer(timeout: delay, repeats: false, queue: queue)
         self.emit = emit
+        self.fail = fail
         self.complete = complete
+    }
+
+    /// Keeps the source subscription, disposed by `dispose()` (at once when the engine was
+    /// disposed already).
+    package func attach(_ subscription: any UpstreamDisposable) {
+        source.replace(with: subscription)?.dispose()
     }
 
     /// The source emitted `value`: it becomes the pending value and the wait restarts.
@@ -44,15 +57,19 @@ package final class DebounceEngine<Value>: @unchecked Sendable {
         }
     }
 
-    /// The source failed: drops the pending value and stops the timer; true when the
-    /// face is to forward the error (the first terminal event only).
-    package func failed() -> Bool {
-        stop()
+    /// The source failed: drops the pending value, stops the timer and forwards `error`
+    /// at once (unless a terminal event was decided or the engine was disposed).
+    package func failed(_ error: Failure) {
+        if stop() {
+            fail(error)
+        }
     }
 
-    /// Drops the pending value and stops the timer; later calls do nothing.
+    /// Drops the pending value and stops the timer, then disposes the source
+    /// subscription; later calls do nothing.
     package func dispose() {
         _ = stop()
+        source.close()?.dispose()
     }
 
     private func stop() -> Bool {

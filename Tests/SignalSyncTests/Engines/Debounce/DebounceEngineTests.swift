@@ -4,10 +4,10 @@ import XCTest
 @testable import SignalSync
 
 final class DebounceEngineTests: LeakCheckedTestCase {
-    private func makeEngine(_ clock: VirtualClock, _ log: EngineLog, delay: Double = 1) -> DebounceEngine<Int> {
+    private func makeEngine(_ clock: VirtualClock, _ log: EngineLog, delay: Double = 1) -> DebounceEngine<Int, String> {
         DebounceEngine(
             delay: delay, queue: clock.makeQueue(), emit: { log.append("next \($0) at \(clock.now)") },
-            complete: { log.append("completed at \(clock.now)") })
+            fail: { log.append("error \($0) at \(clock.now)") }, complete: { log.append("completed at \(clock.now)") })
     }
 
     func testEmitsTheLatestValueOnceTheSourceWasQuietForTheDelay() {
@@ -39,15 +39,16 @@ final class DebounceEngineTests: LeakCheckedTestCase {
         let log = EngineLog()
         let engine = makeEngine(clock, log)
         engine.next(1)
-        XCTAssertTrue(engine.failed())
-        XCTAssertFalse(engine.failed())
+        engine.failed("e1")
+        engine.failed("e2")
         XCTAssertEqual(clock.pendingCount, 0)
         clock.advance(by: 5)
-        XCTAssertEqual(log.entries, [])
+        XCTAssertEqual(log.entries, ["error e1 at 0.0"])
     }
 
-    func testDisposalStopsTheTimerAndReleasesThePendingValueAndTheDownstream() {
+    func testDisposalStopsTheTimerReleasesThePendingValueAndDisposesTheSource() {
         let clock = VirtualClock()
+        let log = EngineLog()
         weak var weakValue: EngineLog?
         weak var weakDownstream: EngineLog?
         do {
@@ -55,11 +56,17 @@ final class DebounceEngineTests: LeakCheckedTestCase {
             let downstream = EngineLog()
             weakValue = value
             weakDownstream = downstream
-            let engine = DebounceEngine<EngineLog>(
-                delay: 1, queue: clock.makeQueue(), emit: { _ in downstream.append("next") }, complete: {})
+            let engine = DebounceEngine<EngineLog, Never>(
+                delay: 1, queue: clock.makeQueue(), emit: { _ in downstream.append("next") }, fail: { _ in },
+                complete: {})
+            engine.attach(RecordingDisposable("source", log))
             engine.next(value)
             engine.dispose()
+            engine.dispose()
             XCTAssertEqual(clock.pendingCount, 0)
+            XCTAssertEqual(log.entries, ["source disposed"])
+            engine.attach(RecordingDisposable("late source", log))
+            XCTAssertEqual(log.entries, ["source disposed", "late source disposed"], "disposed at once")
         }
         XCTAssertNil(weakValue)
         XCTAssertNil(weakDownstream, "the disarmed timer keeps nothing alive")
