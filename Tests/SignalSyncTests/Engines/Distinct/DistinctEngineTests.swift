@@ -15,7 +15,12 @@ final class DistinctEngineTests: LeakCheckedTestCase {
         let inner = LockedState<[Bool]>([])
         let engine = DistinctEngine<Int>(isEqual: { last, value in
             // Calling the engine from inside the comparison (once) would dead-lock under its lock.
-            if value == 2, let engine = box.withLock({ engine in defer { engine = nil }; return engine }) {
+            if value == 2,
+                let engine = box.withLock({ engine in
+                    defer { engine = nil }
+                    return engine
+                })
+            {
                 let result = engine.shouldPass(5)
                 inner.withLock { $0.append(result) }
             }
