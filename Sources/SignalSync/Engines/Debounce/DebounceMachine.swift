@@ -61,6 +61,7 @@ package struct DebounceMachine<Value> {
         case ignore
     }
 
+    /// The current phase.
     package private(set) var state = State.quiet
 
     /// A quiet machine.

@@ -26,6 +26,7 @@ package struct DistinctMachine<Value> {
         case drop
     }
 
+    /// The current phase.
     package private(set) var state = State.awaitingFirst
 
     /// A machine that has let nothing pass.

@@ -34,8 +34,10 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     package struct Run {
         /// The run's generation: the source's events carry it.
         package let generation: Int
-        /// Parallel to `subscribers`; a snapshot of `subscribers` copies nothing.
+        /// The key of each subscriber, parallel to `subscribers`.
         package var keys: [Int]
+        /// The subscribers, in subscription order: kept apart from the keys so that a
+        /// snapshot for a delivery copies nothing.
         package var subscribers: [Subscriber]
         /// The source subscription, once its start returned.
         package var handle: Handle?
@@ -108,7 +110,9 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
         case stop(Subscriber, dispose: Handle?, forget: Bool)
     }
 
+    /// What follows the end of a run.
     package let reuse: Reuse
+    /// The current phase.
     package private(set) var state = State.idle
     private var generation = 0
     private var nextKey = 0
