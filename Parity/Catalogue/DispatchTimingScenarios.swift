@@ -1,4 +1,4 @@
-/// deliverOn, runOn / startOn, delay, timeout, untyped throttleOn, on the scenario's
+/// deliverOn, runOn / startOn, delay, timeout, throttleOn / typed debounce, on the scenario's
 /// virtual queue.
 ///
 /// Typed spec §20 and §26, untyped §1.26–1.27. The operator queue is not current while
@@ -208,8 +208,9 @@ enum DispatchTimingScenarios {
             ]),
     ]
 
-    /// Untyped only: `throttleOn(queue, delay:)`, a debounce (decided fix: the original
-    /// emitted only the first value ever received). Events reach it through
+    /// Untyped `throttleOn(queue, delay:)`, a debounce (decided fix: the original emitted
+    /// only the first value ever received), and the typed `debounce(delay, queue:)`, its
+    /// face beyond SwiftSignalKit over the same engine. Events reach it through
     /// `deliverOn(queue)`, so the source is torn down before its terminal event arrives.
     static let throttleOn: [Scenario] = [
         Scenario(

@@ -246,12 +246,14 @@ enum TypedDriver {
                 return a |> delay(Double(ticks), queue: queue)
             case .timeout(let ticks, let alternate):
                 return a |> timeout(Double(ticks), queue: queue, alternate: make("t", Marble(alternate)))
+            case .throttleOn(let delay):
+                return a |> debounce(Double(delay), queue: queue)
             case .mapError:
                 return a |> mapError { "m" + $0 }
             case .materializeRoundTrip:
                 return a |> dematerialize |> materialize
             case .retryIf, .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .combineSignalsWithNil,
-                .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError, .throttleOn:
+                .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError:
                 preconditionFailure("\(operation) belongs to the untyped API")
             }
         }

@@ -148,7 +148,8 @@ indirect enum Operation {
     case delay(Int)
     /// `timeout(ticks, queue:, alternate: marble "t")`.
     case timeout(Int, String)
-    /// Untyped `throttleOn(queue, delay:)`: a debounce (decided fix).
+    /// Untyped `throttleOn(queue, delay:)`, a debounce (decided fix), and its typed face
+    /// `debounce(delay, queue:)` (beyond SwiftSignalKit), over one engine.
     case throttleOn(delay: Int)
 
     // Errors and events
@@ -183,13 +184,13 @@ extension Operation {
         case .source, .sequential, .map, .filter, .distinct, .take, .takeLast, .catchError, .restart, .restartIfError,
             .combineLatest, .combineLatestOfNothing, .switchToLatest, .mapToSignal, .queue, .mapToQueue, .throttled,
             .mapToThrottled, .then, .deferred, .reduceSum, .reduceSumEmitting, .beforeNext, .afterNext, .beforeStarted,
-            .beforeCompleted, .afterCompleted, .afterDisposed, .deliverOn, .runOn, .delay, .timeout, .variable:
+            .beforeCompleted, .afterCompleted, .afterDisposed, .deliverOn, .runOn, .delay, .timeout, .throttleOn, .variable:
             return both
         case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed,
             .retryMatching, .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
             return [.typed]
         case .retryIf, .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .combineSignalsWithNil,
-            .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError, .throttleOn:
+            .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError:
             return [.untyped]
         case .multicastCombined(let keyed), .multicastAgain(let keyed, _, _):
             // Typed sharing is keyed only (`Multicast`); untyped has both.

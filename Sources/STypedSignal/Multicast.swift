@@ -6,20 +6,20 @@ import SignalSync
 /// join it (no replay: they see values from then on). Completion of the upstream is
 /// forwarded to every subscriber (one that arrives while it is being delivered receives
 /// it too), then the key is forgotten, so the next subscriber starts it afresh. When
-/// the last subscriber of a key leaves, the upstream subscription is
-/// disposed. (A decided fix: the original started the signal once per subscriber and
-/// never disposed it.)
+/// the last subscriber of a key leaves, the key is forgotten and the upstream
+/// subscription is disposed. (A decided fix: the original started the signal once per
+/// subscriber and never disposed it.) Each key is a run of the shared engine
+/// `ShareEngine` (SignalSync), the one under the untyped `multicast()` too.
+///
+/// ```swift
+/// let shared = Multicast<Int>().get(key: "k", signal: source)
+/// shared.start(next: { print("a", $0) })
+/// shared.start(next: { print("b", $0) })   // source started once; a and b see each value
+/// ```
 public final class Multicast<T>: @unchecked Sendable {
-    // Safety: `instances` and every instance's fields are guarded by `mutex`.
-    private let mutex = PosixLock()
-    private var instances: [String: Instance] = [:]
-
-    private final class Instance {
-        let subscribers = Bag<Subscriber<T, NoError>>()
-        var upstream: Disposable?
-        var finished = false
-        var completed = false
-    }
+    // Safety: `engines` is reached only under its lock.
+    private typealias Engine = ShareEngine<Subscriber<T, NoError>, Void>
+    private let engines = LockedState<[String: Engine]>([:])
 
     /// Creates an empty multicast table.
     public init() {}
@@ -28,90 +28,44 @@ public final class Multicast<T>: @unchecked Sendable {
     /// `key` on this table.
     public func get(key: String, signal: Signal<T, NoError>) -> Signal<T, NoError> {
         Signal { subscriber in
-            self.mutex.lock()
-            let instance: Instance
-            let isNew: Bool
-            if let existing = self.instances[key] {
-                if existing.completed {
-                    // The upstream is delivering its completion: join it.
-                    self.mutex.unlock()
-                    subscriber.putCompletion()
-                    return EmptyDisposable
+            while true {
+                let engine = self.engine(for: key, signal)
+                if let membership = engine.subscribe(subscriber) {
+                    return membership
                 }
-                instance = existing
-                isNew = false
-            } else {
-                instance = Instance()
-                self.instances[key] = instance
-                isNew = true
-            }
-            let index = instance.subscribers.add(subscriber)
-            self.mutex.unlock()
-
-            if isNew {
-                let upstream = signal.start(
-                    next: { [weak self] value in
-                        self?.deliver(value, to: instance)
-                    },
-                    completed: { [weak self] in
-                        self?.complete(instance, key: key)
-                    })
-                self.mutex.lock()
-                if instance.finished {
-                    self.mutex.unlock()
-                    upstream.dispose()
-                } else {
-                    instance.upstream = upstream
-                    self.mutex.unlock()
-                }
-            }
-            return ActionDisposable { [weak self] in
-                self?.leave(instance, key: key, index: index)
+                // That key's run ended meanwhile: forget it and take a new one.
+                self.forget(key, engine)
             }
         }
     }
 
-    private func deliver(_ value: T, to instance: Instance) {
-        let targets = mutex.withLock { instance.subscribers.copyItems() }
-        for target in targets {
-            target.putNext(value)
-        }
-    }
-
-    private func complete(_ instance: Instance, key: String) {
-        mutex.lock()
-        instance.finished = true
-        instance.completed = true
-        instance.upstream = nil
-        let targets = instance.subscribers.copyItems()
-        instance.subscribers.removeAll()
-        mutex.unlock()
-        for target in targets {
-            target.putCompletion()
-        }
-        // Forget the key only once the completion is delivered, so that a subscriber
-        // arriving meanwhile receives it too; the next one starts the signal afresh.
-        mutex.withLock {
-            if instances[key] === instance {
-                instances.removeValue(forKey: key)
+    /// The engine of `key`, made (not started) when there is none.
+    private func engine(for key: String, _ signal: Signal<T, NoError>) -> Engine {
+        engines.withLock { engines in
+            if let existing = engines[key] {
+                return existing
             }
+            let made = Engine(
+                reuse: .once,
+                start: { engine, generation in
+                    signal.start(
+                        next: { value in engine.forEachReceiver(generation) { $0.putNext(value) } },
+                        completed: { engine.finish((), generation) })
+                },
+                sendTerminal: { subscriber, _ in subscriber.putCompletion() },
+                forget: { [weak self] engine in self?.forget(key, engine) })
+            engines[key] = made
+            return made
         }
     }
 
-    private func leave(_ instance: Instance, key: String, index: Int) {
-        mutex.lock()
-        instance.subscribers.remove(index)
-        guard instance.subscribers.isEmpty, !instance.finished else {
-            mutex.unlock()
-            return
+    private func forget(_ key: String, _ engine: Engine) {
+        let removed = engines.withLock { engines in
+            engines[key] === engine ? engines.removeValue(forKey: key) : nil
         }
-        instance.finished = true
-        if instances[key] === instance {
-            instances.removeValue(forKey: key)
-        }
-        let upstream = instance.upstream
-        instance.upstream = nil
-        mutex.unlock()
-        upstream?.dispose()
+        withExtendedLifetime(removed) {}  // released outside the lock
     }
 }
+
+/// A shared-engine membership is a typed disposable: what `Multicast` subscriptions return.
+extension ShareMembership: Disposable {}

@@ -69,19 +69,24 @@ public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Sig
 
 /// Drops a value when `isEqual(lastEmitted, value)` is true; the first value always
 /// passes, and the reference changes only when a value passes. State is per
-/// subscription and updated atomically.
+/// subscription (the shared engine `DistinctEngine`, the one under the untyped
+/// `ignoreRepeated` too).
+///
+/// `isEqual` runs outside any lock, so it may do anything. Values arriving concurrently
+/// are each compared with the latest value that passed (a value is compared again when
+/// another one passed while `isEqual` ran); the order in which concurrent values that
+/// pass reach the subscriber is not defined.
+///
+/// ```swift
+/// [10, 11, 12, 13, 20] |> distinctUntilChanged(isEqual: { abs($0 - $1) < 2 })   // 10, 12, 20
+/// ```
 public func distinctUntilChanged<T, E>(isEqual: @escaping (T, T) -> Bool) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let last = Atomic<T?>(value: nil)
+            let distinct = DistinctEngine<T>(isEqual: isEqual)
             return signal.start(
                 next: { value in
-                    let passes = last.with { previous -> Bool in
-                        guard let previous else { return true }
-                        return !isEqual(previous, value)
-                    }
-                    if passes {
-                        last.swap(value)
+                    if distinct.shouldPass(value) {
                         subscriber.putNext(value)
                     }
                 }, error: subscriber.putError, completed: subscriber.putCompletion)

@@ -15,19 +15,23 @@ import SignalSync
 /// Thread-safe. Unlike the original, `producer` never runs under the manager's lock, so
 /// it may call back into the manager. Deallocation disposes the standalone runs.
 public final class SMulticastSignalManager: @unchecked Sendable {
-    // Safety: the three dictionaries and `nextEntryID` are guarded by `mutex`.
+    // Safety: every table is reached only under the lock of `tables`.
     /// A cached shared signal, with the id that tells it apart from a later entry for the same key.
     struct SharedEntry {
         let id: Int
         let signal: SSignal
     }
 
+    /// The manager's three tables.
+    struct Tables {
+        var sharedSignals: [String: SharedEntry] = [:]
+        var standaloneRuns: [String: SMetaDisposable] = [:]
+        var pipeListeners: [String: Bag<SSubscriber>] = [:]
+        var nextEntryID = 0
+    }
+
     // Internal, not private: read by the test hooks in SMulticastSignalManager+Testing.swift.
-    let mutex = PosixLock()
-    private(set) var sharedSignals: [String: SharedEntry] = [:]
-    private(set) var standaloneRuns: [String: SMetaDisposable] = [:]
-    private var pipeListeners: [String: Bag<SSubscriber>] = [:]
-    private var nextEntryID = 0
+    let tables = LockedState(Tables())
 
     /// Creates an empty manager.
     public init() {}
@@ -43,35 +47,32 @@ public final class SMulticastSignalManager: @unchecked Sendable {
         guard let key else {
             return producer()
         }
-        if let cached = mutex.withLock({ sharedSignals[key]?.signal }) {
+        if let cached = tables.withLock({ $0.sharedSignals[key]?.signal }) {
             return cached
         }
         guard let produced = producer() else {
             return nil
         }
-        mutex.lock()
-        if let cached = sharedSignals[key] {
-            mutex.unlock()
-            return cached.signal
+        return tables.withLock { tables in
+            if let cached = tables.sharedSignals[key] {
+                return cached.signal
+            }
+            let id = tables.nextEntryID
+            tables.nextEntryID += 1
+            // Only wraps the signal: nothing runs until it is subscribed.
+            let shared = produced.onDispose { [weak self] in
+                self?.forgetSharedSignal(key, id)
+            }.multicast()
+            tables.sharedSignals[key] = SharedEntry(id: id, signal: shared)
+            return shared
         }
-        let id = nextEntryID
-        nextEntryID += 1
-        let shared = produced.onDispose { [weak self] in
-            self?.forgetSharedSignal(key, id)
-        }.multicast()
-        sharedSignals[key] = SharedEntry(id: id, signal: shared)
-        mutex.unlock()
-        return shared
     }
 
     private func forgetSharedSignal(_ key: String, _ id: Int) {
-        mutex.lock()
-        var removed: SharedEntry?
-        if sharedSignals[key]?.id == id {
-            removed = sharedSignals.removeValue(forKey: key)
+        let removed = tables.withLock { tables in
+            tables.sharedSignals[key]?.id == id ? tables.sharedSignals.removeValue(forKey: key) : nil
         }
-        mutex.unlock()
-        withExtendedLifetime(removed) {}
+        withExtendedLifetime(removed) {}  // released outside the lock
     }
 
     /// Starts `producer()` for `key`, ignoring its values, unless a run for `key` is still
@@ -83,13 +84,12 @@ public final class SMulticastSignalManager: @unchecked Sendable {
     public func startStandaloneSignalIfNotRunning(forKey key: String?, producer: () -> SSignal) {
         guard let key else { return }
         let placeholder = SMetaDisposable()
-        mutex.lock()
-        if standaloneRuns[key] != nil {
-            mutex.unlock()
-            return
+        let claimed = tables.withLock { tables in
+            guard tables.standaloneRuns[key] == nil else { return false }
+            tables.standaloneRuns[key] = placeholder
+            return true
         }
-        standaloneRuns[key] = placeholder
-        mutex.unlock()
+        guard claimed else { return }
         let subscription = producer().start(
             error: { [weak self] _ in
                 self?.forgetStandaloneRun(key, placeholder)
@@ -101,36 +101,32 @@ public final class SMulticastSignalManager: @unchecked Sendable {
     }
 
     private func forgetStandaloneRun(_ key: String, _ placeholder: SMetaDisposable) {
-        mutex.lock()
-        if standaloneRuns[key] === placeholder {
-            standaloneRuns.removeValue(forKey: key)
+        tables.withLock { tables in
+            if tables.standaloneRuns[key] === placeholder {
+                tables.standaloneRuns.removeValue(forKey: key)
+            }
         }
-        mutex.unlock()
     }
 
     /// A signal of the values pushed with `putNext(_:toMulticastedPipeForKey:)` for `key`
     /// from now on; never completes. The signal keeps the manager alive.
     public func multicastedPipe(forKey key: String) -> SSignal {
         SSignal { [self] subscriber in
-            mutex.lock()
-            let listeners: Bag<SSubscriber>
-            if let existing = pipeListeners[key] {
-                listeners = existing
-            } else {
-                listeners = Bag()
-                pipeListeners[key] = listeners
+            let (listeners, index) = tables.withLock { tables in
+                let listeners = tables.pipeListeners[key] ?? Bag()
+                tables.pipeListeners[key] = listeners
+                return (listeners, listeners.add(subscriber))
             }
-            let index = listeners.add(subscriber)
-            mutex.unlock()
             return SBlockDisposable { [self] in
-                mutex.lock()
-                let removed = listeners.get(index)
-                listeners.remove(index)
-                if listeners.isEmpty, pipeListeners[key] === listeners {
-                    pipeListeners.removeValue(forKey: key)
+                let removed = tables.withLock { tables in
+                    let removed = listeners.get(index)
+                    listeners.remove(index)
+                    if listeners.isEmpty, tables.pipeListeners[key] === listeners {
+                        tables.pipeListeners.removeValue(forKey: key)
+                    }
+                    return removed
                 }
-                mutex.unlock()
-                withExtendedLifetime(removed) {}
+                withExtendedLifetime(removed) {}  // released outside the lock
             }
         }
     }
@@ -138,14 +134,15 @@ public final class SMulticastSignalManager: @unchecked Sendable {
     /// Pushes `value` to the current subscribers of `key`'s pipe, synchronously on this
     /// thread; dropped when nobody listens (no replay).
     public func putNext(_ value: Any?, toMulticastedPipeForKey key: String) {
-        let targets = mutex.withLock { pipeListeners[key]?.copyItems() ?? [] }
+        let targets = tables.withLock { $0.pipeListeners[key]?.copyItems() ?? [] }
         for target in targets {
             target.putNext(value)
         }
     }
 
     deinit {
-        for run in standaloneRuns.values {
+        let runs = tables.withLock { $0.standaloneRuns.values }
+        for run in runs {
             run.dispose()
         }
     }

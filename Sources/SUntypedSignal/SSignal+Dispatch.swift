@@ -98,25 +98,15 @@ extension SSignal {
     /// original). An error is forwarded at once and drops the pending value. Disposal
     /// stops the timer. A negative or NaN `delay` counts as zero (the value is emitted on
     /// the queue's next turn). The original emitted only the first value ever received;
-    /// see the decided fixes.
+    /// see the decided fixes. The state is the shared engine `DebounceEngine` (SignalSync),
+    /// the one under the typed `debounce(_:queue:)` too.
     public func throttleOn(_ queue: SQueue, delay: Double) -> SSignal {
         SSignal { subscriber in
-            let debounce = Debounce(queue: queue, delay: delay)
-            let subscription = self.deliverOn(queue).start(
-                next: { value in
-                    debounce.next(value, subscriber)
-                },
-                error: { error in
-                    debounce.stop()
-                    subscriber.putError(error)
-                },
-                completed: {
-                    debounce.complete(subscriber)
-                })
-            return SBlockDisposable {
-                debounce.stop()
-                subscription.dispose()
-            }
+            let debounce = DebounceEngine<Any?, Any?>(
+                delay: delay, queue: queue.executionQueue, emit: subscriber.putNext, fail: subscriber.putError,
+                complete: subscriber.putCompletion)
+            debounce.attach(self.deliverOn(queue).start(next: debounce.next, error: debounce.failed, completed: debounce.completed))
+            return debounce
         }
     }
 
@@ -139,77 +129,6 @@ extension SSignal {
 /// disposable: the subscription `startOn` returns.
 extension DeferredStart: SDisposable {}
 
-/// The pending value and timer of one `throttleOn` subscription.
-private final class Debounce: @unchecked Sendable {
-    // Safety: `pending`, `completing` and `stopped` are guarded by `mutex`; `timer` is
-    // thread-safe.
-    private let mutex = PosixLock()
-    private var pending: Any??
-    private var completing = false
-    private var stopped = false
-    private let timer: ExecutionTimer
-
-    init(queue: SQueue, delay: Double) {
-        timer = ExecutionTimer(timeout: delay, repeats: false, queue: queue.executionQueue)
-    }
-
-    func next(_ value: Any?, _ subscriber: SSubscriber) {
-        mutex.lock()
-        if stopped || completing {
-            mutex.unlock()
-            return
-        }
-        let replaced = pending
-        pending = .some(value)
-        mutex.unlock()
-        withExtendedLifetime(replaced) {}
-        timer.start { [self] in fire(subscriber) }
-    }
-
-    func complete(_ subscriber: SSubscriber) {
-        mutex.lock()
-        if stopped {
-            mutex.unlock()
-            return
-        }
-        completing = true
-        let value = pending
-        pending = nil
-        mutex.unlock()
-        if case .some(let flushed) = value {
-            timer.invalidate()
-            subscriber.putNext(flushed)
-            subscriber.putCompletion()
-        } else {
-            timer.start { [self] in fire(subscriber) }
-        }
-    }
-
-    private func fire(_ subscriber: SSubscriber) {
-        mutex.lock()
-        if stopped {
-            mutex.unlock()
-            return
-        }
-        let value = pending
-        pending = nil
-        let finish = completing
-        mutex.unlock()
-        if case .some(let emitted) = value {
-            subscriber.putNext(emitted)
-        }
-        if finish {
-            subscriber.putCompletion()
-        }
-    }
-
-    func stop() {
-        mutex.lock()
-        stopped = true
-        let dropped = pending
-        pending = nil
-        mutex.unlock()
-        withExtendedLifetime(dropped) {}
-        timer.invalidate()
-    }
-}
+/// The debounce engine (SignalSync's `Engines/Debounce/`) is an untyped disposable: the
+/// subscription `throttleOn` returns.
+extension DebounceEngine: SDisposable {}

@@ -46,13 +46,15 @@ extension SSignal {
     /// other class instances compare by identity; anything else (closures, tuples,
     /// non-equatable structs) is never equal, so it always passes. The comparison runs
     /// outside any lock; values arriving concurrently are each compared with the latest
-    /// value that passed.
+    /// value that passed (a value is compared again when another one passed while it was
+    /// compared). The state is the shared engine `DistinctEngine`, the one under the typed
+    /// `distinctUntilChanged` too.
     public func ignoreRepeated() -> SSignal {
         SSignal { subscriber in
-            let memory = RepeatMemory()
+            let distinct = DistinctEngine<Any?>(isEqual: untypedValuesEqual)
             return self.start(
                 next: { value in
-                    if memory.shouldPass(value) {
+                    if distinct.shouldPass(value) {
                         subscriber.putNext(value)
                     }
                 },
@@ -62,41 +64,6 @@ extension SSignal {
                 completed: {
                     subscriber.putCompletion()
                 })
-        }
-    }
-}
-
-/// The last value `ignoreRepeated` let through, for one subscription.
-private final class RepeatMemory: @unchecked Sendable {
-    // Safety: `last`, `hasLast` and `version` are guarded by `mutex`. The comparison runs
-    // unlocked; `version` detects a value that passed meanwhile, and the check retries.
-    private let mutex = PosixLock()
-    private var last: Any?
-    private var hasLast = false
-    private var version = 0
-
-    func shouldPass(_ value: Any?) -> Bool {
-        while true {
-            mutex.lock()
-            let seenVersion = version
-            let previous = last
-            let hadLast = hasLast
-            mutex.unlock()
-            let repeated = hadLast && untypedValuesEqual(previous, value)
-            mutex.lock()
-            if version == seenVersion {
-                var replaced: Any?
-                if !repeated {
-                    replaced = last
-                    last = value
-                    hasLast = true
-                    version += 1
-                }
-                mutex.unlock()
-                withExtendedLifetime(replaced) {}  // released outside the lock
-                return !repeated
-            }
-            mutex.unlock()
         }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import STypedSignal
 import SignalTestSupport
 import XCTest
@@ -100,6 +101,37 @@ final class SignalMappingTests: LeakCheckedTestCase {
         log.record(signal)
         log.record(signal)
         XCTAssertEqual(log.events, ["next 1", "completed", "next 1", "completed"])
+    }
+
+    func testIsEqualRunsOutsideAnyLockSoAConcurrentValueIsNotBlocked() {
+        // A's comparison waits until B's value of the same subscription was handled: under a
+        // lock that would dead-lock (B waits for the lock A holds).
+        let source = ManualSource<Int, NoError>()
+        let log = EventLog()
+        let aComparing = DispatchSemaphore(value: 0)
+        let bHandled = DispatchSemaphore(value: 0)
+        let firstComparisonOfTwo = Atomic(value: true)
+        disposedAtEnd(
+            log.record(
+                source.signal
+                    |> distinctUntilChanged(isEqual: { (last: Int, value: Int) -> Bool in
+                        if value == 2, firstComparisonOfTwo.swap(false) {
+                            aComparing.signal()
+                            log.add(bHandled.wait(timeout: .now() + 10) == .success ? "B was not blocked" : "B was blocked")
+                        }
+                        return last == value
+                    })))
+        source.putNext(1)
+        Stress.run("distinct comparison outside the lock", threads: 2) { index in
+            if index == 0 {
+                source.putNext(2)
+            } else {
+                aComparing.wait()
+                source.putNext(3)
+                bHandled.signal()
+            }
+        }
+        XCTAssertEqual(log.events, ["next 1", "next 3", "B was not blocked", "next 2"], "2 compared again with 3")
     }
 
     func testMapReleasesClosureCapturesAfterCompletion() {

@@ -98,6 +98,26 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         XCTAssertEqual(recorder.events, ["completed"])
     }
 
+    func testIgnoreRepeatedComparesOutsideAnyLockSoAConcurrentValueIsNotBlocked() {
+        // A value's `==` (user code) waits until another value of the same subscription was
+        // handled on another thread: under a lock that would dead-lock.
+        let source = ManualSource()
+        let recorder = Recorder()
+        disposedAtEnd(recorder.record(source.signal.ignoreRepeated()))
+        source.next(Gated(1))
+        Stress.run("ignoreRepeated comparison outside the lock", threads: 2) { index in
+            if index == 0 {
+                source.next(Gated(2, waits: true))
+            } else {
+                Gated.comparing.wait()
+                source.next(3)
+                Gated.handled.signal()
+            }
+        }
+        XCTAssertEqual(Gated.outcome.value, "not blocked")
+        XCTAssertEqual(recorder.events.count, 3, "all three differ: \(recorder.events)")
+    }
+
     func testIgnoreRepeatedForwardsError() {
         let recorder = Recorder()
         recorder.record(
@@ -155,5 +175,29 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         // A value can only be dropped when equal to the last one that passed; all values
         // are distinct, so all pass.
         XCTAssertEqual(counter.value, 2000)
+    }
+}
+
+/// An `Equatable` (not `Hashable`) value whose first comparison, for a value made with
+/// `waits`, blocks until the test says another value was handled.
+private struct Gated: Equatable, @unchecked Sendable {
+    static let comparing = DispatchSemaphore(value: 0)
+    static let handled = DispatchSemaphore(value: 0)
+    static let outcome = Cell("not compared")
+    let value: Int
+    let waits: Bool
+
+    init(_ value: Int, waits: Bool = false) {
+        self.value = value
+        self.waits = waits
+    }
+
+    static func == (lhs: Gated, rhs: Gated) -> Bool {
+        if lhs.waits || rhs.waits, outcome.value == "not compared" {
+            outcome.value = "waiting"
+            comparing.signal()
+            outcome.value = handled.wait(timeout: .now() + 10) == .success ? "not blocked" : "blocked"
+        }
+        return lhs.value == rhs.value
     }
 }

@@ -136,4 +136,44 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
         source.complete()
         XCTAssertNil(weakObject)
     }
+
+    func testASubscriberMayJoinFromInsideADelivery() {
+        let source = ManualSource()
+        let shared = source.signal.multicast()
+        let log = Recorder()
+        let joined = Cell<SDisposable?>(nil)
+        disposedAtEnd(
+            shared.start(next: { value in
+                log.log("a next \(describe(value))")
+                if joined.value == nil {
+                    joined.value = shared.start(next: { log.log("b next \(describe($0))") })
+                }
+            }))
+        source.next(1)
+        source.next(2)
+        joined.value?.dispose()
+        XCTAssertEqual(log.events, ["a next 1", "a next 2", "b next 2"])
+        XCTAssertEqual(source.startCount, 1)
+    }
+
+    func testTheLastLeaveReleasesTheSourceSubscription() {
+        let probe = WeakProbe()
+        let shared = SSignal { _ in
+            let held = Tracked()  // one per source subscription
+            probe.object = held
+            return SBlockDisposable { _ = held }
+        }.multicast()
+        let a = shared.start()
+        let b = shared.start()
+        a.dispose()
+        XCTAssertNotNil(probe.object, "b still shares the source")
+        b.dispose()
+        XCTAssertNil(probe.object, "the last leave released the source subscription")
+    }
+}
+
+/// Watches one object through a weak reference that a generator sets.
+private final class WeakProbe: @unchecked Sendable {
+    // Safety: the tests set and read it on one thread.
+    weak var object: Tracked?
 }

@@ -1,0 +1,100 @@
+/// A debounce for one subscription, in both APIs (untyped `throttleOn(_:delay:)`, typed
+/// `debounce(_:queue:)`): holds the `DebounceMachine` under a lock, a one-shot timer on
+/// the queue, and performs the machine's actions after unlocking.
+///
+/// The face routes the source's events here on the queue (through `deliverOn`), so events
+/// and timer fires are serial, hands over the source subscription with `attach`, and
+/// returns the engine as the subscription's disposable (each API makes it one of its
+/// disposables); `dispose()` may come from any thread. `emit`, `fail` and `complete`
+/// (the downstream) run on the queue, never under the lock.
+package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; the timer and the
+    // slot are thread-safe; the closures are immutable and called after unlocking.
+    private let state = LockedState(DebounceMachine<Value>())
+    private let timer: ExecutionTimer
+    private let source = ClosableSlot<any UpstreamDisposable>()
+    private let emit: (Value) -> Void
+    private let fail: (Failure) -> Void
+    private let complete: () -> Void
+
+    /// A quiet debounce that waits `delay` seconds (negative or NaN: zero, the queue's
+    /// next turn) on `queue` and sends downstream with `emit`, `fail` and `complete`.
+    package init(
+        delay: Double, queue: ExecutionQueue, emit: @escaping (Value) -> Void, fail: @escaping (Failure) -> Void,
+        complete: @escaping () -> Void
+    ) {
+        timer = ExecutionTimer(timeout: delay, repeats: false, queue: queue)
+        self.emit = emit
+        self.fail = fail
+        self.complete = complete
+    }
+
+    /// Keeps the source subscription, disposed by `dispose()` (at once when the engine was
+    /// disposed already).
+    package func attach(_ subscription: any UpstreamDisposable) {
+        source.replace(with: subscription)?.dispose()
+    }
+
+    /// The source emitted `value`: it becomes the pending value and the wait restarts.
+    package func next(_ value: Value) {
+        guard case .arm(let replaced) = state.withLock({ $0.next(value) }) else { return }
+        withExtendedLifetime(replaced) {}  // released outside the lock
+        arm()
+    }
+
+    /// The source completed: flushes the pending value and completes, or completes after
+    /// one more wait when nothing is pending.
+    package func completed() {
+        switch state.withLock({ $0.complete() }) {
+        case .flush(let value):
+            timer.invalidate()
+            emit(value)
+            complete()
+        case .arm:
+            arm()
+        case .ignore:
+            break
+        }
+    }
+
+    /// The source failed: drops the pending value, stops the timer and forwards `error`
+    /// at once (unless a terminal event was decided or the engine was disposed).
+    package func failed(_ error: Failure) {
+        if stop() {
+            fail(error)
+        }
+    }
+
+    /// Drops the pending value and stops the timer, then disposes the source
+    /// subscription; later calls do nothing.
+    package func dispose() {
+        _ = stop()
+        source.close()?.dispose()
+    }
+
+    private func stop() -> Bool {
+        guard case .stop(let dropped) = state.withLock({ $0.stop() }) else { return false }
+        timer.invalidate()
+        withExtendedLifetime(dropped) {}  // released outside the lock
+        return true
+    }
+
+    private func arm() {
+        timer.start { [self] in fire() }
+        // A disposal on another thread may have stopped the timer just before it was armed.
+        if state.withLock({ $0.isFinished }) {
+            timer.invalidate()
+        }
+    }
+
+    private func fire() {
+        switch state.withLock({ $0.fire() }) {
+        case .emit(let value):
+            emit(value)
+        case .complete:
+            complete()
+        case .ignore:
+            break
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// The per-subscription state of `distinctUntilChanged` (typed) and `ignoreRepeated`
+/// (untyped): holds the `DistinctMachine` under a lock and runs the comparison unlocked.
+///
+/// `shouldPass(value)` says whether a value goes downstream: the first value does; a later
+/// one does unless `isEqual(reference, value)` is true, where the reference is the latest
+/// value that passed. `isEqual` runs outside the lock (it is the user's code); if another
+/// value passed while it ran, the value is compared again with that newer reference.
+/// Values that arrive concurrently are each compared with the latest value that passed;
+/// in which order concurrent values that pass reach downstream is not defined (neither
+/// original serializes `next` calls).
+package final class DistinctEngine<Value>: @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; `isEqual` is immutable.
+    private let state = LockedState(DistinctMachine<Value>())
+    private let isEqual: (Value, Value) -> Bool
+
+    /// An engine that compares with `isEqual(reference, newcomer)`.
+    package init(isEqual: @escaping (Value, Value) -> Bool) {
+        self.isEqual = isEqual
+    }
+
+    /// Whether `value` passes (and becomes the reference).
+    package func shouldPass(_ value: Value) -> Bool {
+        var verdict = state.withLock { $0.offer(value) }
+        while true {
+            switch verdict {
+            case .pass(let replaced):
+                withExtendedLifetime(replaced) {}  // the old reference is released outside the lock
+                return true
+            case .drop:
+                return false
+            case .compare(let last, let version):
+                let repeated = isEqual(last, value)
+                verdict = state.withLock { $0.settle(value, repeated: repeated, version: version) }
+            }
+        }
+    }
+}

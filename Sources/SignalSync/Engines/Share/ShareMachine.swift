@@ -1,0 +1,197 @@
+/// The transitions of one shared source subscription: the engine under typed `Multicast`
+/// and untyped `multicast()` (and so `SMulticastSignalManager`).
+///
+/// A value type with no side effects: every transition runs under `ShareEngine`'s lock and
+/// returns what the engine does after unlocking (start the source, deliver to a snapshot of
+/// the subscribers, dispose or release something). `Subscriber` is a face's subscriber,
+/// `Terminal` its terminal event, `Handle` the source subscription.
+///
+/// The rules:
+/// - The first subscriber starts the source; later ones join (no replay of past values).
+/// - Each start is a run with its own generation: events of an older run are ignored, so a
+///   source that keeps emitting after being disposed reaches nobody.
+/// - The source's terminal event goes to the subscribers of that moment; a subscriber that
+///   arrives afterwards receives it at once (it never waits for nothing).
+/// - When the last subscriber leaves a running source, the source is disposed (also when
+///   it is still starting: its handle is disposed as soon as its start returns).
+/// - `Reuse` says what follows the end of a run: `.restart` (untyped `multicast()`): after
+///   the last subscriber left, the next one starts the source afresh; a terminated source
+///   stays terminated. `.once` (the keyed typed `Multicast`): the engine serves one run;
+///   once the terminal event was delivered or the last subscriber left, it is closed,
+///   rejects newcomers, and tells its owner to forget it.
+package struct ShareMachine<Subscriber, Terminal, Handle> {
+    /// What follows the end of a run.
+    package enum Reuse: Sendable {
+        /// The next subscriber after the last one left restarts the source; a terminal
+        /// event is kept and given to every later subscriber.
+        case restart
+        /// One run only: closed after the terminal event is delivered or the last
+        /// subscriber left.
+        case once
+    }
+
+    /// The subscribers of a run, in subscription order, with the keys they leave by.
+    package struct Run {
+        /// The run's generation: the source's events carry it.
+        package let generation: Int
+        /// The key of each subscriber, parallel to `subscribers`.
+        package var keys: [Int]
+        /// The subscribers, in subscription order: kept apart from the keys so that a
+        /// snapshot for a delivery copies nothing.
+        package var subscribers: [Subscriber]
+        /// The source subscription, once its start returned.
+        package var handle: Handle?
+    }
+
+    /// Every phase.
+    package enum State {
+        /// No run; the next subscriber starts one.
+        case idle
+        /// The source runs (or is starting) for these subscribers.
+        case running(Run)
+        /// The source terminated: later subscribers receive the terminal event at once
+        /// (for `.once`, only until its delivery is done).
+        case finished(Terminal)
+        /// A `.once` engine whose run ended: it takes nobody any more.
+        case closed
+    }
+
+    /// What `subscribe` asks the engine to do.
+    package enum SubscribeAction {
+        /// Start the source for run `generation`; the subscriber leaves by `key`.
+        case start(generation: Int, key: Int)
+        /// Joined a running source; leaves by `key`.
+        case joined(key: Int)
+        /// The source has terminated: send this terminal event to the subscriber now.
+        case replay(Terminal)
+        /// A closed `.once` engine: the owner forgets it and uses a new one.
+        case rejected
+    }
+
+    /// What the engine does once a run's source start returned.
+    package enum StartedAction {
+        /// Keep the handle (stored).
+        case keep
+        /// The run ended while starting: dispose the handle now.
+        case dispose(Handle)
+    }
+
+    /// What the engine does with a value of the source.
+    package enum NextAction {
+        /// Deliver it to these subscribers, in order.
+        case deliver([Subscriber])
+        /// A stale run or no run: drop it.
+        case drop
+    }
+
+    /// What the engine does with the source's terminal event.
+    package enum FinishAction {
+        /// Deliver the terminal event to these subscribers; release the handle (the source
+        /// ends its own subscription); then report `terminalDelivered()`.
+        case deliver([Subscriber], release: Handle?)
+        /// A stale run or no run: ignore it.
+        case ignore
+    }
+
+    /// What the engine does once a terminal event has reached every subscriber.
+    package enum DeliveredAction {
+        /// Nothing.
+        case none
+        /// A `.once` engine closed: tell the owner to forget it.
+        case forget
+    }
+
+    /// What the engine does when a subscriber leaves.
+    package enum LeaveAction {
+        /// Release the departed subscriber.
+        case release(Subscriber?)
+        /// The last subscriber left: release it, then (for `forget`, after telling the owner
+        /// to forget a closed `.once` engine) dispose the source, if its start returned.
+        case stop(Subscriber, dispose: Handle?, forget: Bool)
+    }
+
+    /// What follows the end of a run.
+    package let reuse: Reuse
+    /// The current phase.
+    package private(set) var state = State.idle
+    private var generation = 0
+    private var nextKey = 0
+
+    /// An idle machine.
+    package init(reuse: Reuse) {
+        self.reuse = reuse
+    }
+
+    /// A subscriber arrives.
+    package mutating func subscribe(_ subscriber: Subscriber) -> SubscribeAction {
+        switch state {
+        case .idle:
+            generation += 1
+            let key = takeKey()
+            state = .running(Run(generation: generation, keys: [key], subscribers: [subscriber]))
+            return .start(generation: generation, key: key)
+        case .running(var run):
+            state = .idle  // so that the arrays below are not copied on write
+            let key = takeKey()
+            run.keys.append(key)
+            run.subscribers.append(subscriber)
+            state = .running(run)
+            return .joined(key: key)
+        case .finished(let terminal):
+            return .replay(terminal)
+        case .closed:
+            return .rejected
+        }
+    }
+
+    /// The start of run `generation` returned `handle`.
+    package mutating func started(_ generation: Int, handle: Handle) -> StartedAction {
+        guard case .running(var run) = state, run.generation == generation else {
+            return .dispose(handle)
+        }
+        run.handle = handle
+        state = .running(run)
+        return .keep
+    }
+
+    /// The source of run `generation` emitted a value.
+    package func next(_ generation: Int) -> NextAction {
+        guard case .running(let run) = state, run.generation == generation else { return .drop }
+        return .deliver(run.subscribers)
+    }
+
+    /// The source of run `generation` terminated with `terminal`.
+    package mutating func finish(_ terminal: Terminal, _ generation: Int) -> FinishAction {
+        guard case .running(let run) = state, run.generation == generation else { return .ignore }
+        state = .finished(terminal)
+        return .deliver(run.subscribers, release: run.handle)
+    }
+
+    /// The terminal event has reached every subscriber of its moment.
+    package mutating func terminalDelivered() -> DeliveredAction {
+        guard reuse == .once, case .finished = state else { return .none }
+        state = .closed
+        return .forget
+    }
+
+    /// The subscriber with `key` leaves.
+    package mutating func leave(_ key: Int) -> LeaveAction {
+        guard case .running(var run) = state, let index = run.keys.firstIndex(of: key) else {
+            return .release(nil)
+        }
+        state = .idle  // so that the arrays below are not copied on write
+        run.keys.remove(at: index)
+        let departed = run.subscribers.remove(at: index)
+        guard run.subscribers.isEmpty else {
+            state = .running(run)
+            return .release(departed)
+        }
+        state = reuse == .restart ? .idle : .closed
+        return .stop(departed, dispose: run.handle, forget: reuse == .once)
+    }
+
+    private mutating func takeKey() -> Int {
+        defer { nextKey += 1 }
+        return nextKey
+    }
+}

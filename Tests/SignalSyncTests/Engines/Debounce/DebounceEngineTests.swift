@@ -1,0 +1,74 @@
+import SignalTestSupport
+import XCTest
+
+@testable import SignalSync
+
+final class DebounceEngineTests: LeakCheckedTestCase {
+    private func makeEngine(_ clock: VirtualClock, _ log: EngineLog, delay: Double = 1) -> DebounceEngine<Int, String> {
+        DebounceEngine(
+            delay: delay, queue: clock.makeQueue(), emit: { log.append("next \($0) at \(clock.now)") },
+            fail: { log.append("error \($0) at \(clock.now)") }, complete: { log.append("completed at \(clock.now)") })
+    }
+
+    func testEmitsTheLatestValueOnceTheSourceWasQuietForTheDelay() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let engine = makeEngine(clock, log)
+        engine.next(1)
+        clock.advance(by: 0.5)
+        engine.next(2)
+        clock.advance(by: 1)
+        engine.next(3)
+        clock.advance(by: 0.5)
+        engine.completed()
+        XCTAssertEqual(log.entries, ["next 2 at 1.5", "next 3 at 2.0", "completed at 2.0"])
+        XCTAssertEqual(clock.pendingCount, 0)
+    }
+
+    func testCompletionWithNothingPendingComesAfterTheDelay() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let engine = makeEngine(clock, log, delay: 2)
+        engine.completed()
+        clock.advance(by: 5)
+        XCTAssertEqual(log.entries, ["completed at 2.0"])
+    }
+
+    func testAnErrorIsForwardedOnceAndStopsTheTimer() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let engine = makeEngine(clock, log)
+        engine.next(1)
+        engine.failed("e1")
+        engine.failed("e2")
+        XCTAssertEqual(clock.pendingCount, 0)
+        clock.advance(by: 5)
+        XCTAssertEqual(log.entries, ["error e1 at 0.0"])
+    }
+
+    func testDisposalStopsTheTimerReleasesThePendingValueAndDisposesTheSource() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        weak var weakValue: EngineLog?
+        weak var weakDownstream: EngineLog?
+        do {
+            let value = EngineLog()
+            let downstream = EngineLog()
+            weakValue = value
+            weakDownstream = downstream
+            let engine = DebounceEngine<EngineLog, Never>(
+                delay: 1, queue: clock.makeQueue(), emit: { _ in downstream.append("next") }, fail: { _ in },
+                complete: {})
+            engine.attach(RecordingDisposable("source", log))
+            engine.next(value)
+            engine.dispose()
+            engine.dispose()
+            XCTAssertEqual(clock.pendingCount, 0)
+            XCTAssertEqual(log.entries, ["source disposed"])
+            engine.attach(RecordingDisposable("late source", log))
+            XCTAssertEqual(log.entries, ["source disposed", "late source disposed"], "disposed at once")
+        }
+        XCTAssertNil(weakValue)
+        XCTAssertNil(weakDownstream, "the disarmed timer keeps nothing alive")
+    }
+}
