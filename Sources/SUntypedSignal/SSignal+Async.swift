@@ -48,7 +48,7 @@ extension SSignal {
     /// let first = try await SSignal.single(5).firstValue()   // 5 as Any?
     /// ```
     public func firstValue(isolation: isolated (any Actor)? = #isolation) async throws -> Any? {
-        let outcome = await FirstValueWaiter<Any?, Any?>.wait(isolation: isolation) { waiter in
+        let outcome = await FirstValueWaiterEngine<Any?, Any?>.wait(isolation: isolation) { waiter in
             let subscription = self.take(1).start(
                 next: { value in
                     waiter.finish(.value(value))
