@@ -89,15 +89,7 @@ extension Signal {
     fileprivate func firstOutcome(isolation: isolated (any Actor)?) async -> FirstValueOutcome<T, E> {
         await FirstValueWaiterEngine<T, E>.wait(isolation: isolation) { waiter in
             let subscription = (self |> take(1)).start(
-                next: { value in
-                    waiter.finish(.value(value))
-                },
-                error: { error in
-                    waiter.finish(.failure(error))
-                },
-                completed: {
-                    waiter.finish(.completed)
-                })
+                next: waiter.finishWithValue, error: waiter.finishWithFailure, completed: waiter.finishWithCompletion)
             return { subscription.dispose() }
         }
     }

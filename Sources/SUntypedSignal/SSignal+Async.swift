@@ -50,15 +50,7 @@ extension SSignal {
     public func firstValue(isolation: isolated (any Actor)? = #isolation) async throws -> Any? {
         let outcome = await FirstValueWaiterEngine<Any?, Any?>.wait(isolation: isolation) { waiter in
             let subscription = self.take(1).start(
-                next: { value in
-                    waiter.finish(.value(value))
-                },
-                error: { error in
-                    waiter.finish(.failure(error))
-                },
-                completed: {
-                    waiter.finish(.completed)
-                })
+                next: waiter.finishWithValue, error: waiter.finishWithFailure, completed: waiter.finishWithCompletion)
             return { subscription.dispose() }
         }
         switch outcome {
@@ -173,16 +165,7 @@ public struct SSignalValues: AsyncSequence, Sendable {
         let signal = self.signal
         return Iterator(
             handle: AsyncValuesHandle { buffer in
-                let subscription = signal.start(
-                    next: { value in
-                        buffer.push(value)
-                    },
-                    error: { error in
-                        buffer.fail(error)
-                    },
-                    completed: {
-                        buffer.complete()
-                    })
+                let subscription = signal.start(next: buffer.push, error: buffer.fail, completed: buffer.complete)
                 return { subscription.dispose() }
             })
     }

@@ -69,6 +69,21 @@ package final class FirstValueWaiterEngine<Value, Failure>: @unchecked Sendable 
         withExtendedLifetime(dispose) {}
     }
 
+    /// `finish(.value(value))`, shaped as a subscription's next callback.
+    package func finishWithValue(_ value: Value) {
+        finish(.value(value))
+    }
+
+    /// `finish(.failure(failure))`, shaped as a subscription's error callback.
+    package func finishWithFailure(_ failure: Failure) {
+        finish(.failure(failure))
+    }
+
+    /// `finish(.completed)`, shaped as a subscription's completion callback.
+    package func finishWithCompletion() {
+        finish(.completed)
+    }
+
     private func attach(_ dispose: @escaping () -> Void) {
         switch state.withLock({ $0.attach(dispose) }) {
         case .keep:
