@@ -2,9 +2,10 @@ import SignalSync
 
 /// A disposable that runs a closure on its first `dispose()`.
 ///
-/// The action runs exactly once across all threads; a `dispose()` from inside the
-/// action itself is a no-op. The closure is released as soon as it is taken. If the
-/// object is deallocated without being disposed, the action does not run.
+/// The action runs exactly once across all threads, outside the lock, on the disposing
+/// thread; a `dispose()` from inside the action itself is a no-op. The closure is
+/// released as soon as it has run. If the object is deallocated without being disposed,
+/// the action does not run (it is only released).
 ///
 /// ```swift
 /// let d = ActionDisposable { print("cleaned up") }
@@ -12,21 +13,16 @@ import SignalSync
 /// d.dispose()   // nothing
 /// ```
 public final class ActionDisposable: Disposable, @unchecked Sendable {
-    // Safety: `action` is guarded by `mutex`.
-    private let mutex = PosixLock()
-    private var action: (() -> Void)?
+    // Safety: the engine is thread-safe.
+    private let engine: OnceActionEngine
 
     /// Creates a disposable that runs `action` when disposed.
     public init(action: @escaping () -> Void) {
-        self.action = action
+        engine = OnceActionEngine(action: action)
     }
 
     /// Runs the action if no earlier call did.
     public func dispose() {
-        mutex.lock()
-        let action = self.action
-        self.action = nil
-        mutex.unlock()
-        action?()
+        engine.dispose()
     }
 }

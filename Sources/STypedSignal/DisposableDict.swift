@@ -8,10 +8,15 @@ import SignalSync
 /// After `dispose()`, a newly set value is disposed at once. Deallocation releases the
 /// values without disposing them.
 public final class DisposableDict<T: Hashable>: Disposable, @unchecked Sendable {
-    // Safety: `items` and `disposed` are guarded by `mutex`.
-    private let mutex = PosixLock()
-    private var items: [T: Disposable] = [:]
-    private var disposed = false
+    // Safety: the contents are reached only through `state.withLock`.
+    private enum Contents {
+        /// Values are stored under their keys.
+        case open([T: Disposable])
+        /// Disposed: a value set now is disposed at once.
+        case disposed
+    }
+
+    private let state = LockedState(Contents.open([:]))
 
     /// Creates an empty dictionary.
     public init() {}
@@ -19,34 +24,27 @@ public final class DisposableDict<T: Hashable>: Disposable, @unchecked Sendable 
     /// Stores `disposable` under `key` (nil removes the key) and disposes the value the
     /// key held before.
     public func set(_ disposable: Disposable?, forKey key: T) {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            disposable?.dispose()
-            return
+        // What to dispose once unlocked: the previous value, or the new one when disposed.
+        let toDispose: Disposable? = state.withLock { contents in
+            guard case .open(var items) = contents else { return disposable }
+            contents = .disposed  // so that `items` is held uniquely and changes in place
+            defer { contents = .open(items) }
+            if let disposable {
+                return items.updateValue(disposable, forKey: key)
+            }
+            return items.removeValue(forKey: key)
         }
-        let previous: Disposable?
-        if let disposable {
-            previous = items.updateValue(disposable, forKey: key)
-        } else {
-            previous = items.removeValue(forKey: key)
-        }
-        mutex.unlock()
-        previous?.dispose()
+        toDispose?.dispose()
     }
 
     /// Disposes every value (in no particular order); later calls do nothing.
     public func dispose() {
-        mutex.lock()
-        if disposed {
-            mutex.unlock()
-            return
+        let values: [T: Disposable] = state.withLock { contents in
+            guard case .open(let items) = contents else { return [:] }
+            contents = .disposed
+            return items
         }
-        disposed = true
-        let values = Array(items.values)
-        items = [:]
-        mutex.unlock()
-        for value in values {
+        for value in values.values {
             value.dispose()
         }
     }

@@ -87,17 +87,9 @@ extension Signal {
 
     /// Subscribes to `self |> take(1)` and waits for the first outcome.
     fileprivate func firstOutcome(isolation: isolated (any Actor)?) async -> FirstValueOutcome<T, E> {
-        await FirstValueWaiter<T, E>.wait(isolation: isolation) { waiter in
+        await FirstValueWaiterEngine<T, E>.wait(isolation: isolation) { waiter in
             let subscription = (self |> take(1)).start(
-                next: { value in
-                    waiter.finish(.value(value))
-                },
-                error: { error in
-                    waiter.finish(.failure(error))
-                },
-                completed: {
-                    waiter.finish(.completed)
-                })
+                next: waiter.finishWithValue, error: waiter.finishWithFailure, completed: waiter.finishWithCompletion)
             return { subscription.dispose() }
         }
     }

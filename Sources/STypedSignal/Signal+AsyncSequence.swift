@@ -50,16 +50,7 @@ extension Signal where E: Error {
 /// A handle over a buffer that subscribes to `signal` at the first `next`.
 func valuesHandle<T, E>(_ signal: Signal<T, E>) -> AsyncValuesHandle<T, E> {
     AsyncValuesHandle { buffer in
-        let subscription = signal.start(
-            next: { value in
-                buffer.push(value)
-            },
-            error: { error in
-                buffer.fail(error)
-            },
-            completed: {
-                buffer.complete()
-            })
+        let subscription = signal.start(next: buffer.push, error: buffer.fail, completed: buffer.complete)
         return { subscription.dispose() }
     }
 }

@@ -24,7 +24,7 @@ import SignalSync
 public func serialized<T, E>() -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let gate = SerializedGate()
+            let gate = SerializedGateEngine()
             let upstream = signal.start(
                 next: { value in
                     gate.deliver { subscriber.putNext(value) }

@@ -2,10 +2,12 @@ import SignalSync
 
 /// An untyped value guarded by a lock.
 ///
-/// `modify` and `with` run their closure while the lock is held (as in the original):
-/// with the default, non-recursive lock, calling back into the same `SAtomic` from that
-/// closure dead-locks; create it with `recursive: true` to allow re-entry on the same
-/// thread. Other threads always wait.
+/// `modify` and `with` run their closure while the lock is held (as in the original): this
+/// is the documented exception to "no user closure under a library lock", and the lock is
+/// the user's own (this `SAtomic`'s, guarding only this value). With the default,
+/// non-recursive lock, calling back into the same `SAtomic` from that closure dead-locks;
+/// create it with `recursive: true` to allow re-entry on the same thread. Other threads
+/// always wait.
 ///
 /// ```swift
 /// let counter = SAtomic(value: 0)
@@ -14,10 +16,8 @@ import SignalSync
 /// counter.value                         // 10
 /// ```
 public final class SAtomic: @unchecked Sendable {
-    // Safety: `storage` is read and written only while holding whichever of the two
-    // locks exists (exactly one is non-nil, fixed at init).
-    private let plainMutex: PosixLock?
-    private let recursiveMutex: RecursivePosixLock?
+    // Safety: `storage` is read and written only inside `mutex.withLock`.
+    private let mutex: PosixLock
     private var storage: Any?
 
     /// True when the lock may be re-entered by the thread holding it.
@@ -28,63 +28,44 @@ public final class SAtomic: @unchecked Sendable {
     public init(value: Any?, recursive: Bool = false) {
         storage = value
         isRecursive = recursive
-        if recursive {
-            plainMutex = nil
-            recursiveMutex = RecursivePosixLock()
-        } else {
-            plainMutex = PosixLock()
-            recursiveMutex = nil
-        }
-    }
-
-    @inline(__always)
-    private func lock() {
-        plainMutex?.lock()
-        recursiveMutex?.lock()
-    }
-
-    @inline(__always)
-    private func unlock() {
-        plainMutex?.unlock()
-        recursiveMutex?.unlock()
+        mutex = PosixLock(recursive: recursive)
     }
 
     /// Stores `newValue` and returns the previous value.
     @discardableResult
     public func swap(_ newValue: Any?) -> Any? {
-        lock()
-        let previous = storage
-        storage = newValue
-        unlock()
-        return previous
+        mutex.withLock {
+            let previous = storage
+            storage = newValue
+            return previous
+        }
     }
 
     /// The current value.
     public var value: Any? {
-        lock()
-        defer { unlock() }
-        return storage
+        mutex.withLock { storage }
     }
 
-    /// Replaces the value with `f(value)`, running `f` under the lock, and returns the
-    /// new value.
+    /// Replaces the value with `f(value)`, running `f` under the lock (the user's own
+    /// lock, see the type's note), and returns the new value.
     @discardableResult
     public func modify(_ f: (Any?) -> Any?) -> Any? {
-        lock()
-        let previous = storage
-        storage = f(previous)
-        let updated = storage
-        unlock()
+        var previous: Any?
+        let updated = mutex.withLock {
+            previous = storage
+            let updated = f(previous)
+            storage = updated
+            return updated
+        }
         withExtendedLifetime(previous) {}  // the old value is released outside the lock
         return updated
     }
 
-    /// Runs `f(value)` under the lock and returns its result; the stored value is not
-    /// replaced (useful to read or mutate reference-typed contents in place).
+    /// Runs `f(value)` under the lock (the user's own lock, see the type's note) and
+    /// returns its result; the stored value is not replaced (useful to read or mutate
+    /// reference-typed contents in place).
     @discardableResult
     public func with(_ f: (Any?) -> Any?) -> Any? {
-        lock()
-        defer { unlock() }
-        return f(storage)
+        mutex.withLock { f(storage) }
     }
 }

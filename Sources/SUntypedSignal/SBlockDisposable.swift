@@ -3,7 +3,7 @@ import SignalSync
 /// A disposable that runs a closure on its first `dispose()`.
 ///
 /// The block runs at most once across all threads, outside the lock, on the disposing
-/// thread; it is released as soon as it is taken. A nil block makes `dispose()` a no-op.
+/// thread; it is released as soon as it has run. A nil block makes `dispose()` a no-op.
 /// Deallocating an undisposed `SBlockDisposable` does not run the block, it only
 /// releases it (and what it captured).
 ///
@@ -13,21 +13,16 @@ import SignalSync
 /// d.dispose()   // nothing
 /// ```
 public final class SBlockDisposable: SDisposable, @unchecked Sendable {
-    // Safety: `block` is guarded by `mutex`.
-    private let mutex = PosixLock()
-    private var block: (() -> Void)?
+    // Safety: the engine is thread-safe.
+    private let engine: OnceActionEngine
 
     /// Creates a disposable that runs `block` when first disposed.
     public init(_ block: (() -> Void)?) {
-        self.block = block
+        engine = OnceActionEngine(action: block)
     }
 
     /// Runs the block if no earlier call did.
     public func dispose() {
-        mutex.lock()
-        let taken = block
-        block = nil
-        mutex.unlock()
-        taken?()
+        engine.dispose()
     }
 }

@@ -48,17 +48,9 @@ extension SSignal {
     /// let first = try await SSignal.single(5).firstValue()   // 5 as Any?
     /// ```
     public func firstValue(isolation: isolated (any Actor)? = #isolation) async throws -> Any? {
-        let outcome = await FirstValueWaiter<Any?, Any?>.wait(isolation: isolation) { waiter in
+        let outcome = await FirstValueWaiterEngine<Any?, Any?>.wait(isolation: isolation) { waiter in
             let subscription = self.take(1).start(
-                next: { value in
-                    waiter.finish(.value(value))
-                },
-                error: { error in
-                    waiter.finish(.failure(error))
-                },
-                completed: {
-                    waiter.finish(.completed)
-                })
+                next: waiter.finishWithValue, error: waiter.finishWithFailure, completed: waiter.finishWithCompletion)
             return { subscription.dispose() }
         }
         switch outcome {
@@ -173,16 +165,7 @@ public struct SSignalValues: AsyncSequence, Sendable {
         let signal = self.signal
         return Iterator(
             handle: AsyncValuesHandle { buffer in
-                let subscription = signal.start(
-                    next: { value in
-                        buffer.push(value)
-                    },
-                    error: { error in
-                        buffer.fail(error)
-                    },
-                    completed: {
-                        buffer.complete()
-                    })
+                let subscription = signal.start(next: buffer.push, error: buffer.fail, completed: buffer.complete)
                 return { subscription.dispose() }
             })
     }

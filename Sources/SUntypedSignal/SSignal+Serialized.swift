@@ -20,7 +20,7 @@ extension SSignal {
     /// ```
     public func serialized() -> SSignal {
         SSignal { subscriber in
-            let gate = SerializedGate()
+            let gate = SerializedGateEngine()
             let upstream = self.start(
                 next: { value in
                     gate.deliver { subscriber.putNext(value) }

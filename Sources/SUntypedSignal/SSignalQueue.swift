@@ -36,25 +36,34 @@ public final class SSignalQueue: @unchecked Sendable {
 
 /// One subscription's place in an `SSignalQueue`; it is that subscription's disposable.
 private final class SSignalQueueItem: SDisposable, @unchecked Sendable {
-    // Safety: every `var` is guarded by `mutex`.
-    private let mutex = PosixLock()
-    private var cancelled = false
-    private var running: SDisposable?
-    private var turn: SSubscriber?
+    // Safety: the phase is reached only through `state.withLock`.
+    private enum Phase {
+        /// Waiting for its turn.
+        case waiting
+        /// Its turn came; its signal is being started.
+        case starting(turn: SSubscriber)
+        /// Its signal runs under `handle`.
+        case running(turn: SSubscriber, handle: SDisposable)
+        /// Disposed: it never runs, or no longer.
+        case cancelled
+    }
+
+    private let state = LockedState(Phase.waiting)
 
     /// The signal the queue runs in this item's turn: it starts `signal` for
     /// `subscriber`, and completes (freeing the turn) when `signal` ends, with an error
     /// or not, or when the item is disposed. A cancelled item completes at once.
     func proxy(running signal: SSignal, for subscriber: SSubscriber) -> SSignal {
         SSignal { [self] turn in
-            mutex.lock()
+            let cancelled = state.withLock { phase in
+                guard case .waiting = phase else { return true }
+                phase = .starting(turn: turn)
+                return false
+            }
             if cancelled {
-                mutex.unlock()
                 turn.putCompletion()
                 return nil
             }
-            self.turn = turn
-            mutex.unlock()
             let handle = signal.start(
                 next: { value in
                     subscriber.putNext(value)
@@ -67,31 +76,32 @@ private final class SSignalQueueItem: SDisposable, @unchecked Sendable {
                     subscriber.putCompletion()
                     turn.putCompletion()
                 })
-            mutex.lock()
-            if cancelled {
-                mutex.unlock()
+            let kept = state.withLock { phase in
+                guard case .starting(let turn) = phase else { return false }
+                phase = .running(turn: turn, handle: handle)
+                return true
+            }
+            if !kept {
                 handle.dispose()
                 return nil
             }
-            running = handle
-            mutex.unlock()
             return handle
         }
     }
 
     func dispose() {
-        mutex.lock()
-        if cancelled {
-            mutex.unlock()
-            return
+        let previous = state.withLock { phase in
+            defer { phase = .cancelled }
+            return phase
         }
-        cancelled = true
-        let handle = running
-        running = nil
-        let turn = self.turn
-        self.turn = nil
-        mutex.unlock()
-        handle?.dispose()
-        turn?.putCompletion()
+        switch previous {
+        case .waiting, .cancelled:
+            break
+        case .starting(let turn):
+            turn.putCompletion()
+        case .running(let turn, let handle):
+            handle.dispose()
+            turn.putCompletion()
+        }
     }
 }

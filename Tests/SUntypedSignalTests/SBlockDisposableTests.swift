@@ -46,6 +46,42 @@ final class SBlockDisposableTests: LeakCheckedTestCase {
         XCTAssertEqual(recorder.events, ["other"])
     }
 
+    func testBlockReleasedOnceItHasRunWhileTheDisposableLives() {
+        final class Object {}
+        weak var weakObject: Object?
+        var ran = 0
+        let disposable: SBlockDisposable
+        do {
+            let object = Object()
+            weakObject = object
+            disposable = SBlockDisposable {
+                _ = object
+                ran += 1
+            }
+        }
+        XCTAssertNotNil(weakObject, "held until disposed")
+        disposable.dispose()
+        XCTAssertNil(weakObject, "released as soon as it ran")
+        disposable.dispose()
+        XCTAssertEqual(ran, 1)
+    }
+
+    func testDeallocatedUndisposedReleasesTheBlockWithoutRunningIt() {
+        final class Object {}
+        weak var weakObject: Object?
+        var ran = false
+        do {
+            let object = Object()
+            weakObject = object
+            _ = SBlockDisposable {
+                _ = object
+                ran = true
+            }
+        }
+        XCTAssertFalse(ran)
+        XCTAssertNil(weakObject)
+    }
+
     func testConcurrentDisposeRunsExactlyOnce() {
         let counter = Counter()
         let disposable = SBlockDisposable { counter.increment() }

@@ -225,10 +225,9 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         if let upstream {
             upstream.dispose()
         }
-        spin.lock()
-        let handleReference = Face.terminationReleasesHandleReference ? handleUpstream.take() : nil
-        let objects = kept.take()
-        spin.unlock()
+        let (handleReference, objects) = spin.withLock {
+            (Face.terminationReleasesHandleReference ? handleUpstream.take() : nil, kept.take())
+        }
         withExtendedLifetime(handleReference) {}
         return objects
     }
@@ -290,14 +289,14 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// Keeps `object` alive until the subscription ends. Ignored once it has ended.
     @inlinable
     package func keepAlive(_ object: AnyObject) {
-        spin.lock()
-        if !hasEnded {
-            if kept == nil {
-                kept = Unmanaged.passRetained(KeptObjects())
+        spin.withLock {
+            if !hasEnded {
+                if kept == nil {
+                    kept = Unmanaged.passRetained(KeptObjects())
+                }
+                kept?._withUnsafeGuaranteedRef { $0.objects.append(object) }
             }
-            kept?._withUnsafeGuaranteedRef { $0.objects.append(object) }
         }
-        spin.unlock()
     }
 
     /// Hands over the generator's disposable when the generator returns: disposed at
@@ -314,14 +313,14 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// false, and nothing is disposed.
     @inlinable
     package func assignUnlessEnded(_ generated: any UpstreamDisposable) -> Bool {
-        spin.lock()
-        defer { spin.unlock() }
-        if hasEnded || handleDisposed {
-            return false
+        spin.withLock {
+            if hasEnded || handleDisposed {
+                return false
+            }
+            subscriberUpstream = generated
+            handleUpstream = generated
+            return true
         }
-        subscriberUpstream = generated
-        handleUpstream = generated
-        return true
     }
 
     /// The handle's `dispose()`: disposes the generator's disposable through the
@@ -340,15 +339,17 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// returns. False when the handle had already been disposed.
     @inlinable
     func disposeHandleReference() -> Bool {
-        spin.lock()
-        if handleDisposed {
-            spin.unlock()
-            return false
+        var upstream: (any UpstreamDisposable)?
+        let claimed = spin.withLock {
+            if handleDisposed {
+                return false
+            }
+            handleDisposed = true
+            handleDisposing = true
+            upstream = handleUpstream.take()
+            return true
         }
-        handleDisposed = true
-        handleDisposing = true
-        let upstream = handleUpstream.take()
-        spin.unlock()
+        guard claimed else { return false }
         if let upstream {
             upstream.dispose()
         }
@@ -378,10 +379,10 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         let disposing: Bool
         do {
             // The handle's reference goes first, at the end of this scope.
-            spin.lock()
-            let handleReference = handleReleased ? handleUpstream.take() : nil
-            disposing = handleDisposing
-            spin.unlock()
+            let handleReference: (any UpstreamDisposable)?
+            (handleReference, disposing) = spin.withLock {
+                (handleReleased ? handleUpstream.take() : nil, handleDisposing)
+            }
             withExtendedLifetime(handleReference) {}
         }
         // While the handle is disposing, its dispose() ends the subscription once its
@@ -412,10 +413,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// returns) and hands back the kept objects for the caller to release.
     @inlinable
     func dropSubscriberReference() -> Unmanaged<KeptObjects>? {
-        spin.lock()
-        let reference = subscriberUpstream.take()
-        let objects = kept.take()
-        spin.unlock()
+        let (reference, objects) = spin.withLock { (subscriberUpstream.take(), kept.take()) }
         withExtendedLifetime(reference) {}
         return objects
     }

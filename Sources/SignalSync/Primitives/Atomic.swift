@@ -6,8 +6,11 @@ public enum AtomicLockError: Error, Sendable {
 
 /// A value guarded by a non-recursive lock.
 ///
-/// Every closure runs while the lock is held: calling back into the same `Atomic` from
-/// inside it dead-locks (use `tryWith` to detect that case).
+/// Every closure runs while the lock is held, as in the original: this is the one
+/// documented place where a user's closure runs under a lock of the library, and it is the
+/// user's own lock (this `Atomic`'s, guarding only this value). Calling back into the same
+/// `Atomic` from inside it dead-locks (use `tryWith` to detect that case); keep the
+/// closures short and do not wait in them.
 ///
 /// ```swift
 /// let hits = Atomic(value: 0)
@@ -26,37 +29,43 @@ public final class Atomic<T>: @unchecked Sendable {
     }
 
     /// Runs `f` on the current value under the lock and returns its result.
+    ///
+    /// `f` runs holding this atomic's lock (the documented exception to "no user closure
+    /// under a library lock": the lock is the user's own).
     public func with<R>(_ f: (T) throws -> R) rethrows -> R {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return try f(value)
+        try mutex.withLock { try f(value) }
     }
 
     /// Like `with`, but throws `AtomicLockError.isLocked` instead of waiting when the
     /// lock is taken.
     public func tryWith<R>(_ f: (T) -> R) throws -> R {
-        guard mutex.tryLock() else { throw AtomicLockError.isLocked }
-        defer { mutex.unlock() }
-        return f(value)
+        guard let result = mutex.withLockIfAvailable({ f(value) }) else { throw AtomicLockError.isLocked }
+        return result
     }
 
     /// Replaces the value with `f(value)` under the lock and returns the new value.
-    /// The old value is released before `modify` returns.
+    /// `f` runs holding the lock (as for `with`); the old value is released after the
+    /// lock, before `modify` returns.
     @discardableResult
     public func modify(_ f: (T) throws -> T) rethrows -> T {
-        mutex.lock()
-        defer { mutex.unlock() }
-        value = try f(value)
-        return value
+        var previous: T?
+        let updated = try mutex.withLock {
+            let updated = try f(value)
+            previous = value
+            value = updated
+            return updated
+        }
+        withExtendedLifetime(previous) {}  // the old value goes here, outside the lock
+        return updated
     }
 
     /// Stores `value` and returns the previous one.
     @discardableResult
     public func swap(_ value: T) -> T {
-        mutex.lock()
-        defer { mutex.unlock() }
-        let previous = self.value
-        self.value = value
-        return previous
+        mutex.withLock {
+            let previous = self.value
+            self.value = value
+            return previous
+        }
     }
 }

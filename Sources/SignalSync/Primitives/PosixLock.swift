@@ -6,11 +6,18 @@
     import Darwin
 #endif
 
-/// A non-recursive mutual-exclusion lock.
+/// A pthread mutex for state that a `LockedState` value does not fit: a lock waited on
+/// with a condition variable (`WorkerPool`), a lock held around a user closure by design
+/// (`Atomic.with`, `SAtomic(recursive:)`, the `serialized()` gate).
 ///
-/// The pthread mutex lives on the heap and is reached through a pointer, so taking it
-/// from a class's `let` property pays no dynamic exclusivity check, and ThreadSanitizer
-/// sees every acquire and release. Locking it twice on one thread dead-locks.
+/// The mutex lives on the heap and is reached through a pointer, so taking it from a
+/// class's `let` property pays no dynamic exclusivity check, and ThreadSanitizer sees
+/// every acquire and release. A plain lock dead-locks when its holder takes it again; a
+/// recursive one (`PosixLock(recursive: true)`) lets the holding thread re-enter, which
+/// `SAtomic(recursive: true)` promises and the `serialized()` gate needs (a callback may
+/// push or end on its own thread while its delivery holds the gate).
+///
+/// `withLock` is the only way to take it, so no early return or throw can leave it held.
 ///
 /// ```swift
 /// final class Counter {
@@ -24,11 +31,20 @@ public struct PosixLock: ~Copyable, @unchecked Sendable {
     // never changes after init and is freed only in deinit.
     @usableFromInline let handle: UnsafeMutablePointer<pthread_mutex_t>
 
-    /// Creates an unlocked mutex.
-    public init() {
+    /// Creates an unlocked mutex; `recursive` lets the thread holding it take it again
+    /// (each `withLock` still releases one level).
+    public init(recursive: Bool = false) {
         handle = .allocate(capacity: 1)
         handle.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(handle, nil)
+        guard recursive else {
+            pthread_mutex_init(handle, nil)
+            return
+        }
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(handle, &attributes)
+        pthread_mutexattr_destroy(&attributes)
     }
 
     deinit {
@@ -36,18 +52,6 @@ public struct PosixLock: ~Copyable, @unchecked Sendable {
         handle.deinitialize(count: 1)
         handle.deallocate()
     }
-
-    /// Blocks until the lock is taken.
-    @inlinable @inline(__always)
-    public borrowing func lock() { pthread_mutex_lock(handle) }
-
-    /// Releases the lock; the calling thread must hold it.
-    @inlinable @inline(__always)
-    public borrowing func unlock() { pthread_mutex_unlock(handle) }
-
-    /// Takes the lock if it is free and returns true; returns false at once otherwise.
-    @inlinable @inline(__always)
-    public borrowing func tryLock() -> Bool { pthread_mutex_trylock(handle) == 0 }
 
     /// Runs `body` holding the lock and returns its result; the lock is released even
     /// when `body` throws.
@@ -57,4 +61,22 @@ public struct PosixLock: ~Copyable, @unchecked Sendable {
         defer { pthread_mutex_unlock(handle) }
         return try body()
     }
+
+    /// Runs `body` holding the lock if the lock is free and returns its result; returns
+    /// nil at once, without running `body`, when another holder has it (for a plain
+    /// lock, the calling thread included).
+    @inlinable @inline(__always)
+    public borrowing func withLockIfAvailable<R>(_ body: () throws -> R) rethrows -> R? {
+        guard pthread_mutex_trylock(handle) == 0 else { return nil }
+        defer { pthread_mutex_unlock(handle) }
+        return try body()
+    }
+
+    /// Blocks until the lock is taken. (Being removed: use `withLock`.)
+    @inlinable @inline(__always)
+    public borrowing func lock() { pthread_mutex_lock(handle) }
+
+    /// Releases the lock; the calling thread must hold it. (Being removed: use `withLock`.)
+    @inlinable @inline(__always)
+    public borrowing func unlock() { pthread_mutex_unlock(handle) }
 }

@@ -16,12 +16,12 @@ import Foundation
 /// runs, its lane goes to the back of the ready line if it has more work. The threads
 /// live as long as the process (as in the originals, a pool is meant to be long-lived).
 public final class WorkerPool: @unchecked Sendable {
-    // Safety: `ready`, `threadIDs` and every lane's `work`/`scheduled` are guarded by
-    // `mutex`; `condition` is used only with `mutex`.
+    // Safety: `ready`, `threadIDs` and every lane's `work`/`scheduled` are reached only
+    // inside `mutex.withLock`; `condition` is used only with `mutex`. (A `PosixLock`, not a
+    // `LockedState`: the workers wait on the condition with the mutex's handle.)
     let mutex = PosixLock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
-    private var ready: [WorkerLane] = []
-    private var readyStart = 0
+    private var ready = FIFO<WorkerLane>()
     private var threadIDs: [pthread_t] = []
 
     /// The number of worker threads (at least 1).
@@ -61,40 +61,51 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Appends `work` to `lane` and wakes a worker; called by `WorkerLane.add`.
     func enqueue(_ work: @escaping () -> Void, on lane: WorkerLane) {
-        mutex.lock()
-        lane.work.append(work)
-        if !lane.scheduled {
-            lane.scheduled = true
-            ready.append(lane)
+        mutex.withLock {
+            lane.work.append(work)
+            if !lane.scheduled {
+                lane.scheduled = true
+                ready.append(lane)
+            }
+            pthread_cond_signal(condition)
         }
-        pthread_cond_signal(condition)
-        mutex.unlock()
     }
 
     private func workerLoop() {
-        mutex.lock()
-        threadIDs.append(pthread_self())
+        mutex.withLock { threadIDs.append(pthread_self()) }
+        var finished: WorkerLane?
         while true {
-            while readyStart == ready.count {
-                pthread_cond_wait(condition, mutex.handle)
+            // One lock per item: put back the lane whose item just ran, then take the next.
+            let (lane, work) = mutex.withLock {
+                if let finished {
+                    reschedule(finished)
+                }
+                return takeNext()
             }
-            let lane = ready[readyStart]
-            readyStart += 1
-            if readyStart > 64 && readyStart * 2 > ready.count {
-                ready.removeFirst(readyStart)
-                readyStart = 0
-            }
-            let work = lane.work.removeFirst()
-            mutex.unlock()
             work()
-            mutex.lock()
-            if lane.work.isEmpty {
-                lane.scheduled = false
-            } else {
-                ready.append(lane)
-                pthread_cond_signal(condition)
-            }
+            finished = lane
         }
+    }
+
+    /// Puts `lane` back in the ready line if it has more work. Call holding `mutex`.
+    private func reschedule(_ lane: WorkerLane) {
+        if lane.work.isEmpty {
+            lane.scheduled = false
+        } else {
+            ready.append(lane)
+            pthread_cond_signal(condition)
+        }
+    }
+
+    /// Waits for a ready lane and takes its first item. Call holding `mutex`.
+    private func takeNext() -> (WorkerLane, () -> Void) {
+        while ready.isEmpty {
+            pthread_cond_wait(condition, mutex.handle)
+        }
+        guard let lane = ready.popFirst(), let work = lane.work.popFirst() else {
+            preconditionFailure("a ready lane always has work")
+        }
+        return (lane, work)
     }
 }
 
@@ -102,7 +113,7 @@ public final class WorkerPool: @unchecked Sendable {
 public final class WorkerLane: @unchecked Sendable {
     // Safety: `work` and `scheduled` are guarded by the pool's mutex.
     private weak var pool: WorkerPool?
-    var work: [() -> Void] = []
+    var work = FIFO<() -> Void>()
     var scheduled = false
 
     init(pool: WorkerPool) {

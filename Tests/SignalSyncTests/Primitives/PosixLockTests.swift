@@ -20,32 +20,37 @@ final class PosixLockTests: LeakCheckedTestCase {
         XCTAssertEqual(counter.value, 80_000)
     }
 
-    func testTryLockFailsWhileHeld() {
+    func testWithLockIfAvailableSkipsTheBodyWhileHeld() {
         let mutex = PosixLock()
-        mutex.lock()
-        XCTAssertFalse(mutex.tryLock())
-        mutex.unlock()
-        XCTAssertTrue(mutex.tryLock())
-        mutex.unlock()
+        var ran = false
+        let nested: Int? = mutex.withLock {
+            mutex.withLockIfAvailable {
+                ran = true
+                return 1
+            }
+        }
+        XCTAssertNil(nested, "a plain lock is not available to its own holder")
+        XCTAssertFalse(ran)
+        XCTAssertEqual(mutex.withLockIfAvailable { 2 }, 2)
     }
 
     func testWithLockReleasesOnThrow() {
         struct Failure: Error {}
         let mutex = PosixLock()
         XCTAssertThrowsError(try mutex.withLock { throw Failure() })
-        XCTAssertTrue(mutex.tryLock())
-        mutex.unlock()
+        XCTAssertEqual(mutex.withLockIfAvailable { 1 }, 1)
     }
 
     func testRecursiveMutexCanBeReentered() {
-        let mutex = RecursivePosixLock()
+        let mutex = PosixLock(recursive: true)
         let value = mutex.withLock { mutex.withLock { 42 } }
         XCTAssertEqual(value, 42)
+        XCTAssertEqual(mutex.withLock { mutex.withLockIfAvailable { 7 } }, 7, "the holder may take it again")
     }
 
     func testRecursiveMutexExcludesOtherThreads() {
         final class Shared: @unchecked Sendable {
-            let mutex = RecursivePosixLock()
+            let mutex = PosixLock(recursive: true)
             var value = 0
         }
         let shared = Shared()

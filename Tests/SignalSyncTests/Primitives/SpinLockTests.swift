@@ -32,14 +32,14 @@ final class SpinLockTests: LeakCheckedTestCase {
 
     func testAWaiterProceedsOnceTheHolderUnlocks() {
         let counter = Counter()
-        counter.lock.lock()
         let entered = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            counter.lock.withLock { counter.value += 1 }
-            entered.signal()
+        counter.lock.withLock {
+            DispatchQueue.global().async {
+                counter.lock.withLock { counter.value += 1 }
+                entered.signal()
+            }
+            XCTAssertEqual(entered.wait(timeout: .now() + 0.05), .timedOut, "the waiter must not enter while the lock is held")
         }
-        XCTAssertEqual(entered.wait(timeout: .now() + 0.05), .timedOut, "the waiter must not enter while the lock is held")
-        counter.lock.unlock()
         XCTAssertEqual(entered.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(counter.lock.withLock { counter.value }, 1)
     }

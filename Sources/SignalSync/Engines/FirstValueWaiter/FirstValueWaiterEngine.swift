@@ -16,21 +16,20 @@ package enum FirstValueOutcome<Value, Failure> {
 /// and returns the function that disposes the subscription. The waiter resumes the task
 /// exactly once, with the first of: an outcome from the subscription, or cancellation
 /// (which also disposes the subscription). A value that arrives synchronously during
-/// `start` wins even when the task was already cancelled.
+/// `start` wins even when the task was already cancelled. The decisions are
+/// `FirstValueWaiterMachine`'s; the task is resumed and the subscription disposed after
+/// the lock is released.
 ///
 /// Lifetime: once finished, the waiter holds nothing (no continuation, no subscription),
 /// and the subscription's callbacks, which capture the waiter, are released by the
 /// subscription's own termination or disposal, so no cycle outlives the call.
-package final class FirstValueWaiter<Value, Failure>: @unchecked Sendable {
-    // Safety: every stored property is read and written only while `mutex` is held.
+package final class FirstValueWaiterEngine<Value, Failure>: @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`.
     package typealias Outcome = FirstValueOutcome<Value, Failure>
     private typealias Continuation = CheckedContinuation<UncheckedSendable<Outcome>, Never>
+    private typealias Machine = FirstValueWaiterMachine<Outcome, Continuation, () -> Void>
 
-    private let mutex = PosixLock()
-    private var continuation: Continuation?
-    private var dispose: (() -> Void)?
-    private var finished = false
-    private var cancelRequested = false
+    private let state = LockedState(Machine())
 
     private init() {
         AsyncBridgeCounters.firstValueWaiters.increment()
@@ -43,13 +42,13 @@ package final class FirstValueWaiter<Value, Failure>: @unchecked Sendable {
     /// Subscribes with `start` and waits for the first outcome, on the caller's isolation.
     package static func wait(
         isolation: isolated (any Actor)? = #isolation,
-        start: (FirstValueWaiter) -> () -> Void
+        start: (FirstValueWaiterEngine) -> () -> Void
     ) async -> Outcome {
-        let waiter = FirstValueWaiter()
+        let waiter = FirstValueWaiterEngine()
         let box = await withTaskCancellationHandler(
             operation: {
                 await withCheckedContinuation(isolation: isolation) { (continuation: Continuation) in
-                    waiter.install(continuation)
+                    waiter.state.withLock { $0.install(continuation) }
                     waiter.attach(start(waiter))
                 }
             },
@@ -61,63 +60,44 @@ package final class FirstValueWaiter<Value, Failure>: @unchecked Sendable {
 
     /// Reports an outcome; only the first call (or a cancellation before it) counts.
     package func finish(_ outcome: Outcome) {
-        mutex.lock()
-        if finished {
-            mutex.unlock()
+        guard case .resume(let continuation, let outcome, let dispose) = state.withLock({ $0.finish(outcome) }) else {
             return
         }
-        finished = true
-        let continuation = self.continuation
-        let dispose = self.dispose
-        self.continuation = nil
-        self.dispose = nil
-        mutex.unlock()
         continuation?.resume(returning: UncheckedSendable(outcome))
         // The subscription has ended or is about to (take(1)); dropping the handle here
         // is what lets it go.
         withExtendedLifetime(dispose) {}
     }
 
-    private func install(_ continuation: Continuation) {
-        mutex.lock()
-        self.continuation = continuation
-        mutex.unlock()
+    /// `finish(.value(value))`, shaped as a subscription's next callback.
+    package func finishWithValue(_ value: Value) {
+        finish(.value(value))
+    }
+
+    /// `finish(.failure(failure))`, shaped as a subscription's error callback.
+    package func finishWithFailure(_ failure: Failure) {
+        finish(.failure(failure))
+    }
+
+    /// `finish(.completed)`, shaped as a subscription's completion callback.
+    package func finishWithCompletion() {
+        finish(.completed)
     }
 
     private func attach(_ dispose: @escaping () -> Void) {
-        mutex.lock()
-        if finished {
-            mutex.unlock()
+        switch state.withLock({ $0.attach(dispose) }) {
+        case .keep:
+            break
+        case .dispose(let dispose):
             dispose()
-            return
-        }
-        if cancelRequested {
-            finished = true
-            let continuation = self.continuation
-            self.continuation = nil
-            mutex.unlock()
+        case .cancel(let continuation, let dispose):
             continuation?.resume(returning: UncheckedSendable(.cancelled))
             dispose()
-            return
         }
-        self.dispose = dispose
-        mutex.unlock()
     }
 
     private func cancel() {
-        mutex.lock()
-        cancelRequested = true
-        // Before `attach` the subscription is still being started; `attach` finishes the
-        // cancellation then.
-        guard !finished, let dispose = self.dispose else {
-            mutex.unlock()
-            return
-        }
-        finished = true
-        let continuation = self.continuation
-        self.continuation = nil
-        self.dispose = nil
-        mutex.unlock()
+        guard case .cancel(let continuation, let dispose) = state.withLock({ $0.cancel() }) else { return }
         continuation?.resume(returning: UncheckedSendable(.cancelled))
         dispose()
     }

@@ -5,9 +5,9 @@ import XCTest
 
 @testable import SignalSync
 
-final class SerializedGateTests: LeakCheckedTestCase {
+final class SerializedGateEngineTests: LeakCheckedTestCase {
     func testDeliversUntilTheFirstTerminalThenNothing() {
-        let gate = SerializedGate()
+        let gate = SerializedGateEngine()
         var log: [String] = []
         gate.deliver { log.append("a") }
         gate.terminate { log.append("end") }
@@ -17,7 +17,7 @@ final class SerializedGateTests: LeakCheckedTestCase {
     }
 
     func testCloseDropsLaterDeliveriesAndANestedCloseDoesNotDeadlock() {
-        let gate = SerializedGate()
+        let gate = SerializedGateEngine()
         var log: [String] = []
         gate.deliver {
             log.append("a")
@@ -29,7 +29,7 @@ final class SerializedGateTests: LeakCheckedTestCase {
     }
 
     func testCloseFromAnotherThreadWaitsForTheDeliveryInProgress() {
-        let gate = SerializedGate()
+        let gate = SerializedGateEngine()
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let closed = DispatchSemaphore(value: 0)

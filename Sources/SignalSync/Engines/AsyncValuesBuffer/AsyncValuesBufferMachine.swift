@@ -1,0 +1,195 @@
+/// One step of iterating a signal as an async sequence.
+package enum AsyncValuesStep<Value, Failure> {
+    /// The next value.
+    case value(Value)
+    /// The signal failed; the iteration is over after this step.
+    case failure(Failure)
+    /// The iteration is over: the signal completed, or the consuming task was cancelled.
+    case end
+}
+
+/// The state of a `values` sequence's buffer: one subscription feeding one consumer.
+///
+/// Generic over what it only carries: `Start` (what starts the subscription), `Waiter`
+/// (the consumer's suspended continuation) and `Dispose` (the subscription's dispose
+/// function), so that its tests need no task and no signal.
+package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> {
+    package typealias Step = AsyncValuesStep<Value, Failure>
+
+    /// How the signal ended, waiting behind the buffered values.
+    package enum Ending {
+        /// It failed.
+        case failed(Failure)
+        /// It completed.
+        case completed
+    }
+
+    /// Every phase of the buffer.
+    package enum State {
+        /// No `next` yet: the subscription is not started.
+        case unstarted(Start)
+        /// The subscription runs (its dispose function is nil while it is being started):
+        /// values wait in `pending`, or the consumer waits in `waiter` (never both).
+        case running(pending: FIFO<Value>, waiter: Waiter?, dispose: Dispose?)
+        /// The signal ended; the consumer still has `pending` and then `ending` to take.
+        case draining(pending: FIFO<Value>, ending: Ending)
+        /// Over: the ending was taken or the consumer cancelled. Every `next` is `.end`.
+        case closed
+    }
+
+    /// What the first `next` does.
+    package enum StartAction {
+        /// Start the subscription with this.
+        case start(Start)
+        /// Nothing: it was started before (or the consumer already cancelled).
+        case none
+    }
+
+    /// What to do with the started subscription's dispose function.
+    package enum AttachAction {
+        /// Nothing: it is kept (running) or dropped (the signal already ended by itself).
+        case none
+        /// Call it: the consumer cancelled while the subscription was starting.
+        case dispose(Dispose)
+    }
+
+    /// What a consumer's `next` gets.
+    package enum NextAction {
+        /// Resume the consumer with this step now.
+        case resume(Step)
+        /// Nothing now: the waiter is kept until a value or the ending arrives.
+        case wait
+    }
+
+    /// What a value from the signal leads to.
+    package enum PushAction {
+        /// Resume the waiting consumer with the value.
+        case resume(Waiter, Value)
+        /// Nothing: the value was buffered, or dropped because the iteration is over.
+        case none
+    }
+
+    /// What the signal's ending leads to.
+    package enum EndAction {
+        /// Resume the waiting consumer with the ending's step; drop `dropping` (the
+        /// subscription ends by itself, only the handle goes).
+        case resume(Waiter, Step, dropping: Dispose?)
+        /// The ending waits behind the buffered values; drop `dropping`.
+        case buffer(dropping: Dispose?)
+        /// Nothing: the signal had already ended, or the consumer left.
+        case none
+    }
+
+    /// What the consumer's cancellation leads to: everything the buffer held, to resume,
+    /// dispose and release once unlocked.
+    package enum CancelAction {
+        /// Resume `waiter` with `.end`, call `dispose`, and release the buffered values
+        /// and the unstarted `start`.
+        case close(waiter: Waiter?, dispose: Dispose?, dropped: [Value], unstarted: Start?)
+        /// Nothing: it was already over.
+        case none
+    }
+
+    /// The current phase.
+    package private(set) var state: State
+
+    /// A buffer that starts its subscription with `start` at the first `next`.
+    package init(start: Start) {
+        state = .unstarted(start)
+    }
+
+    /// The first `next` starts the subscription.
+    package mutating func startIfNeeded() -> StartAction {
+        guard case .unstarted(let start) = state else { return .none }
+        state = .running(pending: FIFO(), waiter: nil, dispose: nil)
+        return .start(start)
+    }
+
+    /// The subscription has started and returned its dispose function.
+    package mutating func attach(_ dispose: Dispose) -> AttachAction {
+        switch state {
+        case .running(let pending, let waiter, nil):
+            state = .running(pending: pending, waiter: waiter, dispose: dispose)
+            return .none
+        case .closed:
+            return .dispose(dispose)
+        case .unstarted, .running, .draining:
+            return .none
+        }
+    }
+
+    /// The consumer asks for the next step; `waiter` waits when none is ready.
+    package mutating func next(_ waiter: Waiter) -> NextAction {
+        switch state {
+        case .unstarted:
+            preconditionFailure("next before the subscription was started")
+        case .running(var pending, _, let dispose):
+            state = .closed  // so that `pending` is held uniquely and pops in place
+            if let value = pending.popFirst() {
+                state = .running(pending: pending, waiter: nil, dispose: dispose)
+                return .resume(.value(value))
+            }
+            state = .running(pending: pending, waiter: waiter, dispose: dispose)
+            return .wait
+        case .draining(var pending, let ending):
+            state = .closed  // so that `pending` is held uniquely and pops in place
+            if let value = pending.popFirst() {
+                state = .draining(pending: pending, ending: ending)
+                return .resume(.value(value))
+            }
+            state = .closed
+            return .resume(Self.step(ending))
+        case .closed:
+            return .resume(.end)
+        }
+    }
+
+    /// A value from the signal: to the waiting consumer, or into the buffer.
+    package mutating func push(_ value: Value) -> PushAction {
+        guard case .running(var pending, let waiter, let dispose) = state else { return .none }
+        if let waiter {
+            state = .running(pending: pending, waiter: nil, dispose: dispose)
+            return .resume(waiter, value)
+        }
+        state = .closed  // so that `pending` is held uniquely and grows in place
+        pending.append(value)
+        state = .running(pending: pending, waiter: nil, dispose: dispose)
+        return .none
+    }
+
+    /// The signal failed or completed.
+    package mutating func end(_ ending: Ending) -> EndAction {
+        guard case .running(let pending, let waiter, let dispose) = state else { return .none }
+        if let waiter {
+            // A waiting consumer means the buffer is empty: deliver at once.
+            state = .closed
+            return .resume(waiter, Self.step(ending), dropping: dispose)
+        }
+        state = .draining(pending: pending, ending: ending)
+        return .buffer(dropping: dispose)
+    }
+
+    /// The consumer cancelled (or dropped its iterator): the iteration is over.
+    package mutating func cancel() -> CancelAction {
+        let action: CancelAction
+        switch state {
+        case .unstarted(let start):
+            action = .close(waiter: nil, dispose: nil, dropped: [], unstarted: start)
+        case .running(var pending, let waiter, let dispose):
+            action = .close(waiter: waiter, dispose: dispose, dropped: pending.removeAll(), unstarted: nil)
+        case .draining(var pending, _):
+            action = .close(waiter: nil, dispose: nil, dropped: pending.removeAll(), unstarted: nil)
+        case .closed:
+            return .none
+        }
+        state = .closed
+        return action
+    }
+
+    private static func step(_ ending: Ending) -> Step {
+        switch ending {
+        case .failed(let failure): .failure(failure)
+        case .completed: .end
+        }
+    }
+}
