@@ -21,8 +21,10 @@ extension Signal where E == NoError {
     ///
     /// Latest wins: changes that come before the re-read they caused has run are read
     /// together, so intermediate values may be skipped, but a re-read always follows the
-    /// last change, so the last value delivered is the model's final value. Equal values
-    /// are not filtered (add `distinctUntilChanged`). The signal never completes; disposing
+    /// last change, so the last value delivered is the model's final value. A change made
+    /// by another thread while a read runs may be seen by that read and read again after
+    /// it (the same value twice); equal values are not filtered (add
+    /// `distinctUntilChanged`). The signal never completes; disposing
     /// it stops the re-reads and releases `value` (and what it captured) at once.
     ///
     /// ```swift

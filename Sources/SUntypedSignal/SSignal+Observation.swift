@@ -11,7 +11,7 @@ extension SSignal {
     /// inline), provided the model's writes are ordered before the re-read (made on
     /// `queue`, or under the lock the getter takes). Latest wins: changes made before the
     /// re-read they caused has run are read together, and the last value delivered is the
-    /// model's final value. `value` runs twice per delivery (keep it a cheap read). Never
+    /// model's final value; equal values are not filtered. `value` runs twice per delivery (keep it a cheap read). Never
     /// completes; disposing releases `value` at once.
     ///
     /// ```swift

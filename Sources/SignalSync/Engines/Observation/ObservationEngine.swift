@@ -9,7 +9,9 @@ import Observation
 /// the change is complete, provided the model's writes are ordered before that read (the
 /// model is changed on that queue, or its setter holds the lock its getter takes across
 /// the whole mutation). Changes reported while a read is due are coalesced into it: the
-/// subscriber may skip intermediate values, never the last one. Each delivery runs the
+/// subscriber may skip intermediate values, never the last one. A change reported while
+/// a read runs is read again after it, even when that read already saw it (the same value
+/// twice). Each delivery runs the
 /// reading closure twice (see `readAndDeliver`), so it should be cheap and free of side
 /// effects.
 ///
@@ -52,9 +54,10 @@ package final class ObservationEngine<Value>: @unchecked Sendable {
         withExtendedLifetime(payload) {}
     }
 
-    /// The tracking reported a change (from the changing thread, before the store).
-    private func changed() {
-        guard case .scheduleRead = state.withLock({ $0.changed() }) else { return }
+    /// A tracking of read `read` reported a change (from the changing thread, before the
+    /// store).
+    private func changed(byRead read: Int) {
+        guard case .scheduleRead = state.withLock({ $0.changed(byRead: read) }) else { return }
         scheduleRead()
     }
 
@@ -64,21 +67,22 @@ package final class ObservationEngine<Value>: @unchecked Sendable {
 
     /// On the queue: one read under tracking and its delivery.
     private func readAndDeliver() {
-        guard case .read(let payload) = state.withLock({ $0.beginRead() }) else { return }
+        guard case .read(let payload, let number) = state.withLock({ $0.beginRead() }) else { return }
         // Observation registers the tracking only once the closure has returned, so a
         // change made by another thread between a read and that moment goes unreported.
         // The second read starts after the first one's tracking is in place: such a
         // change is either in what it reads or reported by that tracking.
-        _ = trackedRead(payload)
-        payload.deliver(trackedRead(payload))
+        _ = trackedRead(payload, number: number)
+        payload.deliver(trackedRead(payload, number: number))
         guard case .scheduleRead = state.withLock({ $0.finishRead() }) else { return }
         scheduleRead()
     }
 
-    /// Runs the reading closure under tracking that reports to this engine (weakly).
-    private func trackedRead(_ payload: Payload) -> Value {
+    /// Runs the reading closure under tracking that reports to this engine (weakly), as
+    /// read `number`.
+    private func trackedRead(_ payload: Payload, number: Int) -> Value {
         withObservationTracking(payload.read) { [weak self] in
-            self?.changed()
+            self?.changed(byRead: number)
         }
     }
 }

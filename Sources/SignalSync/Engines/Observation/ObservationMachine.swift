@@ -11,6 +11,12 @@
 /// one is running schedules exactly one more once it has finished. So the reads never
 /// overlap, values go out in the order they were read, and the last change is always
 /// followed by a read.
+///
+/// Reads are numbered. A change is reported by each tracking registered during a read,
+/// and one change can reach several of them at slightly different times; only the reports
+/// of the latest read's trackings count. A report from an earlier read's tracking that
+/// comes once a later read has begun is dropped: that later read began after the change
+/// was reported, so it sees the change (or the change is to something it no longer reads).
 package struct ObservationMachine<Payload> {
     /// Where the loop is.
     package enum State {
@@ -47,8 +53,9 @@ package struct ObservationMachine<Payload> {
 
     /// What the storage does when a scheduled read begins.
     package enum BeginAction {
-        /// Read with this payload, under tracking, and deliver what it returns.
-        case read(Payload)
+        /// Read with this payload, under tracking that reports as read `number`, and deliver
+        /// what it returns.
+        case read(Payload, number: Int)
         /// Nothing: the loop was disposed meanwhile.
         case none
     }
@@ -71,6 +78,8 @@ package struct ObservationMachine<Payload> {
 
     /// The current state.
     package private(set) var state: State
+    /// How many reads have begun: the number of the latest one.
+    package private(set) var readsBegun = 0
 
     /// A loop that has not started, keeping `payload`.
     package init(_ payload: Payload) {
@@ -88,12 +97,14 @@ package struct ObservationMachine<Payload> {
     package mutating func beginRead() -> BeginAction {
         guard case .scheduled(let payload) = state else { return .none }
         state = .reading(payload)
-        return .read(payload)
+        readsBegun += 1
+        return .read(payload, number: readsBegun)
     }
 
-    /// The tracking registered by a read reported a change (it may come from any thread,
+    /// A tracking registered by read `read` reported a change (it may come from any thread,
     /// even during the read that registered it).
-    package mutating func changed() -> ChangeAction {
+    package mutating func changed(byRead read: Int) -> ChangeAction {
+        guard read == readsBegun else { return .none }
         switch state {
         case .tracking(let payload):
             state = .scheduled(payload)
