@@ -24,8 +24,8 @@ extension Signal where E == NoError {
     /// last change, so the last value delivered is the model's final value. A change made
     /// by another thread while a read runs may be seen by that read and read again after
     /// it (the same value twice); equal values are not filtered (add
-    /// `distinctUntilChanged`). The signal never completes; disposing
-    /// it stops the re-reads and releases `value` (and what it captured) at once.
+    /// `distinctUntilChanged`). The signal never completes; disposing it stops the
+    /// re-reads and releases `value` (and what it captured) at once.
     ///
     /// ```swift
     /// let names = Signal<String, NoError>.observing(on: queue) { profile.name }

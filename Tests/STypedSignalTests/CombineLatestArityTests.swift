@@ -26,7 +26,8 @@ final class CombineLatestArityTests: LeakCheckedTestCase {
     }
 
     func testFiveSourcesOfMixedTypes() {
-        let text = combineLatest(one(1), Signal<String, NoError>.single("b"), one(3), one(4), Signal<Bool, NoError>.single(true))
+        let text =
+            combineLatest(one(1), Signal<String, NoError>.single("b"), one(3), one(4), Signal<Bool, NoError>.single(true))
             |> map { "\($0.0)\($0.1)\($0.4)" }
         XCTAssertEqual(last(text), "1btrue")
     }
@@ -68,7 +69,8 @@ final class CombineLatestArityTests: LeakCheckedTestCase {
 
     func testTwentySixSourcesTheOriginalsLargest() {
         let s = one(1)
-        let all = combineLatest(s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, one(26))
+        let all =
+            combineLatest(s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, one(26))
             |> map { $0.0 + $0.25 }
         XCTAssertEqual(last(all), 27)
     }

@@ -117,9 +117,11 @@ final class SSignalObservationTests: LeakCheckedTestCase {
         let pipe = SPipe()
         let label = SLabel()
         let errors = LockedState<[String]>([])
-        let binding = pipe.signal().assign(to: \.text, on: label, error: { error in
-            errors.withLock { $0.append("\(error!)") }
-        })
+        let binding = pipe.signal().assign(
+            to: \.text, on: label,
+            error: { error in
+                errors.withLock { $0.append("\(error!)") }
+            })
         pipe.putNext(42)
         pipe.putNext("after")
         XCTAssertEqual(errors.withLock { $0 }, ["expected Optional<String>, got Int"])
@@ -130,9 +132,11 @@ final class SSignalObservationTests: LeakCheckedTestCase {
     func testAnErrorOfTheSignalReachesTheErrorCallback() {
         let errors = LockedState<[String]>([])
         let label = SLabel()
-        SSignal.fail("broken").assign(to: \.text, on: label, error: { error in
-            errors.withLock { $0.append(error as? String ?? "?") }
-        })
+        SSignal.fail("broken").assign(
+            to: \.text, on: label,
+            error: { error in
+                errors.withLock { $0.append(error as? String ?? "?") }
+            })
         XCTAssertEqual(errors.withLock { $0 }, ["broken"])
     }
 

@@ -102,9 +102,11 @@ final class ObservationEngineTests: LeakCheckedTestCase {
             let late = LockedState(0)
             weak var weakEngine: ObservationEngine<Int>?
             do {
-                let engine = ObservationEngine(queue: queue, read: { model.value }) { _ in
-                    if disposed.withLock({ $0 }) { late.withLock { $0 += 1 } }
-                }
+                let engine = ObservationEngine(
+                    queue: queue, read: { model.value },
+                    deliver: { _ in
+                        if disposed.withLock({ $0 }) { late.withLock { $0 += 1 } }
+                    })
                 weakEngine = engine
                 engine.start()
                 Stress.run("observation dispose race", threads: 3) { index in
