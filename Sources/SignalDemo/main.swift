@@ -1,8 +1,10 @@
 // The username-availability flow: a user types a new username; each keystroke is
 // validated locally, and a valid name is checked with a (simulated) server after a
 // short pause, cancelling the check of any name typed over before it finished. The
-// screen is the combination of the editing state and the current theme. The UI is
-// typed (STypedSignal); the server is an untyped module (SUntypedSignal) reached
+// state lives in an `@Observable` model on the main actor: the flow assigns into it (a
+// server verdict through `assignOnMainActor`), and the screen observes it
+// (`observingOnMainActor`), rendering the editing state with the current theme. The UI
+// is typed (STypedSignal); the server is an untyped module (SUntypedSignal) reached
 // through the Bridge.
 //
 // Run it with `swift run signal-demo`. It runs in real time (about two seconds) and
@@ -12,6 +14,7 @@
 // the first screen state with a verdict for the last name typed.
 
 import Bridge
+import Observation
 import STypedSignal
 import SUntypedSignal
 
@@ -38,6 +41,14 @@ enum Availability: Equatable, CustomStringConvertible {
 struct EditingState: Equatable {
     var text = ""
     var availability = Availability.empty
+}
+
+/// The screen's model: what the user typed, what is known about it, and the theme. Any
+/// code may read it as a plain object; signals assign into it and observe it.
+@MainActor @Observable
+final class UsernameModel {
+    var editing = EditingState()
+    var theme = "day"
 }
 
 /// Local rules: 5 to 32 characters, letters, digits and underscores, starting with a letter.
@@ -69,34 +80,32 @@ func checkAvailability(_ name: String) -> Signal<Bool, NoError> {
 }
 
 let uiQueue = Queue.mainQueue()
-let state = ValuePromise(EditingState(), ignoreRepeated: true)
-let theme = ValuePromise("day", ignoreRepeated: true)
+let model = UsernameModel()
 let check = MetaDisposable()
 
 /// One keystroke: update the text, validate, and (for a valid name) schedule a check
-/// after 300 ms of quiet; a newer keystroke replaces the pending check.
+/// after 300 ms of quiet, whose verdict is assigned into the model; a newer keystroke
+/// replaces the pending check.
+@MainActor
 func type(_ text: String) {
     if let local = validate(text) {
         check.set(nil)
-        state.set(EditingState(text: text, availability: local))
+        model.editing = EditingState(text: text, availability: local)
         return
     }
-    state.set(EditingState(text: text, availability: .checking))
-    let request =
+    model.editing = EditingState(text: text, availability: .checking)
+    let verdict =
         Signal<Void, NoError>.single(())
         |> delay(0.3, queue: uiQueue)
         |> mapToSignal { checkAvailability(text) }
-        |> deliverOn(uiQueue)
-    check.set(
-        request.start(next: { available in
-            state.set(EditingState(text: text, availability: available ? .available : .taken))
-        }))
+        |> map { EditingState(text: text, availability: $0 ? .available : .taken) }
+    check.set(verdict.assignOnMainActor(to: \.editing, on: model))
 }
 
-// The screen: every combination of state and theme, rendered on the UI (main) queue.
+// The screen: the model's editing state and theme, observed on the main actor and
+// rendered after every change.
 let screen =
-    combineLatest(state.get(), theme.get())
-    |> deliverOn(uiQueue)
+    Signal<(EditingState, String), NoError>.observingOnMainActor { (model.editing, model.theme) }
     |> map { editing, theme -> String in
         let done = editing.availability == .available ? "[Done]" : "[----]"
         return "[\(theme)] @\(editing.text.padding(toLength: 12, withPad: " ", startingAt: 0)) \(done) \(editing.availability)"
@@ -106,18 +115,18 @@ let rendering = screen.start(next: { line in print(line) })
 
 // The keystrokes, typed on the UI queue: some fast (the pending check is replaced),
 // one pause long enough for a check to finish ("alice" is taken), a theme change.
-let keystrokes: [(Double, @Sendable () -> Void)] = [
+let keystrokes: [(Double, @MainActor @Sendable () -> Void)] = [
     (0.00, { type("a") }), (0.05, { type("al") }), (0.10, { type("ali") }),
     (0.15, { type("alic") }), (0.20, { type("alice") }),
-    (0.80, { type("alice_") }), (0.85, { theme.set("night") }), (0.90, { type("alice_s") }),
+    (0.80, { type("alice_") }), (0.85, { model.theme = "night" }), (0.90, { type("alice_s") }),
 ]
 for (time, keystroke) in keystrokes {
-    uiQueue.after(time, keystroke)
+    uiQueue.after(time) { MainActor.assumeIsolated { keystroke() } }
 }
 
 // The async side: await the verdict on the last name (or give up after 10 s).
 let verdict =
-    state.get()
+    Signal<EditingState, NoError>.observingOnMainActor { model.editing }
     |> filter { $0.text == "alice_s" && ($0.availability == .available || $0.availability == .taken) }
     |> timeout(10, queue: uiQueue, alternate: .single(EditingState(text: "alice_s", availability: .empty)))
 do {

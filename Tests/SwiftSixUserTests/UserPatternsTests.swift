@@ -4,6 +4,7 @@ import Bridge
 // warnings: each pattern here is something the compiler accepts without complaint
 // because the API says which closures cross threads.
 import Foundation
+import Observation
 import STypedSignal
 import SUntypedSignal
 import SignalTestSupport
@@ -275,5 +276,64 @@ final class BridgeUserPatternsTests: LeakCheckedTestCase {
         let back = untyped.toTyped(Int.self, NoError.self)
         let value = try await back.firstValue()
         XCTAssertEqual(value, 7)
+    }
+}
+
+/// A typical `@Observable` view model on the main actor, bound both ways.
+@MainActor @Observable
+final class ProfileViewModel {
+    var name = ""
+    var greeting = ""
+    @ObservationIgnored private var bindings: [Disposable] = []
+
+    /// Names flow in from a signal; the greeting is derived by observing the model itself.
+    func bind(names: Signal<String, NoError>) {
+        bindings.append(names.assignOnMainActor(to: \.name, on: self))
+        bindings.append(
+            (Signal<String, NoError>.observingOnMainActor { [weak self] in self?.name ?? "" }
+                |> map { "Hello, \($0)" })
+                .assignOnMainActor(to: \.greeting, on: self))
+    }
+
+    func unbind() {
+        bindings.forEach { $0.dispose() }
+        bindings = []
+    }
+}
+
+final class ObservationUserPatternsTests: LeakCheckedTestCase {
+    @MainActor
+    func testAViewModelBoundBothWays() async {
+        let model = ProfileViewModel()
+        let greeted = expectation(description: "greeted")
+        let watch = Signal<String, NoError>.observingOnMainActor { model.greeting }.start(next: { greeting in
+            if greeting == "Hello, ada" { greeted.fulfill() }
+        })
+        model.bind(names: Signal<String, NoError>.single("ada") |> runOn(Queue(name: "names")))
+        await fulfillment(of: [greeted], timeout: 30)
+        watch.dispose()
+        model.unbind()
+        XCTAssertEqual(model.name, "ada")
+    }
+
+    @MainActor
+    func testUntypedAssignWithItsTypeError() async {
+        let model = ProfileViewModel()
+        let failed = expectation(description: "type error")
+        let binding = SSignal.single(42).assignOnMainActor(
+            to: \.name, on: model,
+            error: { error in
+                if error is SSignalTypeError { failed.fulfill() }
+            })
+        await fulfillment(of: [failed], timeout: 30)
+        binding.dispose()
+        XCTAssertEqual(model.name, "")
+    }
+
+    func testCombineLatestOfFourWithTheShorthand() {
+        let a = Signal<Int, NoError>.single(1)
+        let total = Collected<Int>()
+        let _ = (combineLatest(a, a, a, Signal<Int, NoError>.single(4)) |> map { $0.0 + $0.3 }).start(next: { total.append($0) })
+        XCTAssertEqual(total.values, [5])
     }
 }
