@@ -12,6 +12,9 @@
 ///
 /// Every method may be called from any thread and re-entrantly from inside the closures;
 /// no closure runs, and nothing is disposed or released, while the lock is held.
+///
+/// Public only so that it inlines into the API modules; not for users.
+@_documentation(visibility: internal)
 public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the closures are
     // immutable and called after unlocking.
@@ -40,28 +43,32 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     /// Stores the outer signal's subscription (disposed with the engine, or at once when
     /// the engine was disposed while the outer signal started).
     @inlinable public func setOuter(_ handle: any UpstreamDisposable) {
-        let late = state.withLock { $0.setOuter(handle) }
-        late?.dispose()
+        if case .discard(let late) = state.withLock({ $0.setOuter(handle) }) {
+            late.dispose()
+        }
     }
 
     /// The outer signal emitted `inner`.
     @inlinable public func outerNext(_ inner: Inner) {
-        let (step, dropped) = state.withLock { $0.outerNext(inner) }
-        withExtendedLifetime(dropped) {}
-        perform(step)
+        switch state.withLock({ $0.outerNext(inner) }) {
+        case .start(let inner, let id):
+            perform(.start(inner, id: id))
+        case .queued(let replaced):
+            withExtendedLifetime(replaced) {}
+        case .dropped(let dropped):
+            withExtendedLifetime(dropped) {}
+        }
     }
 
     /// The outer signal completed.
     @inlinable public func outerCompleted() {
-        perform(state.withLock { $0.outerCompletedEvent() })
+        perform(state.withLock { $0.outerCompleted() })
     }
 
     /// The outer signal failed (or emitted something that is not an inner): true when
     /// the face is to forward the error downstream (the first terminal event only).
     @inlinable public func outerFailed() -> Bool {
-        let (forward, dropped) = state.withLock { $0.outerFailed() }
-        withExtendedLifetime(dropped) {}
-        return forward
+        forwards(state.withLock { $0.outerFailed() })
     }
 
     /// Whether a value of inner `id` goes downstream.
@@ -71,9 +78,7 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
 
     /// Inner `id` failed: true when the face is to forward the error downstream.
     @inlinable public func innerFailed(_ id: Int) -> Bool {
-        let (forward, dropped) = state.withLock { $0.innerFailed(id) }
-        withExtendedLifetime(dropped) {}
-        return forward
+        forwards(state.withLock { $0.innerFailed(id) })
     }
 
     /// Inner `id` completed.
@@ -84,10 +89,17 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     /// Disposes the current inner, then the outer subscription, and releases the waiting
     /// inners; later calls do nothing.
     @inlinable public func dispose() {
-        guard let parts = state.withLock({ $0.dispose() }) else { return }
-        parts.inner?.dispose()
-        parts.outer?.dispose()
-        withExtendedLifetime(parts.dropped) {}
+        guard case .teardown(let inner, let outer, let dropped) = state.withLock({ $0.dispose() }) else { return }
+        inner?.dispose()
+        outer?.dispose()
+        withExtendedLifetime(dropped) {}
+    }
+
+    /// Releases the inners a failure dropped; returns whether the error goes downstream.
+    @inlinable func forwards(_ action: Machine.FailureAction) -> Bool {
+        guard case .forward(let dropped) = action else { return false }
+        withExtendedLifetime(dropped) {}
+        return true
     }
 
     /// Runs steps until there is nothing left to do on this thread: the trampoline.
@@ -95,16 +107,21 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
         var step = first
         while true {
             switch step {
-            case .none:
+            case .done:
                 return
             case .complete:
                 complete()
                 return
             case .start(let inner, let id):
                 let handle = start(InnerQueueRun(engine: self, id: id), inner)
-                let (next, replaced) = state.withLock { $0.startReturned(id, handle: handle) }
-                replaced?.dispose()
-                step = next
+                switch state.withLock({ $0.startReturned(id, handle: handle) }) {
+                case .discard(let stale):
+                    stale.dispose()
+                    return
+                case .keep(let replaced, let next):
+                    replaced?.dispose()
+                    step = next
+                }
             }
         }
     }
