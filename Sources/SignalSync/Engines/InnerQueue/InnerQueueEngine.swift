@@ -51,12 +51,12 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     /// The outer signal emitted `inner`.
     @inlinable public func outerNext(_ inner: Inner) {
         switch state.withLock({ $0.outerNext(inner) }) {
-        case .start(let inner, let id):
-            perform(.start(inner, id: id))
+        case .start(let id):
+            run(inner, id: id)
         case .queued(let replaced):
             withExtendedLifetime(replaced) {}
-        case .dropped(let dropped):
-            withExtendedLifetime(dropped) {}
+        case .dropped:
+            return
         }
     }
 
@@ -102,25 +102,40 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
         return true
     }
 
-    /// Runs steps until there is nothing left to do on this thread: the trampoline.
-    @inlinable func perform(_ first: Machine.Step) {
-        var step = first
+    /// Performs `step`: completes, or starts an inner and goes on from there.
+    @inlinable func perform(_ step: Machine.Step) {
+        switch step {
+        case .done:
+            return
+        case .complete:
+            complete()
+        case .start(let inner, let id):
+            run(inner, id: id)
+        }
+    }
+
+    /// Starts `first` as inner `firstID`, then every inner that is to start next on this
+    /// thread, until there is nothing left to do: the trampoline.
+    @inlinable func run(_ first: Inner, id firstID: Int) {
+        var inner = first
+        var id = firstID
         while true {
-            switch step {
-            case .done:
+            let handle = start(InnerQueueRun(engine: self, id: id), inner)
+            switch state.withLock({ $0.startReturned(id, handle: handle) }) {
+            case .discard(let stale):
+                stale.dispose()
                 return
-            case .complete:
-                complete()
-                return
-            case .start(let inner, let id):
-                let handle = start(InnerQueueRun(engine: self, id: id), inner)
-                switch state.withLock({ $0.startReturned(id, handle: handle) }) {
-                case .discard(let stale):
-                    stale.dispose()
+            case .keep(let replaced, let next):
+                replaced?.dispose()
+                switch next {
+                case .done:
                     return
-                case .keep(let replaced, let next):
-                    replaced?.dispose()
-                    step = next
+                case .complete:
+                    complete()
+                    return
+                case .start(let nextInner, let nextID):
+                    inner = nextInner
+                    id = nextID
                 }
             }
         }

@@ -62,15 +62,16 @@ public struct InnerQueueMachine<Inner, Handle> {
         case complete
     }
 
-    /// What follows the outer signal's value.
+    /// What follows the outer signal's value. The machine keeps the inner only while it
+    /// waits, so the caller's own reference starts it (no copy of it in the action).
     public enum OuterNextAction {
-        /// Start the inner with the given id (then go on as `Step.start`).
-        case start(Inner, id: Int)
+        /// Start the inner as the inner with this id, then report `startReturned`.
+        case start(id: Int)
         /// The inner waits; release `replaced`, the waiting inner a throttled newcomer
         /// replaces (never started).
         case queued(replaced: Inner?)
-        /// The output has terminated: release the inner.
-        case dropped(Inner)
+        /// The output has terminated: the inner is not kept.
+        case dropped
     }
 
     /// What follows an error of the outer signal or of an inner.
@@ -136,6 +137,12 @@ public struct InnerQueueMachine<Inner, Handle> {
         }
     }
 
+    /// True once disposed.
+    @inlinable var isDisposed: Bool {
+        if case .disposed = state { return true }
+        return false
+    }
+
     /// Whether a value of inner `id` may go downstream: the newest inner's values, and
     /// the values an inner sends during its own synchronous start, even when a successor
     /// arrived meanwhile on another thread (it is disposed only after that start
@@ -149,7 +156,7 @@ public struct InnerQueueMachine<Inner, Handle> {
         let outerCompleted: Bool
         switch state {
         case .finished, .disposed:
-            return .dropped(inner)
+            return .dropped
         case .idle:
             outerCompleted = false
         case .running(let completed), .completedInStart(let completed):
@@ -160,7 +167,7 @@ public struct InnerQueueMachine<Inner, Handle> {
                 return .queued(replaced: replaced)
             }
         }
-        return .start(inner, id: beginStart(outerCompleted: outerCompleted))
+        return .start(id: beginStart(outerCompleted: outerCompleted))
     }
 
     /// The outer signal completed: completes at once when nothing runs or waits.
@@ -210,7 +217,7 @@ public struct InnerQueueMachine<Inner, Handle> {
         } else if let index = startingIDs.firstIndex(of: id) {
             startingIDs.remove(at: index)
         }
-        guard id == generation && state != .disposed else { return .discard(handle) }
+        guard id == generation && !isDisposed else { return .discard(handle) }
         let previous = current
         current = handle
         guard case .completedInStart(let outerCompleted) = state else {
@@ -222,7 +229,7 @@ public struct InnerQueueMachine<Inner, Handle> {
     /// Stores the outer subscription, unless the engine was disposed while the outer
     /// signal started.
     @inlinable public mutating func setOuter(_ handle: Handle) -> SetOuterAction {
-        guard state != .disposed else { return .discard(handle) }
+        guard !isDisposed else { return .discard(handle) }
         outer = handle
         return .keep
     }
@@ -230,7 +237,7 @@ public struct InnerQueueMachine<Inner, Handle> {
     /// Ends everything: hands out the current inner and the outer subscription (to be
     /// disposed in that order) and the waiting inners to release.
     @inlinable public mutating func dispose() -> DisposeAction {
-        guard state != .disposed else { return .alreadyDisposed }
+        guard !isDisposed else { return .alreadyDisposed }
         state = .disposed
         defer {
             current = nil
