@@ -216,7 +216,7 @@ public func retry<T, E>(retryOnError: @escaping (E) -> Bool, delayIncrement: Dou
 
 /// One subscription of a `retry` operator: the current attempt and the back-off timer.
 ///
-/// The returned disposable is the `TimerGate`, which does not hold the loop: once the
+/// The returned disposable is the `TimerGateEngine`, which does not hold the loop: once the
 /// subscription ends, the loop (and everything it captured) goes with the last attempt's
 /// callbacks or the last timer's handler.
 final class RetryLoop<T, E>: @unchecked Sendable {
@@ -229,7 +229,7 @@ final class RetryLoop<T, E>: @unchecked Sendable {
     private let completed: () -> Void
     private let shouldRetry: (E) -> Bool
     private let delay = Atomic(value: 0.0)
-    private let gate = TimerGate()
+    private let gate = TimerGateEngine()
 
     private init(
         _ signal: Signal<T, E>, increment: Double, maxDelay: Double, queue: Queue,

@@ -65,7 +65,7 @@ public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
             if queue.isCurrent() {
                 return signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             }
-            let pending = DeferredStart()
+            let pending = DeferredStartEngine()
             queue.async {
                 pending.begin {
                     signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
@@ -81,7 +81,7 @@ public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
 public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let pending = DeferredStart()
+            let pending = DeferredStartEngine()
             let task = ThreadPoolTask(unchecked: { state in
                 guard !state.cancelled.with({ $0 }) else { return }
                 pending.begin {
@@ -99,4 +99,4 @@ public func runOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signal<T,
 
 /// The deferred-start engine (SignalSync's `Engines/DeferredStart/`) is a typed
 /// disposable: the subscription `runOn` returns.
-extension DeferredStart: Disposable {}
+extension DeferredStartEngine: Disposable {}

@@ -37,7 +37,7 @@ public func reduceLeft<T, E>(value: T, f: @escaping (T, T, (T) -> Void) -> T) ->
             // type is `Never`.
             var accumulator: T? = value
             let emit: (T) -> Void = { value in subscriber.putNext(value) }
-            let drain = SerialDrain<T, Never> { event in
+            let drain = SerialDrainEngine<T, Never> { event in
                 switch event {
                 case .next(let next):
                     if let current = accumulator {

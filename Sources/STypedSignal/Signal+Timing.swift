@@ -15,7 +15,7 @@ import SignalSync
 public func delay<T, E>(_ timeout: Double, queue: Queue) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let gate = TimerGate(action: {
+            let gate = TimerGateEngine(action: {
                 signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             })
             gate.delay(after: timeout, on: queue.executionQueue, arming: .afterHopToQueue)
@@ -65,7 +65,7 @@ package func suspendAwareDelay<T, E>(
     let polls = granularity > 0 && granularity.isFinite && timeout > margin
     return { signal in
         Signal { subscriber in
-            let gate = TimerGate(action: {
+            let gate = TimerGateEngine(action: {
                 signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             })
             let executionQueue = queue.executionQueue
@@ -105,7 +105,7 @@ package func suspendAwareDelay<T, E>(
 public func timeout<T, E>(_ timeout: Double, queue: Queue, alternate: Signal<T, E>) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let gate = TimerGate(action: {
+            let gate = TimerGateEngine(action: {
                 alternate.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             })
             gate.begin {
@@ -128,4 +128,4 @@ public func timeout<T, E>(_ timeout: Double, queue: Queue, alternate: Signal<T, 
 
 /// The engine of `delay`, `suspendAwareDelay`, `timeout` and `retry` (SignalSync's
 /// `Engines/TimerGate/`) is a typed disposable: the subscriptions these operators return.
-extension TimerGate: Disposable {}
+extension TimerGateEngine: Disposable {}

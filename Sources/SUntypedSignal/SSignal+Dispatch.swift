@@ -55,7 +55,7 @@ extension SSignal {
     /// disposes the source subscription.
     public func startOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
-            let deferred = DeferredStart()
+            let deferred = DeferredStartEngine()
             queue.executionQueue.async {
                 deferred.begin { self.forward(to: subscriber) }
             }
@@ -68,7 +68,7 @@ extension SSignal {
     /// subscription.
     public func startOnThreadPool(_ threadPool: SThreadPool) -> SSignal {
         SSignal { subscriber in
-            let deferred = DeferredStart()
+            let deferred = DeferredStartEngine()
             let task = SThreadPoolTask(unchecked: { isCancelled in
                 if isCancelled() {
                     return
@@ -127,7 +127,7 @@ extension SSignal {
 
 /// The deferred-start engine (SignalSync's `Engines/DeferredStart/`) is an untyped
 /// disposable: the subscription `startOn` returns.
-extension DeferredStart: SDisposable {}
+extension DeferredStartEngine: SDisposable {}
 
 /// The debounce engine (SignalSync's `Engines/Debounce/`) is an untyped disposable: the
 /// subscription `throttleOn` returns.

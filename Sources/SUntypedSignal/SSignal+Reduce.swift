@@ -23,7 +23,7 @@ extension SSignal {
             // Only the drain's handler touches `accumulator`, one event at a time.
             var accumulator = initial
             let emit: (Any?) -> Void = { value in subscriber.putNext(value) }
-            let drain = SerialDrain<Any?, Any?> { event in
+            let drain = SerialDrainEngine<Any?, Any?> { event in
                 switch event {
                 case .next(let value):
                     accumulator = f(accumulator, value, emit)

@@ -14,7 +14,7 @@ extension SSignal {
     /// queue's next turn).
     public func delay(_ seconds: Double, onQueue queue: SQueue) -> SSignal {
         SSignal { subscriber in
-            let gate = TimerGate(action: { self.forward(to: subscriber) })
+            let gate = TimerGateEngine(action: { self.forward(to: subscriber) })
             gate.delay(after: seconds, on: queue.executionQueue, arming: .atSubscription)
             return gate
         }
@@ -31,7 +31,7 @@ extension SSignal {
     /// NaN timeout counts as zero.
     public func timeout(_ seconds: Double, onQueue queue: SQueue, orSignal alternate: SSignal) -> SSignal {
         SSignal { subscriber in
-            let gate = TimerGate(action: { alternate.forward(to: subscriber) })
+            let gate = TimerGateEngine(action: { alternate.forward(to: subscriber) })
             gate.armFinal(after: seconds, on: queue.executionQueue)
             gate.begin {
                 self.start(
@@ -89,4 +89,4 @@ extension SSignal {
 
 /// The engine of `delay` and `timeout` (SignalSync's `Engines/TimerGate/`) is an
 /// untyped disposable: the subscriptions these operators return.
-extension TimerGate: SDisposable {}
+extension TimerGateEngine: SDisposable {}

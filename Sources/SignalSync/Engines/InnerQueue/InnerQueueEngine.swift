@@ -12,6 +12,9 @@
 ///
 /// Every method may be called from any thread and re-entrantly from inside the closures;
 /// no closure runs, and nothing is disposed or released, while the lock is held.
+///
+/// Public only so that it inlines into the API modules; not for users.
+@_documentation(visibility: internal)
 public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the closures are
     // immutable and called after unlocking.
@@ -40,28 +43,32 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     /// Stores the outer signal's subscription (disposed with the engine, or at once when
     /// the engine was disposed while the outer signal started).
     @inlinable public func setOuter(_ handle: any UpstreamDisposable) {
-        let late = state.withLock { $0.setOuter(handle) }
-        late?.dispose()
+        if case .discard(let late) = state.withLock({ $0.setOuter(handle) }) {
+            late.dispose()
+        }
     }
 
     /// The outer signal emitted `inner`.
     @inlinable public func outerNext(_ inner: Inner) {
-        let (step, dropped) = state.withLock { $0.outerNext(inner) }
-        withExtendedLifetime(dropped) {}
-        perform(step)
+        switch state.withLock({ $0.outerNext(inner) }) {
+        case .start(let id):
+            run(inner, id: id)
+        case .queued(let replaced):
+            withExtendedLifetime(replaced) {}
+        case .dropped:
+            return
+        }
     }
 
     /// The outer signal completed.
     @inlinable public func outerCompleted() {
-        perform(state.withLock { $0.outerCompletedEvent() })
+        perform(state.withLock { $0.outerCompleted() })
     }
 
     /// The outer signal failed (or emitted something that is not an inner): true when
     /// the face is to forward the error downstream (the first terminal event only).
     @inlinable public func outerFailed() -> Bool {
-        let (forward, dropped) = state.withLock { $0.outerFailed() }
-        withExtendedLifetime(dropped) {}
-        return forward
+        forwards(state.withLock { $0.outerFailed() })
     }
 
     /// Whether a value of inner `id` goes downstream.
@@ -71,9 +78,7 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
 
     /// Inner `id` failed: true when the face is to forward the error downstream.
     @inlinable public func innerFailed(_ id: Int) -> Bool {
-        let (forward, dropped) = state.withLock { $0.innerFailed(id) }
-        withExtendedLifetime(dropped) {}
-        return forward
+        forwards(state.withLock { $0.innerFailed(id) })
     }
 
     /// Inner `id` completed.
@@ -84,27 +89,54 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     /// Disposes the current inner, then the outer subscription, and releases the waiting
     /// inners; later calls do nothing.
     @inlinable public func dispose() {
-        guard let parts = state.withLock({ $0.dispose() }) else { return }
-        parts.inner?.dispose()
-        parts.outer?.dispose()
-        withExtendedLifetime(parts.dropped) {}
+        guard case .teardown(let inner, let outer, let dropped) = state.withLock({ $0.dispose() }) else { return }
+        inner?.dispose()
+        outer?.dispose()
+        withExtendedLifetime(dropped) {}
     }
 
-    /// Runs steps until there is nothing left to do on this thread: the trampoline.
-    @inlinable func perform(_ first: Machine.Step) {
-        var step = first
+    /// Releases the inners a failure dropped; returns whether the error goes downstream.
+    @inlinable func forwards(_ action: Machine.FailureAction) -> Bool {
+        guard case .forward(let dropped) = action else { return false }
+        withExtendedLifetime(dropped) {}
+        return true
+    }
+
+    /// Performs `step`: completes, or starts an inner and goes on from there.
+    @inlinable func perform(_ step: Machine.Step) {
+        switch step {
+        case .done:
+            return
+        case .complete:
+            complete()
+        case .start(let inner, let id):
+            run(inner, id: id)
+        }
+    }
+
+    /// Starts `first` as inner `firstID`, then every inner that is to start next on this
+    /// thread, until there is nothing left to do: the trampoline.
+    @inlinable func run(_ first: Inner, id firstID: Int) {
+        var inner = first
+        var id = firstID
         while true {
-            switch step {
-            case .none:
+            let handle = start(InnerQueueRun(engine: self, id: id), inner)
+            switch state.withLock({ $0.startReturned(id, handle: handle) }) {
+            case .discard(let stale):
+                stale.dispose()
                 return
-            case .complete:
-                complete()
-                return
-            case .start(let inner, let id):
-                let handle = start(InnerQueueRun(engine: self, id: id), inner)
-                let (next, replaced) = state.withLock { $0.startReturned(id, handle: handle) }
+            case .keep(let replaced, let next):
                 replaced?.dispose()
-                step = next
+                switch next {
+                case .done:
+                    return
+                case .complete:
+                    complete()
+                    return
+                case .start(let nextInner, let nextID):
+                    inner = nextInner
+                    id = nextID
+                }
             }
         }
     }

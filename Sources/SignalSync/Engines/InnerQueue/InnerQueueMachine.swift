@@ -1,4 +1,7 @@
 /// How an inner queue engine treats an inner that arrives while another one runs.
+///
+/// Public only so that it inlines into the API modules; not for users.
+@_documentation(visibility: internal)
 public enum InnerQueueMode: Sendable {
     /// `switchToLatest`: start the newcomer at once, then dispose the running one.
     case switchToLatest
@@ -12,27 +15,36 @@ public enum InnerQueueMode: Sendable {
 /// their `mapTo...` forms, and the sequential `reduceLeft`), in both APIs.
 ///
 /// A value type with no side effects: every transition runs under the storage's lock
-/// (`InnerQueueEngine`) and returns what the storage must do after unlocking: start an
-/// inner, complete, forward an error, dispose something, release something. `Inner` is
-/// what the outer signal emits (an inner signal, held erased or as is); `Handle` is the
-/// subscription of a started inner and of the outer signal.
+/// (`InnerQueueEngine`) and returns an action, what the storage must do after unlocking:
+/// start an inner, complete, forward an error, dispose something, release something.
+/// `Inner` is what the outer signal emits (an inner signal, held erased or as is);
+/// `Handle` is the subscription of a started inner and of the outer signal.
 ///
 /// Each started inner has an id (its generation); events of an inner that is no longer
-/// the newest are ignored. Once the output has terminated (`phase` is `.finished`), no
-/// further inner is started and nothing more goes downstream; the subscriptions still
-/// held are disposed by `dispose()`: the current (or just finished) inner first, then the
-/// outer.
+/// the newest are ignored. Once the output has terminated (`.finished`), no further inner
+/// is started and nothing more goes downstream; the subscriptions still held are disposed
+/// by `dispose()`: the current (or just finished) inner first, then the outer.
 ///
 /// Trampoline: while an inner's `start` call has not returned, its completion is only
-/// noted (`completedWhileStarting`); the loop that started it handles the completion
-/// after `start` returns and starts the next inner itself. A long run of synchronously
-/// completing inners therefore runs in one loop instead of recursing, and a live inner
-/// is never disposed by the unwinding of earlier ones.
+/// noted (`.completedInStart`); the loop that started it handles the completion after
+/// `start` returns and starts the next inner itself. A long run of synchronously
+/// completing inners therefore runs in one loop instead of recursing, and a live inner is
+/// never disposed by the unwinding of earlier ones.
+///
+/// Public only so that it inlines into the API modules; not for users.
+@_documentation(visibility: internal)
 public struct InnerQueueMachine<Inner, Handle> {
-    /// Where the engine is in its life.
-    public enum Phase: Sendable {
-        /// Events flow; inners start.
-        case active
+    /// Every phase of the engine.
+    public enum State: Equatable, Sendable {
+        /// Events flow; no inner runs and none waits.
+        case idle
+        /// The newest inner runs (or its `start` call is running); in the queue modes,
+        /// newcomers wait. `outerCompleted` once the outer signal completed: the output
+        /// completes when the inners are done.
+        case running(outerCompleted: Bool)
+        /// The newest inner completed inside its own `start` call: the loop that started
+        /// it goes on once that call returns.
+        case completedInStart(outerCompleted: Bool)
         /// A terminal event was decided (sent or about to be sent downstream): nothing
         /// more starts or goes downstream; the handles wait for `dispose()`.
         case finished
@@ -40,36 +52,95 @@ public struct InnerQueueMachine<Inner, Handle> {
         case disposed
     }
 
-    /// What the storage does next, after unlocking.
+    /// What the storage does next in its loop, after unlocking.
     public enum Step {
         /// Nothing more.
-        case none
+        case done
         /// Start `Inner` as the inner with the given id, then report `startReturned`.
-        case start(Inner, Int)
+        case start(Inner, id: Int)
         /// Send the completion downstream.
         case complete
     }
 
+    /// What follows the outer signal's value. The machine keeps the inner only while it
+    /// waits, so the caller's own reference starts it (no copy of it in the action).
+    public enum OuterNextAction {
+        /// Start the inner as the inner with this id, then report `startReturned`.
+        case start(id: Int)
+        /// The inner waits; release `replaced`, the waiting inner a throttled newcomer
+        /// replaces (never started).
+        case queued(replaced: Inner?)
+        /// The output has terminated: the inner is not kept.
+        case dropped
+    }
+
+    /// What follows an error of the outer signal or of an inner.
+    public enum FailureAction {
+        /// Send the error downstream (the first terminal event); release the waiting
+        /// inners, never started.
+        case forward(dropped: [Inner])
+        /// Drop the error: the output has terminated, or the inner was replaced.
+        case ignore
+    }
+
+    /// What follows the return of an inner's `start` call.
+    public enum StartReturnedAction {
+        /// Dispose the handle at once: its inner was replaced meanwhile, or the engine
+        /// was disposed.
+        case discard(Handle)
+        /// The handle is kept: dispose `replaced` (the previous inner, new before old),
+        /// then go on with `then`.
+        case keep(replaced: Handle?, then: Step)
+    }
+
+    /// What follows the start of the outer signal.
+    public enum SetOuterAction {
+        /// The handle is kept for disposal.
+        case keep
+        /// Dispose the handle at once: the engine was disposed while the outer started.
+        case discard(Handle)
+    }
+
+    /// What follows a disposal.
+    public enum DisposeAction {
+        /// Dispose `inner`, then `outer`, and release the waiting inners.
+        case teardown(inner: Handle?, outer: Handle?, dropped: [Inner])
+        /// Nothing: already disposed.
+        case alreadyDisposed
+    }
+
     @usableFromInline let mode: InnerQueueMode
-    @usableFromInline var phase = Phase.active
+    /// Where the engine is.
+    @usableFromInline var state = State.idle
     /// The id of the newest inner started.
     @usableFromInline var generation = 0
-    /// An inner runs (or is being started): in the queue modes, newcomers wait.
-    @usableFromInline var executing = false
     /// The ids of every inner whose `start` call is running (on any thread), oldest first.
     @usableFromInline var startingIDs: [Int] = []
-    /// The newest inner completed inside its own `start` call.
-    @usableFromInline var completedWhileStarting = false
-    @usableFromInline var outerCompleted = false
+    /// The inners waiting for the running one (queue modes); kept apart from `state` so
+    /// that appending never copies the buffer.
     @usableFromInline var pending = FIFO<Inner>()
     /// The subscription of the newest inner once its `start` returned; kept after it
     /// completes until a successor replaces it or the engine is disposed.
     @usableFromInline var current: Handle?
     @usableFromInline var outer: Handle?
 
-    /// An active machine in `mode`, with nothing started.
+    /// An idle machine in `mode`, with nothing started.
     @inlinable public init(mode: InnerQueueMode) {
         self.mode = mode
+    }
+
+    /// True until the output terminates or the engine is disposed.
+    @inlinable var isActive: Bool {
+        switch state {
+        case .idle, .running, .completedInStart: true
+        case .finished, .disposed: false
+        }
+    }
+
+    /// True once disposed.
+    @inlinable var isDisposed: Bool {
+        if case .disposed = state { return true }
+        return false
     }
 
     /// Whether a value of inner `id` may go downstream: the newest inner's values, and
@@ -77,109 +148,123 @@ public struct InnerQueueMachine<Inner, Handle> {
     /// arrived meanwhile on another thread (it is disposed only after that start
     /// returns, as in the originals).
     @inlinable public func accepts(_ id: Int) -> Bool {
-        phase == .active && (id == generation || startingIDs.contains(id))
+        isActive && (id == generation || startingIDs.contains(id))
     }
 
-    /// The outer signal produced `inner`. Returns the step and the inners to release
-    /// outside the lock (`inner` itself once the output has terminated, or the waiting
-    /// inner a throttled newcomer replaces).
-    @inlinable public mutating func outerNext(_ inner: Inner) -> (Step, dropped: [Inner]) {
-        guard phase == .active else { return (.none, [inner]) }
-        guard executing && mode != .switchToLatest else { return (beginStart(inner), []) }
-        let dropped = mode == .throttled ? pending.removeAll() : []
-        pending.append(inner)
-        return (.none, dropped)
+    /// The outer signal produced `inner`.
+    @inlinable public mutating func outerNext(_ inner: Inner) -> OuterNextAction {
+        let outerCompleted: Bool
+        switch state {
+        case .finished, .disposed:
+            return .dropped
+        case .idle:
+            outerCompleted = false
+        case .running(let completed), .completedInStart(let completed):
+            outerCompleted = completed
+            if mode != .switchToLatest {
+                let replaced = mode == .throttled ? pending.popFirst() : nil
+                pending.append(inner)
+                return .queued(replaced: replaced)
+            }
+        }
+        return .start(id: beginStart(outerCompleted: outerCompleted))
     }
 
     /// The outer signal completed: completes at once when nothing runs or waits.
-    @inlinable public mutating func outerCompletedEvent() -> Step {
-        guard phase == .active else { return .none }
-        outerCompleted = true
-        guard !executing && pending.isEmpty else { return .none }
-        phase = .finished
-        return .complete
+    @inlinable public mutating func outerCompleted() -> Step {
+        switch state {
+        case .idle:
+            state = .finished
+            return .complete
+        case .running:
+            state = .running(outerCompleted: true)
+        case .completedInStart:
+            state = .completedInStart(outerCompleted: true)
+        case .finished, .disposed:
+            break
+        }
+        return .done
     }
 
-    /// The outer signal failed (or emitted something that is not an inner): returns
-    /// whether the error goes downstream, and the waiting inners to release.
-    @inlinable public mutating func outerFailed() -> (forward: Bool, dropped: [Inner]) {
-        guard phase == .active else { return (false, []) }
-        phase = .finished
-        return (true, pending.removeAll())
+    /// The outer signal failed (or emitted something that is not an inner).
+    @inlinable public mutating func outerFailed() -> FailureAction {
+        guard isActive else { return .ignore }
+        state = .finished
+        return .forward(dropped: pending.removeAll())
     }
 
     /// Inner `id` failed: as `outerFailed`, but only the newest inner counts.
-    @inlinable public mutating func innerFailed(_ id: Int) -> (forward: Bool, dropped: [Inner]) {
-        guard id == generation else { return (false, []) }
+    @inlinable public mutating func innerFailed(_ id: Int) -> FailureAction {
+        guard id == generation else { return .ignore }
         return outerFailed()
     }
 
     /// Inner `id` completed: the next waiting inner starts, or the output completes, or
     /// (inside the inner's own `start`) the completion is noted for `startReturned`.
     @inlinable public mutating func innerCompleted(_ id: Int) -> Step {
-        guard phase == .active && id == generation else { return .none }
+        guard id == generation, case .running(let outerCompleted) = state else { return .done }
         if startingIDs.last == id {
-            completedWhileStarting = true
-            return .none
+            state = .completedInStart(outerCompleted: outerCompleted)
+            return .done
         }
-        return innerFinished()
+        return innerFinished(outerCompleted: outerCompleted)
     }
 
-    /// The `start` call of inner `id` returned `handle`. Returns the next step and the
-    /// handle to dispose now: the one the new inner replaces (new before old), or
-    /// `handle` itself when it is stale or the engine was disposed.
-    @inlinable public mutating func startReturned(_ id: Int, handle: Handle) -> (Step, dispose: Handle?) {
+    /// The `start` call of inner `id` returned `handle`.
+    @inlinable public mutating func startReturned(_ id: Int, handle: Handle) -> StartReturnedAction {
         if startingIDs.last == id {
             startingIDs.removeLast()
         } else if let index = startingIDs.firstIndex(of: id) {
             startingIDs.remove(at: index)
         }
-        guard phase != .disposed && id == generation else { return (.none, handle) }
+        guard id == generation && !isDisposed else { return .discard(handle) }
         let previous = current
         current = handle
-        guard completedWhileStarting else { return (.none, previous) }
-        completedWhileStarting = false
-        return (phase == .active ? innerFinished() : .none, previous)
+        guard case .completedInStart(let outerCompleted) = state else {
+            return .keep(replaced: previous, then: .done)
+        }
+        return .keep(replaced: previous, then: innerFinished(outerCompleted: outerCompleted))
     }
 
-    /// Stores the outer subscription; returns it when it must be disposed at once
-    /// because the engine was disposed while the outer signal started.
-    @inlinable public mutating func setOuter(_ handle: Handle) -> Handle? {
-        guard phase != .disposed else { return handle }
+    /// Stores the outer subscription, unless the engine was disposed while the outer
+    /// signal started.
+    @inlinable public mutating func setOuter(_ handle: Handle) -> SetOuterAction {
+        guard !isDisposed else { return .discard(handle) }
         outer = handle
-        return nil
+        return .keep
     }
 
-    /// Ends everything: returns the current inner and the outer subscription (to be
-    /// disposed in that order) and the waiting inners to release; nil when already
-    /// disposed.
-    @inlinable public mutating func dispose() -> (inner: Handle?, outer: Handle?, dropped: [Inner])? {
-        guard phase != .disposed else { return nil }
-        phase = .disposed
+    /// Ends everything: hands out the current inner and the outer subscription (to be
+    /// disposed in that order) and the waiting inners to release.
+    @inlinable public mutating func dispose() -> DisposeAction {
+        guard !isDisposed else { return .alreadyDisposed }
+        state = .disposed
         defer {
             current = nil
             outer = nil
         }
-        return (current, outer, pending.removeAll())
+        return .teardown(inner: current, outer: outer, dropped: pending.removeAll())
     }
 
-    @inlinable mutating func beginStart(_ inner: Inner) -> Step {
+    /// Starts a new generation: returns its id.
+    @inlinable mutating func beginStart(outerCompleted: Bool) -> Int {
         generation += 1
-        executing = true
+        state = .running(outerCompleted: outerCompleted)
         startingIDs.append(generation)
-        completedWhileStarting = false
-        return .start(inner, generation)
+        return generation
     }
 
-    /// The newest inner is done: start the next waiting one (queue modes) or complete
+    /// The newest inner is done: start the next waiting one (queue modes), or complete
     /// when the outer has completed.
-    @inlinable mutating func innerFinished() -> Step {
-        executing = false
+    @inlinable mutating func innerFinished(outerCompleted: Bool) -> Step {
         if mode != .switchToLatest, let next = pending.popFirst() {
-            return beginStart(next)
+            return .start(next, id: beginStart(outerCompleted: outerCompleted))
         }
-        guard outerCompleted else { return .none }
-        phase = .finished
+        guard outerCompleted else {
+            state = .idle
+            return .done
+        }
+        state = .finished
         return .complete
     }
 }

@@ -4,6 +4,9 @@
 /// uses it as their context and allocates nothing more per inner. Through it they reach
 /// the engine (`acceptsNext`, `failed`, `completed` report the inner's events under its
 /// id) and the downstream subscriber (`downstream`, held erased by the engine).
+///
+/// Public only so that it inlines into the API modules; not for users.
+@_documentation(visibility: internal)
 public final class InnerQueueRun<Inner>: @unchecked Sendable {
     // Safety: immutable; the engine guards its own state.
     /// The engine that started the inner.

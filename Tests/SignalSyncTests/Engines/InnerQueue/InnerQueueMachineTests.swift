@@ -3,8 +3,8 @@ import XCTest
 
 @testable import SignalSync
 
-/// The transitions alone: inners and handles are strings, so each step's action reads as
-/// what the storage will do.
+/// The transitions alone, with no threads: inners and handles are strings, so each action
+/// reads as what the storage will do.
 final class InnerQueueMachineTests: LeakCheckedTestCase {
     private typealias Machine = InnerQueueMachine<String, String>
 
@@ -14,26 +14,59 @@ final class InnerQueueMachineTests: LeakCheckedTestCase {
         return nil
     }
 
+    /// The id an outer value starts, or nil for any other action.
+    private func started(_ action: Machine.OuterNextAction) -> Int? {
+        if case .start(let id) = action { return id }
+        return nil
+    }
+
     private func isComplete(_ step: Machine.Step) -> Bool {
         if case .complete = step { return true }
         return false
     }
 
-    private func isNone(_ step: Machine.Step) -> Bool {
-        if case .none = step { return true }
+    private func isDone(_ step: Machine.Step) -> Bool {
+        if case .done = step { return true }
         return false
+    }
+
+    /// The handle a kept start replaces (nil inside: none), or nil when the handle was
+    /// discarded.
+    private func replaced(_ action: Machine.StartReturnedAction) -> String?? {
+        if case .keep(let replaced, _) = action { return .some(replaced) }
+        return nil
+    }
+
+    /// The step a kept start goes on with.
+    private func then(_ action: Machine.StartReturnedAction) -> Machine.Step? {
+        if case .keep(_, let then) = action { return then }
+        return nil
+    }
+
+    private func discarded(_ action: Machine.StartReturnedAction) -> String? {
+        if case .discard(let handle) = action { return handle }
+        return nil
+    }
+
+    private func queuedReplacing(_ action: Machine.OuterNextAction) -> String?? {
+        if case .queued(let replaced) = action { return .some(replaced) }
+        return nil
+    }
+
+    private func forwarded(_ action: Machine.FailureAction) -> [String]? {
+        if case .forward(let dropped) = action { return dropped }
+        return nil
     }
 
     func testSwitchToLatestStartsEachInnerAtOnceAndDisposesThePreviousAfterItsSuccessorStarted() {
         var machine = Machine(mode: .switchToLatest)
-        let first = machine.outerNext("a")
-        XCTAssertEqual(started(first.0)?.1, 1)
-        XCTAssertNil(machine.startReturned(1, handle: "h1").dispose)
-        let second = machine.outerNext("b")
-        XCTAssertEqual(started(second.0)?.0, "b")
-        XCTAssertEqual(started(second.0)?.1, 2)
+        XCTAssertEqual(machine.state, .idle)
+        XCTAssertEqual(started(machine.outerNext("a")), 1)
+        XCTAssertEqual(machine.state, .running(outerCompleted: false))
+        XCTAssertEqual(replaced(machine.startReturned(1, handle: "h1")), .some(nil))
+        XCTAssertEqual(started(machine.outerNext("b")), 2)
         // Until b's start returns, a is still current; then it goes (new before old).
-        XCTAssertEqual(machine.startReturned(2, handle: "h2").dispose, "h1")
+        XCTAssertEqual(replaced(machine.startReturned(2, handle: "h2")), "h1")
         XCTAssertFalse(machine.accepts(1), "a replaced inner's values are dropped")
         XCTAssertTrue(machine.accepts(2))
     }
@@ -42,30 +75,40 @@ final class InnerQueueMachineTests: LeakCheckedTestCase {
         var machine = Machine(mode: .switchToLatest)
         _ = machine.outerNext("a")
         _ = machine.startReturned(1, handle: "h1")
-        XCTAssertTrue(isNone(machine.outerCompletedEvent()), "the inner still runs")
+        XCTAssertTrue(isDone(machine.outerCompleted()), "the inner still runs")
+        XCTAssertEqual(machine.state, .running(outerCompleted: true))
         XCTAssertTrue(isComplete(machine.innerCompleted(1)))
-        XCTAssertEqual(machine.phase, .finished)
+        XCTAssertEqual(machine.state, .finished)
         // The finished inner's handle is kept and disposed first at teardown.
-        let parts = machine.dispose()
-        XCTAssertEqual(parts?.inner, "h1")
+        guard case .teardown(let inner, _, _) = machine.dispose() else { return XCTFail("no teardown") }
+        XCTAssertEqual(inner, "h1")
+    }
+
+    func testAnInnerThatCompletesBeforeTheOuterLeavesTheMachineIdle() {
+        var machine = Machine(mode: .switchToLatest)
+        _ = machine.outerNext("a")
+        _ = machine.startReturned(1, handle: "h1")
+        XCTAssertTrue(isDone(machine.innerCompleted(1)))
+        XCTAssertEqual(machine.state, .idle)
+        XCTAssertTrue(isComplete(machine.outerCompleted()))
     }
 
     func testIdleOuterCompletionCompletesAtOnce() {
         var machine = Machine(mode: .queue)
-        XCTAssertTrue(isComplete(machine.outerCompletedEvent()))
-        XCTAssertTrue(isNone(machine.outerCompletedEvent()), "one terminal event")
+        XCTAssertTrue(isComplete(machine.outerCompleted()))
+        XCTAssertTrue(isDone(machine.outerCompleted()), "one terminal event")
     }
 
     func testQueueBuffersNewcomersAndStartsTheNextWhenTheRunningOneCompletes() {
         var machine = Machine(mode: .queue)
         _ = machine.outerNext("a")
         _ = machine.startReturned(1, handle: "h1")
-        XCTAssertTrue(isNone(machine.outerNext("b").0))
-        XCTAssertTrue(isNone(machine.outerNext("c").0))
-        XCTAssertTrue(isNone(machine.outerCompletedEvent()), "inners still wait")
+        XCTAssertEqual(queuedReplacing(machine.outerNext("b")), .some(nil))
+        XCTAssertEqual(queuedReplacing(machine.outerNext("c")), .some(nil))
+        XCTAssertTrue(isDone(machine.outerCompleted()), "inners still wait")
         let next = machine.innerCompleted(1)
         XCTAssertEqual(started(next)?.0, "b")
-        XCTAssertEqual(machine.startReturned(2, handle: "h2").dispose, "h1", "the finished inner goes after its successor started")
+        XCTAssertEqual(replaced(machine.startReturned(2, handle: "h2")), "h1", "the finished inner goes after its successor started")
         XCTAssertEqual(started(machine.innerCompleted(2))?.0, "c")
         _ = machine.startReturned(3, handle: "h3")
         XCTAssertTrue(isComplete(machine.innerCompleted(3)))
@@ -75,8 +118,8 @@ final class InnerQueueMachineTests: LeakCheckedTestCase {
         var machine = Machine(mode: .throttled)
         _ = machine.outerNext("a")
         _ = machine.startReturned(1, handle: "h1")
-        XCTAssertEqual(machine.outerNext("b").dropped, [])
-        XCTAssertEqual(machine.outerNext("c").dropped, ["b"], "b is released, never started")
+        XCTAssertEqual(queuedReplacing(machine.outerNext("b")), .some(nil))
+        XCTAssertEqual(queuedReplacing(machine.outerNext("c")), "b", "b is released, never started")
         XCTAssertEqual(started(machine.innerCompleted(1))?.0, "c")
     }
 
@@ -85,11 +128,25 @@ final class InnerQueueMachineTests: LeakCheckedTestCase {
         _ = machine.outerNext("a")
         _ = machine.outerNext("b")
         // a completes inside its start: only noted, the loop goes on once start returns.
-        XCTAssertTrue(isNone(machine.innerCompleted(1)))
+        XCTAssertTrue(isDone(machine.innerCompleted(1)))
+        XCTAssertEqual(machine.state, .completedInStart(outerCompleted: false))
+        XCTAssertTrue(isDone(machine.outerCompleted()), "b still waits")
+        XCTAssertEqual(machine.state, .completedInStart(outerCompleted: true))
         let afterStart = machine.startReturned(1, handle: "h1")
-        XCTAssertEqual(started(afterStart.0)?.0, "b")
-        XCTAssertNil(afterStart.dispose)
-        XCTAssertEqual(machine.startReturned(2, handle: "h2").dispose, "h1")
+        XCTAssertEqual(replaced(afterStart), .some(nil))
+        XCTAssertEqual(then(afterStart).flatMap(started)?.0, "b")
+        XCTAssertEqual(replaced(machine.startReturned(2, handle: "h2")), "h1")
+        XCTAssertTrue(isComplete(machine.innerCompleted(2)), "the outer had completed")
+    }
+
+    func testAnInnerCompletingInItsStartWithNothingWaitingLeavesTheMachineIdle() {
+        var machine = Machine(mode: .switchToLatest)
+        _ = machine.outerNext("a")
+        _ = machine.innerCompleted(1)
+        XCTAssertTrue(isDone(machine.innerCompleted(1)), "a second completion is ignored")
+        let afterStart = machine.startReturned(1, handle: "h1")
+        XCTAssertTrue(then(afterStart).map(isDone) ?? false)
+        XCTAssertEqual(machine.state, .idle)
     }
 
     func testAnInnerStillStartingIsAcceptedUntilItsStartReturns() {
@@ -98,10 +155,10 @@ final class InnerQueueMachineTests: LeakCheckedTestCase {
         _ = machine.outerNext("b")  // from another thread while a's start runs
         XCTAssertTrue(machine.accepts(1), "what a sends during its own start still goes through")
         XCTAssertTrue(machine.accepts(2))
-        XCTAssertEqual(machine.startReturned(1, handle: "h1").dispose, "h1", "a is stale: disposed at once")
+        XCTAssertEqual(discarded(machine.startReturned(1, handle: "h1")), "h1", "a is stale: disposed at once")
         XCTAssertFalse(machine.accepts(1))
-        XCTAssertTrue(isNone(machine.innerCompleted(1)), "a stale inner's completion is ignored")
-        XCTAssertEqual(machine.innerFailed(1).forward, false, "so is its error")
+        XCTAssertTrue(isDone(machine.innerCompleted(1)), "a stale inner's completion is ignored")
+        XCTAssertNil(forwarded(machine.innerFailed(1)), "so is its error")
     }
 
     func testAfterAnErrorNothingStartsAndNothingMoreIsForwarded() {
@@ -109,37 +166,46 @@ final class InnerQueueMachineTests: LeakCheckedTestCase {
         _ = machine.outerNext("a")
         _ = machine.startReturned(1, handle: "h1")
         _ = machine.outerNext("b")
-        let failure = machine.innerFailed(1)
-        XCTAssertTrue(failure.forward)
-        XCTAssertEqual(failure.dropped, ["b"], "waiting inners are dropped, never started")
-        let late = machine.outerNext("c")
-        XCTAssertTrue(isNone(late.0), "no inner after the output terminated")
-        XCTAssertEqual(late.dropped, ["c"])
+        XCTAssertEqual(forwarded(machine.innerFailed(1)), ["b"], "waiting inners are dropped, never started")
+        XCTAssertEqual(machine.state, .finished)
+        guard case .dropped = machine.outerNext("c") else { return XCTFail("no inner after the output terminated") }
         XCTAssertFalse(machine.accepts(1))
-        XCTAssertFalse(machine.outerFailed().forward)
-        XCTAssertTrue(isNone(machine.outerCompletedEvent()))
+        XCTAssertNil(forwarded(machine.outerFailed()))
+        XCTAssertTrue(isDone(machine.outerCompleted()))
+    }
+
+    func testAnInnerWhoseStartReturnsAfterTheOutputFailedIsKeptForDisposal() {
+        var machine = Machine(mode: .queue)
+        _ = machine.outerNext("a")
+        _ = machine.innerCompleted(1)
+        XCTAssertEqual(forwarded(machine.outerFailed()), [])
+        let afterStart = machine.startReturned(1, handle: "h1")
+        XCTAssertTrue(then(afterStart).map(isDone) ?? false, "nothing starts after the output failed")
+        guard case .teardown(let inner, _, _) = machine.dispose() else { return XCTFail("no teardown") }
+        XCTAssertEqual(inner, "h1")
     }
 
     func testDisposeHandsOutTheCurrentInnerThenTheOuterOnce() {
         var machine = Machine(mode: .queue)
-        XCTAssertNil(machine.setOuter("outer"))
+        guard case .keep = machine.setOuter("outer") else { return XCTFail("the outer is kept") }
         _ = machine.outerNext("a")
         _ = machine.startReturned(1, handle: "h1")
         _ = machine.outerNext("b")
-        let parts = machine.dispose()
-        XCTAssertEqual(parts?.inner, "h1")
-        XCTAssertEqual(parts?.outer, "outer")
-        XCTAssertEqual(parts?.dropped, ["b"])
-        XCTAssertNil(machine.dispose(), "disposal happens once")
-        XCTAssertEqual(machine.setOuter("late"), "late", "an outer that starts after disposal is disposed at once")
+        guard case .teardown(let inner, let outer, let dropped) = machine.dispose() else { return XCTFail("no teardown") }
+        XCTAssertEqual(inner, "h1")
+        XCTAssertEqual(outer, "outer")
+        XCTAssertEqual(dropped, ["b"])
+        XCTAssertEqual(machine.state, .disposed)
+        guard case .alreadyDisposed = machine.dispose() else { return XCTFail("disposal happens once") }
+        guard case .discard(let late) = machine.setOuter("late") else { return XCTFail("an outer after disposal is not kept") }
+        XCTAssertEqual(late, "late", "an outer that starts after disposal is disposed at once")
+        guard case .dropped = machine.outerNext("d") else { return XCTFail("nothing starts after disposal") }
     }
 
     func testAnInnerWhoseStartReturnsAfterDisposalIsDisposedAtOnce() {
         var machine = Machine(mode: .switchToLatest)
         _ = machine.outerNext("a")
         _ = machine.dispose()
-        let returned = machine.startReturned(1, handle: "h1")
-        XCTAssertTrue(isNone(returned.0))
-        XCTAssertEqual(returned.dispose, "h1")
+        XCTAssertEqual(discarded(machine.startReturned(1, handle: "h1")), "h1")
     }
 }

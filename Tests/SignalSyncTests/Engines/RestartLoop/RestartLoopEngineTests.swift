@@ -6,7 +6,7 @@ import XCTest
 
 /// The restart loop engine alone, driven by a scripted face: each iteration either ends
 /// during its subscribe call (synchronously), or stays live until the test ends it.
-final class RestartLoopTests: LeakCheckedTestCase {
+final class RestartLoopEngineTests: LeakCheckedTestCase {
     /// An iteration's handle: counts and logs its disposals.
     final class Handle: UpstreamDisposable, @unchecked Sendable {
         let number: Int
@@ -85,68 +85,6 @@ final class RestartLoopTests: LeakCheckedTestCase {
             }
         }
     }
-
-    // MARK: machine
-
-    func testMachineSynchronousEndingGoesOnAndDropsTheEndedHandle() {
-        var machine = RestartLoopMachine<String>()
-        XCTAssertTrue(machine.beginIteration())
-        XCTAssertFalse(machine.iterationEnded(), "noted for the subscribing loop")
-        guard case .again(let finished) = machine.subscribeReturned("h1") else { return XCTFail("expected again") }
-        XCTAssertNil(finished, "the synchronously ended handle is dropped, not disposed again")
-        XCTAssertTrue(machine.beginIteration())
-        XCTAssertFalse(machine.beginIteration(), "one subscribe call at a time")
-        guard case .settled(let previous) = machine.subscribeReturned("h2") else { return XCTFail("expected settled") }
-        XCTAssertNil(previous)
-        XCTAssertEqual(machine.dispose(), "h2")
-        XCTAssertNil(machine.dispose(), "idempotent")
-        XCTAssertFalse(machine.beginIteration())
-    }
-
-    func testMachineAsynchronousEndingRunsNowAndDisposesTheEndedOneAfterItsSuccessor() {
-        var machine = RestartLoopMachine<String>()
-        _ = machine.beginIteration()
-        _ = machine.subscribeReturned("h1")
-        XCTAssertTrue(machine.iterationEnded())
-        XCTAssertTrue(machine.beginIteration())
-        guard case .settled(let finished) = machine.subscribeReturned("h2") else { return XCTFail("expected settled") }
-        XCTAssertEqual(finished, "h1")
-        XCTAssertEqual(machine.phase, .idle)
-    }
-
-    func testMachineIgnoresEndingsAfterDisposal() {
-        var machine = RestartLoopMachine<String>()
-        _ = machine.beginIteration()
-        _ = machine.subscribeReturned("h1")
-        XCTAssertEqual(machine.dispose(), "h1")
-        XCTAssertFalse(machine.iterationEnded())
-        XCTAssertFalse(machine.beginIteration())
-    }
-
-    func testMachineDisposedDuringASubscribeCallDisposesTheReturnedHandle() {
-        var machine = RestartLoopMachine<String>()
-        _ = machine.beginIteration()
-        XCTAssertNil(machine.dispose())
-        guard case .settled(let handle) = machine.subscribeReturned("h1") else { return XCTFail("expected settled") }
-        XCTAssertEqual(handle, "h1")
-        XCTAssertFalse(machine.iterationEnded())
-        XCTAssertEqual(machine.phase, .disposed)
-    }
-
-    func testMachineExhaustedStartsNothingButStillDisposesTheKeptHandle() {
-        var machine = RestartLoopMachine<String>()
-        _ = machine.beginIteration()
-        _ = machine.subscribeReturned("h1")
-        XCTAssertTrue(machine.iterationEnded())
-        _ = machine.beginIteration()
-        guard case .settled(nil) = machine.subscribeReturned(nil) else { return XCTFail("expected settled") }
-        XCTAssertEqual(machine.phase, .exhausted)
-        XCTAssertFalse(machine.beginIteration())
-        XCTAssertFalse(machine.iterationEnded())
-        XCTAssertEqual(machine.dispose(), "h1")
-    }
-
-    // MARK: engine
 
     func testSynchronousIterationsRunInALoopAndTheLiveOneSurvives() {
         let face = Face { $0 < 3 }

@@ -4,10 +4,10 @@ import XCTest
 
 @testable import SignalSync
 
-final class DeferredStartTests: LeakCheckedTestCase {
+final class DeferredStartEngineTests: LeakCheckedTestCase {
     func testBeginKeepsTheSubscriptionForDisposal() {
         let log = EngineLog()
-        let deferred = DeferredStart()
+        let deferred = DeferredStartEngine()
         deferred.begin { RecordingDisposable("source", log) }
         XCTAssertEqual(log.entries, [])
         deferred.dispose()
@@ -17,7 +17,7 @@ final class DeferredStartTests: LeakCheckedTestCase {
 
     func testDisposedBeforeBeginNeverStarts() {
         let log = EngineLog()
-        let deferred = DeferredStart()
+        let deferred = DeferredStartEngine()
         deferred.dispose()
         deferred.begin {
             log.append("started")
@@ -28,7 +28,7 @@ final class DeferredStartTests: LeakCheckedTestCase {
 
     func testDisposedWhileStartingDisposesTheSubscriptionWhenTheStartReturns() {
         let log = EngineLog()
-        let deferred = DeferredStart()
+        let deferred = DeferredStartEngine()
         deferred.begin {
             deferred.dispose()
             log.append("start returns")
@@ -39,7 +39,7 @@ final class DeferredStartTests: LeakCheckedTestCase {
 
     func testStartsAtMostOnce() {
         let log = EngineLog()
-        let deferred = DeferredStart()
+        let deferred = DeferredStartEngine()
         deferred.begin { RecordingDisposable("first", log) }
         deferred.begin { RecordingDisposable("second", log) }
         deferred.dispose()
@@ -49,7 +49,7 @@ final class DeferredStartTests: LeakCheckedTestCase {
     func testDisposalRacingTheStartDisposesTheSubscriptionExactlyOnce() {
         for _ in 0..<200 {
             let log = EngineLog()
-            let deferred = DeferredStart()
+            let deferred = DeferredStartEngine()
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) {
                 deferred.begin {
@@ -62,16 +62,5 @@ final class DeferredStartTests: LeakCheckedTestCase {
             deferred.dispose()
             XCTAssertTrue(log.entries == [] || log.entries == ["started", "source disposed"], "\(log.entries)")
         }
-    }
-
-    func testMachinePhases() {
-        var machine = DeferredStartMachine()
-        XCTAssertTrue(machine.beginStart())
-        XCTAssertFalse(machine.beginStart())
-        let subscription = RecordingDisposable("source", EngineLog())
-        XCTAssertNil(machine.started(subscription))
-        XCTAssertTrue(machine.dispose() === subscription)
-        XCTAssertNil(machine.dispose())
-        XCTAssertTrue(machine.started(subscription) === subscription)
     }
 }

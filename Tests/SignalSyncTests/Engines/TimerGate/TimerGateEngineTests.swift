@@ -31,11 +31,11 @@ final class EngineLog: @unchecked Sendable {
     }
 }
 
-final class TimerGateTests: LeakCheckedTestCase {
+final class TimerGateEngineTests: LeakCheckedTestCase {
     func testFinalTimerBeginsTheActionOnceAndDisposalDisposesIt() {
         let clock = VirtualClock()
         let log = EngineLog()
-        let gate = TimerGate(action: {
+        let gate = TimerGateEngine(action: {
             log.append("started")
             return RecordingDisposable("action", log)
         })
@@ -56,7 +56,7 @@ final class TimerGateTests: LeakCheckedTestCase {
         do {
             let held = EngineLog()
             captured = held
-            let gate = TimerGate(action: {
+            let gate = TimerGateEngine(action: {
                 held.append("started")
                 return RecordingDisposable("action", log)
             })
@@ -72,14 +72,14 @@ final class TimerGateTests: LeakCheckedTestCase {
     func testDisarmStopsTheTimerAndReportsWhetherTheActionIsStillPending() {
         let clock = VirtualClock()
         let log = EngineLog()
-        let first = TimerGate(action: { RecordingDisposable("alternate", log) })
+        let first = TimerGateEngine(action: { RecordingDisposable("alternate", log) })
         first.armFinal(after: 1, on: clock.makeQueue())
         XCTAssertTrue(first.disarm())
         clock.advance(by: 2)
         XCTAssertEqual(log.entries, [])
         XCTAssertTrue(first.disarm(), "not fired: events of the first subscription still pass")
 
-        let second = TimerGate(action: { RecordingDisposable("alternate", log) })
+        let second = TimerGateEngine(action: { RecordingDisposable("alternate", log) })
         second.armFinal(after: 1, on: clock.makeQueue())
         clock.advance(by: 1)
         XCTAssertFalse(second.disarm(), "fired: the action was taken")
@@ -91,7 +91,7 @@ final class TimerGateTests: LeakCheckedTestCase {
     func testTheActionReplacesTheSubscriptionAfterItStarted() {
         let clock = VirtualClock()
         let log = EngineLog()
-        let gate = TimerGate(action: {
+        let gate = TimerGateEngine(action: {
             log.append("alternate started")
             return RecordingDisposable("alternate", log)
         })
@@ -105,7 +105,7 @@ final class TimerGateTests: LeakCheckedTestCase {
     func testASubscriptionReplacedWhileStartingIsDisposedWhenItsStartReturns() {
         let clock = VirtualClock()
         let log = EngineLog()
-        let gate = TimerGate(action: {
+        let gate = TimerGateEngine(action: {
             log.append("alternate started")
             return RecordingDisposable("alternate", log)
         })
@@ -123,7 +123,7 @@ final class TimerGateTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
         let log = EngineLog()
-        let gate = TimerGate(action: { RecordingDisposable("action", log) })
+        let gate = TimerGateEngine(action: { RecordingDisposable("action", log) })
         gate.arm(ExecutionTimer(timeout: 1, repeats: true, queue: queue)) {
             log.append("tick")
             gate.armFinal(after: 5, on: queue)
@@ -138,30 +138,18 @@ final class TimerGateTests: LeakCheckedTestCase {
     func testDelayArmsAtSubscriptionOrFromAHopOntoTheQueue() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
-        let atSubscription = TimerGate(action: { RecordingDisposable("a", EngineLog()) })
+        let atSubscription = TimerGateEngine(action: { RecordingDisposable("a", EngineLog()) })
         atSubscription.delay(after: 2, on: queue, arming: .atSubscription)
         XCTAssertEqual(clock.nextDeadline, 2)
         atSubscription.dispose()
         XCTAssertNil(clock.nextDeadline)
 
-        let afterHop = TimerGate(action: { RecordingDisposable("b", EngineLog()) })
+        let afterHop = TimerGateEngine(action: { RecordingDisposable("b", EngineLog()) })
         afterHop.delay(after: 2, on: queue, arming: .afterHopToQueue)
         XCTAssertEqual(clock.nextDeadline, 0, "the hop comes first; the timer is armed from it")
         clock.advance(by: 0)
         XCTAssertEqual(clock.nextDeadline, 2)
         afterHop.dispose()
         XCTAssertNil(clock.nextDeadline)
-    }
-
-    func testMachineRefusesEverythingOnceDisposed() {
-        var machine = TimerGateMachine(action: nil)
-        let timer = ExecutionTimer(timeout: 1, repeats: false, queue: VirtualClock().makeQueue())
-        XCTAssertNotNil(machine.dispose())
-        XCTAssertNil(machine.dispose())
-        XCTAssertFalse(machine.arm(timer).start)
-        XCTAssertNil(machine.beginStart())
-        XCTAssertNil(machine.fire(timer))
-        let started = RecordingDisposable("late", EngineLog())
-        XCTAssertTrue(machine.started(started, id: 1) === started)
     }
 }

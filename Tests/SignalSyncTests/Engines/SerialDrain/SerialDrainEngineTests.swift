@@ -5,7 +5,7 @@ import XCTest
 
 @testable import SignalSync
 
-final class SerialDrainTests: LeakCheckedTestCase {
+final class SerialDrainEngineTests: LeakCheckedTestCase {
     typealias Event = SerialDrainEvent<Int, String>
 
     final class Log: @unchecked Sendable {
@@ -22,42 +22,9 @@ final class SerialDrainTests: LeakCheckedTestCase {
         }
     }
 
-    func testMachineHandsTheFirstArrivalToItsThreadAndQueuesTheRestInOrder() {
-        var machine = SerialDrainMachine<Int, String>()
-        XCTAssertEqual(machine.arrive(.next(1)), .handle)
-        XCTAssertEqual(machine.arrive(.next(2)), .queued)
-        XCTAssertEqual(machine.arrive(.completed), .queued)
-        XCTAssertEqual(machine.arrive(.next(3)), .dropped, "nothing after a terminal event")
-        XCTAssertEqual(machine.handled().map(describe), "next 2")
-        XCTAssertEqual(machine.handled().map(describe), "completed")
-        XCTAssertNil(machine.handled())
-        XCTAssertEqual(machine.arrive(.next(4)), .dropped)
-    }
-
-    func testMachineGoesIdleWhenNothingWaits() {
-        var machine = SerialDrainMachine<Int, String>()
-        XCTAssertEqual(machine.arrive(.next(1)), .handle)
-        XCTAssertNil(machine.handled())
-        XCTAssertEqual(machine.arrive(.next(2)), .handle)
-    }
-
-    func testCloseDropsWaitingEventsAndReportsWhetherTheDrainWasOpen() {
-        var machine = SerialDrainMachine<Int, String>()
-        XCTAssertEqual(machine.arrive(.next(1)), .handle)
-        XCTAssertEqual(machine.arrive(.next(2)), .queued)
-        let first = machine.close()
-        XCTAssertTrue(first.wasOpen)
-        XCTAssertEqual(first.dropped.map(describe), ["next 2"])
-        XCTAssertFalse(machine.close().wasOpen)
-        XCTAssertNil(machine.handled())
-        var ended = SerialDrainMachine<Int, String>()
-        XCTAssertEqual(ended.arrive(.error("x")), .handle)
-        XCTAssertFalse(ended.close().wasOpen, "a terminal event arrived first")
-    }
-
     func testHandlesEventsInOrderAndNothingAfterTheTerminalOne() {
         let log = Log()
-        let drain = SerialDrain<Int, String> { log.add(self.describe($0)) }
+        let drain = SerialDrainEngine<Int, String> { log.add(self.describe($0)) }
         drain.put(.next(1))
         drain.put(.error("x"))
         drain.put(.completed)
@@ -67,8 +34,8 @@ final class SerialDrainTests: LeakCheckedTestCase {
 
     func testReentrantEventIsHandledAfterTheCurrentOne() {
         let log = Log()
-        var drain: SerialDrain<Int, String>?
-        drain = SerialDrain { event in
+        var drain: SerialDrainEngine<Int, String>?
+        drain = SerialDrainEngine { event in
             guard case .next(let value) = event else { return }
             log.add("begin \(value)")
             if value == 1 {
@@ -83,8 +50,8 @@ final class SerialDrainTests: LeakCheckedTestCase {
 
     func testCloseFromTheHandlerDropsWhatWaits() {
         let log = Log()
-        var drain: SerialDrain<Int, String>?
-        drain = SerialDrain { event in
+        var drain: SerialDrainEngine<Int, String>?
+        drain = SerialDrainEngine { event in
             guard case .next(let value) = event else { return }
             log.add("next \(value)")
             if value == 1 {
@@ -102,7 +69,7 @@ final class SerialDrainTests: LeakCheckedTestCase {
         let running = Synchronization.Atomic<Int>(0)
         let overlaps = Synchronization.Atomic<Int>(0)
         let handled = Synchronization.Atomic<Int>(0)
-        let drain = SerialDrain<Int, String> { _ in
+        let drain = SerialDrainEngine<Int, String> { _ in
             if running.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
                 overlaps.add(1, ordering: .relaxed)
             }
