@@ -16,13 +16,9 @@ import SignalSync
 /// name.set(.single("alice"))                      // alice
 /// ```
 public final class Promise<T>: @unchecked Sendable {
-    // Safety: `value`, `subscribers` and `initializer` are guarded by `mutex`;
-    // subscribers are called after it is released.
-    private let mutex = PosixLock()
-    private var value: T?
-    private let subscribers = Bag<(T) -> Void>()
-    private var initializer: Signal<T, NoError>?
-    private let source = MetaDisposable()
+    // Safety: the cell and `initializer` lock.
+    private let cell: ValueCellEngine<T>
+    private let initializer: LockedState<Signal<T, NoError>?>
 
     /// Called first when the promise is deallocated (then the source is disposed).
     public var onDeinit: (() -> Void)?
@@ -30,67 +26,46 @@ public final class Promise<T>: @unchecked Sendable {
     /// Creates an empty promise that calls `set(initializeOnFirstAccess)` when `get()`
     /// is first subscribed to (after emitting any value set before). Nil is `init()`.
     public init(initializeOnFirstAccess: Signal<T, NoError>?) {
-        initializer = initializeOnFirstAccess
+        cell = ValueCellEngine(nil)
+        initializer = LockedState(initializeOnFirstAccess)
     }
 
     /// Creates a promise whose current value is `value`.
     public init(_ value: T) {
-        self.value = value
+        cell = ValueCellEngine(value)
+        initializer = LockedState(nil)
     }
 
     /// Creates an empty promise.
-    public init() {}
+    public init() {
+        cell = ValueCellEngine(nil)
+        initializer = LockedState(nil)
+    }
 
     deinit {
         onDeinit?()
-        source.dispose()
+        cell.disposeSource()
     }
 
     /// Switches to `signal` as the source of values.
     public func set(_ signal: Signal<T, NoError>) {
-        clearValue()
-        source.set(
-            signal.start(next: { [weak self] next in
-                self?.receive(next)
-            }))
-    }
-
-    /// Forgets the current value; it is released before this returns (so before a new
-    /// source starts).
-    private func clearValue() {
-        let cleared = mutex.withLock { value.take() }
-        withExtendedLifetime(cleared) {}
+        cell.replaceSource { [cell] in
+            signal.start(next: { [weak cell] next in
+                cell?.set(next)
+            })
+        }
     }
 
     /// The current value, then every later one; never completes.
     public func get() -> Signal<T, NoError> {
         Signal { subscriber in
-            self.mutex.lock()
-            let current = self.value
-            let key = self.subscribers.add(subscriber.putNext)
-            let initializer = self.initializer
-            self.initializer = nil
-            self.mutex.unlock()
-
-            if let current {
-                subscriber.putNext(current)
-            }
-            if let initializer {
+            let key = self.cell.subscribe(subscriber.putNext)
+            if let initializer = self.initializer.withLock({ $0.take() }) {
                 self.set(initializer)
             }
             return ActionDisposable {
-                self.mutex.withLock { self.subscribers.remove(key) }
+                self.cell.unsubscribe(key)
             }
-        }
-    }
-
-    private func receive(_ next: T) {
-        mutex.lock()
-        value = next
-        let targets = subscribers.copyItems()
-        mutex.unlock()
-        for target in targets {
-            target(next)
         }
     }
 }

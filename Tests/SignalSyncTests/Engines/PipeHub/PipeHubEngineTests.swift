@@ -4,7 +4,7 @@ import XCTest
 
 @testable import SignalSync
 
-final class PipeHubTests: LeakCheckedTestCase {
+final class PipeHubEngineTests: LeakCheckedTestCase {
     final class Log: @unchecked Sendable {
         private let lock = NSLock()
         private var lines: [String] = []
@@ -23,7 +23,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testDeliversInSubscriptionOrderAndStopsAfterRemove() {
-        let hub = PipeHub<Int>(replay: false)
+        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()
         let a = hub.add { log.add("a \($0)") }
         _ = hub.add { log.add("b \($0)") }
@@ -34,7 +34,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testReentrantPushesAreQueuedInPushOrder() {
-        let hub = PipeHub<Int>(replay: false)
+        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()
         _ = hub.add { value in
             log.add("a \(value)")
@@ -50,7 +50,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testQueuedPushSnapshotsTheSubscribersAtItsTurn() {
-        let hub = PipeHub<Int>(replay: false)
+        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()
         var late: Int?
         _ = hub.add { value in
@@ -65,7 +65,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testReplayGivesTheLastValueThenLaterOnes() {
-        let hub = PipeHub<Int>(replay: true)
+        let hub = PipeHubEngine<Int>(.empty, reentrancy: .queued)
         let log = Log()
         _ = hub.add { log.add("early \($0)") }
         XCTAssertEqual(log.all, [], "nothing to replay yet")
@@ -77,7 +77,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testAPushFromAnotherThreadDuringAReplayIsHandedOverAndDeliveredAfterIt() {
-        let hub = PipeHub<Int>(replay: true)
+        let hub = PipeHubEngine<Int>(.empty, reentrancy: .queued)
         hub.push(0)
         let log = Log()
         let pushed = DispatchSemaphore(value: 0)
@@ -95,7 +95,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testRemovedDuringItsReplayGetsNoHandedOverValue() {
-        let hub = PipeHub<Int>(replay: true)
+        let hub = PipeHubEngine<Int>(.empty, reentrancy: .queued)
         hub.push(0)
         let log = Log()
         var key: Int?
