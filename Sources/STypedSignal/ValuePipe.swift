@@ -39,6 +39,12 @@ public final class ValuePipe<T>: @unchecked Sendable {
         }
     }
 
+    /// The values held for subscribers (none: a pipe without replay hands nothing over),
+    /// for the stress tests.
+    package var pendingHandovers: Int {
+        hub.pendingCount
+    }
+
     /// Delivers `next` to every current subscriber, in subscription order, on the
     /// calling thread; from inside a delivery of this pipe, after the current value.
     @inlinable public func putNext(_ next: T) {

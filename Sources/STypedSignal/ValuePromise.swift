@@ -42,6 +42,12 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
         }
     }
 
+    /// The values held for subscribers receiving their replay (at most one each), for the
+    /// stress tests.
+    package var pendingHandovers: Int {
+        cell.pendingCount
+    }
+
     /// The current value, then every later one; never completes.
     public func get() -> Signal<T, NoError> {
         Signal { subscriber in

@@ -30,18 +30,26 @@ import SignalSync
 /// pipe.putNext(2)   // nobody listens
 /// ```
 public final class SPipe: @unchecked Sendable {
-    // Safety: the closures are immutable and capture only `PipeState`, which locks.
+    // Safety: the closures and `state` are immutable; `PipeState` locks.
 
     /// Makes a signal of the pushed values (each call returns a new, equivalent signal).
     public let signalProducer: () -> SSignal
     /// Pushes a value to every current subscriber.
     public let sink: (Any?) -> Void
+    private let state: PipeState
 
     /// Creates a pipe; with `replay`, late subscribers get the most recent value.
     public init(replay: Bool = false) {
         let state = PipeState(replay: replay)
+        self.state = state
         signalProducer = { state.signal() }
         sink = { value in state.push(value) }
+    }
+
+    /// The values held for subscribers receiving their replay (at most one each), for the
+    /// stress tests.
+    package var pendingHandovers: Int {
+        state.pendingHandovers
     }
 
     /// The same as `signalProducer()`.
@@ -71,6 +79,10 @@ private final class PipeState: @unchecked Sendable {
                 hub?.remove(key)
             }
         }
+    }
+
+    var pendingHandovers: Int {
+        hub.pendingCount
     }
 
     func push(_ value: Any?) {

@@ -27,6 +27,12 @@ public final class SVariable: @unchecked Sendable {
         }
     }
 
+    /// The values held for subscribers receiving their replay (at most one each), for the
+    /// stress tests.
+    package var pendingHandovers: Int {
+        cell.pendingCount
+    }
+
     /// A signal of the current value (if any) and every later one; never completes.
     ///
     /// A subscriber that starts while the source emits on another thread gets the
