@@ -8,7 +8,9 @@ import SignalSync
 /// in subscription order, on the emitting thread. Source completion is ignored: the
 /// last value stays. `get()` emits the current value (if any) on subscription, then
 /// every later one; it never completes. The source does not keep the promise alive;
-/// each subscription of `get()` does.
+/// each subscription of `get()` does. A subscription started while the source emits on
+/// another thread gets the current value first, then the newest value emitted meanwhile,
+/// then every later one, and returns in bounded time however fast values come.
 ///
 /// ```swift
 /// let name = Promise<String>("anonymous")
