@@ -12,7 +12,9 @@ final class HotValueStressTests: LeakCheckedTestCase {
     private var cycles: Int { 150 * Stress.scale }
 
     /// `signal` subscribed with `next`, disposed by the returned closure.
-    private static func subscriber(_ signal: @escaping @Sendable () -> Signal<Int, NoError>) -> @Sendable (@escaping @Sendable (Int) -> Void) -> @Sendable () -> Void {
+    private static func subscriber(_ signal: @escaping @Sendable () -> Signal<Int, NoError>)
+        -> @Sendable (@escaping @Sendable (Int) -> Void) -> @Sendable () -> Void
+    {
         { next in
             let subscription = UncheckedSendable(signal().start(next: next))
             return { subscription.value.dispose() }

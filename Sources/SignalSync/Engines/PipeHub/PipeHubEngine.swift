@@ -86,11 +86,6 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
         }
     }
 
-    /// The number of subscribers.
-    package var count: Int {
-        state.withLock { $0.count }
-    }
-
     /// The values waiting in pending slots (at most one per subscriber), for the tests.
     package var pendingCount: Int {
         state.withLock { $0.pendingCount }

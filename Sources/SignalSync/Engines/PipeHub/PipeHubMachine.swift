@@ -162,9 +162,6 @@ public struct PipeHubMachine<Value, Subscriber> {
         self.state = state
     }
 
-    /// The number of subscribers.
-    @inlinable public var count: Int { entries.count }
-
     /// How many values wait in pending slots (at most one per subscriber): the bound on
     /// what the hub holds for subscribers, for the tests.
     package var pendingCount: Int {

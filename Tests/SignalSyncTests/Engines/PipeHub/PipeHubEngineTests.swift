@@ -114,4 +114,52 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(key, 0)
         XCTAssertEqual(log.all, ["got 0"])
     }
+
+    func testTheSubscribingThreadLeavesAValueWhosePushStillRunsToThatPush() {
+        let hub = PipeHubEngine<Int>(.holding(0), reentrancy: .queued)
+        let log = Log()
+        let inLiveSubscriber = DispatchSemaphore(value: 0)
+        let releaseLiveSubscriber = DispatchSemaphore(value: 0)
+        let pushed = DispatchSemaphore(value: 0)
+        _ = hub.add { value in
+            if value == 1 {
+                inLiveSubscriber.signal()
+                XCTAssertEqual(releaseLiveSubscriber.wait(timeout: .now() + 30), .success, "watchdog")
+            }
+        }
+        _ = hub.add { value in
+            if value == 0 {
+                Thread {
+                    hub.push(1)
+                    pushed.signal()
+                }.start()
+                // The push has left 1 for this subscriber and is busy with the first one.
+                XCTAssertEqual(inLiveSubscriber.wait(timeout: .now() + 30), .success, "watchdog")
+            }
+            log.add("late \(value)")
+        }
+        log.add("add returned")
+        releaseLiveSubscriber.signal()
+        XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog")
+        XCTAssertEqual(log.all, ["late 0", "add returned", "late 1"], "the push, still running, delivered 1 after the replay")
+    }
+
+    func testValuesPushedDuringAReplayAreCoalescedToTheNewest() {
+        let hub = PipeHubEngine<Int>(.holding(0), reentrancy: .queued)
+        let log = Log()
+        _ = hub.add { value in
+            if value == 0 {
+                let done = DispatchSemaphore(value: 0)
+                Thread {
+                    for value in 1...100 { hub.push(value) }
+                    done.signal()
+                }.start()
+                XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "watchdog")
+                XCTAssertEqual(hub.pendingCount, 1, "one slot, whatever the number of pushes")
+            }
+            log.add("got \(value)")
+        }
+        XCTAssertEqual(log.all, ["got 0", "got 100"])
+        XCTAssertEqual(hub.pendingCount, 0)
+    }
 }
