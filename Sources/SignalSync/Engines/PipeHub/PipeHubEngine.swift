@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SignalSyncStack
 
 /// The storage of a hot pipe (`ValuePipe`, `SPipe`) and of a value cell (under
 /// `ValueCellEngine`): holds the `PipeHubMachine` under a lock and delivers what it decides
@@ -138,7 +132,7 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     /// delivering for this hub already; otherwise delivered under a new frame, followed by
     /// the pushes queued on it meanwhile.
     @inlinable func pushQueued(_ value: Value) {
-        let top = pthread_getspecific(deliveryFrameKey)
+        let top = signalsync_get_delivery_frame()
         let me = ObjectIdentifier(self)
         var cursor = top
         while let raw = cursor {
@@ -151,12 +145,12 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
         }
         var frame = DeliveryFrame(hub: me, previous: top)
         withUnsafeMutablePointer(to: &frame) { pointer in
-            pthread_setspecific(deliveryFrameKey, pointer)
+            signalsync_set_delivery_frame(pointer)
             deliver(value, state.withLock { $0.push(value) })
             if pointer.pointee.queued != nil {
                 drainQueue(of: pointer)
             }
-            pthread_setspecific(deliveryFrameKey, top)
+            signalsync_set_delivery_frame(top)
         }
     }
 
@@ -183,15 +177,8 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     }
 }
 
-/// The thread-local key of the innermost `DeliveryFrame` of the current thread.
-@usableFromInline let deliveryFrameKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-}()
-
-/// A queued hub delivering on this thread right now: lives on the delivering thread's
-/// stack, linked to the frame of the delivery it runs inside (another hub's), and holds
+/// A queued hub delivering on this thread right now (the innermost one is this thread's
+/// `signalsync_delivery_frame`): lives on the delivering thread's stack, linked to the frame of the delivery it runs inside (another hub's), and holds
 /// the pushes made re-entrantly on this thread (created at the first). Not generic, so a
 /// push that nobody re-enters needs no runtime metadata lookup and allocates nothing.
 @usableFromInline struct DeliveryFrame {
