@@ -90,10 +90,10 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     /// in pending slots.
     @inlinable func deliver(_ value: Value, _ action: consuming Machine.PushAction) {
         let (targets, sequence) = Self.targets(of: action)  // `replaced` is released here
-        var index = 0
-        while index < targets.count {
-            targets[index](value)
-            index += 1
+        targets.withUnsafeBufferPointer { subscribers in
+            for deliver in subscribers {
+                deliver(value)
+            }
         }
         if let sequence {
             ended(sequence)
