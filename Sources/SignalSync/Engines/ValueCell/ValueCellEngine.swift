@@ -61,17 +61,23 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
 
     /// Stops replaying the current value (subscribers are not told); it is released
     /// before this returns.
-    public func clear() {
+    @inlinable public func clear() {
         let cleared = hub.state.withLock { $0.clear() }
         withExtendedLifetime(cleared) {}
     }
 
     /// Clears the value, then runs `start` (which subscribes to the new source, feeding
     /// `set`) and disposes the previous source after it.
-    public func replaceSource(_ start: () -> any UpstreamDisposable) {
+    @inlinable public func replaceSource(_ start: () -> any UpstreamDisposable) {
         clear()
         let started = start()
-        source.replace(with: started)?.dispose()
+        replaceSourceSubscription(with: started)?.dispose()
+    }
+
+    /// Stores `started` as the source subscription and returns what to dispose: the
+    /// previous one, or `started` itself once the slot is closed.
+    @usableFromInline func replaceSourceSubscription(with started: any UpstreamDisposable) -> (any UpstreamDisposable)? {
+        source.replace(with: started)
     }
 
     /// Disposes the current source; a source started later is disposed at once.
