@@ -35,15 +35,13 @@ public enum HotValueStress {
         private var values: [Int] = []
 
         func add(_ value: Int) {
-            lock.lock()
-            values.append(value)
-            lock.unlock()
+            lock.withLock {
+                values.append(value)
+            }
         }
 
         var all: [Int] {
-            lock.lock()
-            defer { lock.unlock() }
-            return values
+            lock.withLock { values }
         }
     }
 
@@ -56,39 +54,33 @@ public enum HotValueStress {
         private var problems: [String] = []
 
         var isStopped: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return stopped
+            lock.withLock { stopped }
         }
 
         func stop() {
-            lock.lock()
-            stopped = true
-            lock.unlock()
+            lock.withLock {
+                stopped = true
+            }
         }
 
         func sample(_ pending: Int) {
-            lock.lock()
-            maxPending = max(maxPending, pending)
-            lock.unlock()
+            lock.withLock {
+                maxPending = max(maxPending, pending)
+            }
         }
 
         var highestPending: Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return maxPending
+            lock.withLock { maxPending }
         }
 
         func report(_ problem: String) {
-            lock.lock()
-            problems.append(problem)
-            lock.unlock()
+            lock.withLock {
+                problems.append(problem)
+            }
         }
 
         var allProblems: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return problems
+            lock.withLock { problems }
         }
     }
 
@@ -126,9 +118,9 @@ public enum HotValueStress {
                     let received = Received()
                     let dispose = subject.subscribe { received.add($0) }
                     if cycle == cycles - 1 {
-                        kept.lock()
-                        keptSubscriptions.append((received, dispose))
-                        kept.unlock()
+                        kept.withLock {
+                            keptSubscriptions.append((received, dispose))
+                        }
                     } else {
                         dispose()
                         if let problem = outOfOrder(received.all) {
@@ -177,9 +169,9 @@ public enum HotValueStress {
             for _ in 0..<perThread {
                 let received = Received()
                 let dispose = subject.subscribe { received.add($0) }
-                lock.lock()
-                subscriptions.append((received, dispose))
-                lock.unlock()
+                lock.withLock {
+                    subscriptions.append((received, dispose))
+                }
             }
         }
         guard finished else { return }

@@ -10,15 +10,13 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         private var lines: [String] = []
 
         func add(_ line: String) {
-            lock.lock()
-            lines.append(line)
-            lock.unlock()
+            lock.withLock {
+                lines.append(line)
+            }
         }
 
         var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return lines
+            lock.withLock { lines }
         }
     }
 
