@@ -22,6 +22,14 @@
 ///   on, nor loops over, a stream of pushes;
 /// - the pending value's push has already ended: the owner delivers it and asks again.
 ///
+/// **What is never lost.** A hub without replay has no replay window: a subscriber is
+/// live from `add` on and receives every value whose push is recorded after it was
+/// added. On a replaying hub (a replaying pipe, a value cell), a subscriber receives the
+/// value current when it was added, then the newest of the values recorded during its
+/// replay (the older ones are skipped, as if it had been added a moment later), then
+/// every later value: the newest value is never lost, intermediate ones only during the
+/// replay window. That is what keeps the slot, and the subscribing thread's work, bounded.
+///
 /// So every subscriber receives its values one at a time, the replay first, and a
 /// direct delivery starts only after the handed-over ones have returned: it never
 /// receives the replayed value after a newer one and, when pushes follow one another,
