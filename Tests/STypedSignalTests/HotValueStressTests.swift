@@ -9,7 +9,7 @@ import XCTest
 /// pending value per subscriber at most), push order per pusher with the replay first,
 /// and no stale last value. Run in debug, release and under ThreadSanitizer.
 final class HotValueStressTests: LeakCheckedTestCase {
-    private var cycles: Int { 150 * Stress.scale }
+    private var cycles: Int { 2_000 * Stress.scale }
 
     /// `signal` subscribed with `next`, disposed by the returned closure.
     private static func subscriber(_ signal: @escaping @Sendable () -> Signal<Int, NoError>)
@@ -62,14 +62,14 @@ final class HotValueStressTests: LeakCheckedTestCase {
     }
 
     func testValuePipeLatestWins() {
-        HotValueStress.latestWins("ValuePipe", Self.pipeSubject(ValuePipe()))
+        HotValueStress.latestWins("ValuePipe", Self.pipeSubject(ValuePipe()), rounds: Stress.scale)
     }
 
     func testValuePromiseLatestWins() {
-        HotValueStress.latestWins("ValuePromise", Self.valuePromiseSubject(ValuePromise(0)))
+        HotValueStress.latestWins("ValuePromise", Self.valuePromiseSubject(ValuePromise(0)), rounds: Stress.scale)
     }
 
     func testPromiseLatestWins() {
-        HotValueStress.latestWins("Promise", Self.promiseSubject(Promise(0)))
+        HotValueStress.latestWins("Promise", Self.promiseSubject(Promise(0)), rounds: Stress.scale)
     }
 }

@@ -9,7 +9,7 @@ import XCTest
 /// pending value per subscriber at most), push order per pusher with the replay first,
 /// and no stale last value. Run in debug, release and under ThreadSanitizer.
 final class SHotValueStressTests: LeakCheckedTestCase {
-    private var cycles: Int { 150 * Stress.scale }
+    private var cycles: Int { 2_000 * Stress.scale }
 
     /// `signal` subscribed with `next`, disposed by the returned closure.
     private static func subscriber(_ signal: @escaping @Sendable () -> SSignal) -> @Sendable (@escaping @Sendable (Int) -> Void) -> @Sendable () -> Void {
@@ -52,18 +52,18 @@ final class SHotValueStressTests: LeakCheckedTestCase {
     }
 
     func testPipeLatestWins() {
-        HotValueStress.latestWins("SPipe", Self.pipeSubject(SPipe(), replays: false))
+        HotValueStress.latestWins("SPipe", Self.pipeSubject(SPipe(), replays: false), rounds: Stress.scale)
     }
 
     func testReplayingPipeLatestWins() {
         let pipe = SPipe(replay: true)
         pipe.putNext(0)
-        HotValueStress.latestWins("SPipe(replay: true)", Self.pipeSubject(pipe, replays: true))
+        HotValueStress.latestWins("SPipe(replay: true)", Self.pipeSubject(pipe, replays: true), rounds: Stress.scale)
     }
 
     /// The review's case: a variable set to a pipe that one thread pushes 1...2000 into,
     /// 8 threads subscribing 40 times each meanwhile: all 320 end on 2000.
     func testVariableSetToAPipeLatestWins() {
-        HotValueStress.latestWins("SVariable", Self.variableSubject(SVariable()))
+        HotValueStress.latestWins("SVariable", Self.variableSubject(SVariable()), rounds: Stress.scale)
     }
 }

@@ -116,7 +116,10 @@ public enum HotValueStress {
             case 3..<6:
                 for cycle in 0..<cycles {
                     let received = Received()
-                    let dispose = subject.subscribe { received.add($0) }
+                    let dispose = subject.subscribe { value in
+                        received.add(value)
+                        spin(nanoseconds: 5_000)  // a subscriber slower than a push
+                    }
                     if cycle == cycles - 1 {
                         kept.withLock {
                             keptSubscriptions.append((received, dispose))
@@ -151,41 +154,55 @@ public enum HotValueStress {
         }
     }
 
-    /// One thread pushes 1...`last` while `threads` threads subscribe `perThread` times
-    /// each (keeping every subscription): every subscription must receive increasing
-    /// values (its replay first) and end on `last` (on a source without replay, those
-    /// that received anything).
+    /// `rounds` times: one thread pushes the next `last` values (1...`last` in the
+    /// first round) while `threads` threads subscribe `perThread` times each (keeping
+    /// every subscription until the round ends): every subscription must receive
+    /// increasing values (its replay first) and end on the round's last value (on a
+    /// source without replay, those that received anything).
     public static func latestWins(
-        _ name: String, _ subject: Subject, last: Int = 2000, threads: Int = 8, perThread: Int = 40,
+        _ name: String, _ subject: Subject, rounds: Int, last: Int = 2000, threads: Int = 8, perThread: Int = 40,
         timeout: Double = 20, file: StaticString = #filePath, line: UInt = #line
     ) {
-        let lock = NSLock()
-        nonisolated(unsafe) var subscriptions: [(Received, @Sendable () -> Void)] = []
-        let finished = Stress.run(name, threads: threads + 1, timeout: timeout, file: file, line: line) { index in
-            if index == threads {
-                for value in 1...last { subject.push(value) }
-                return
-            }
-            for _ in 0..<perThread {
-                let received = Received()
-                let dispose = subject.subscribe { received.add($0) }
-                lock.withLock {
-                    subscriptions.append((received, dispose))
+        for round in 0..<rounds {
+            let first = round * last + 1
+            let final = first + last - 1
+            let lock = NSLock()
+            nonisolated(unsafe) var subscriptions: [(Received, @Sendable () -> Void)] = []
+            let finished = Stress.run(name, threads: threads + 1, timeout: timeout, file: file, line: line) { index in
+                if index == threads {
+                    for value in first...final { subject.push(value) }
+                    return
+                }
+                for _ in 0..<perThread {
+                    let received = Received()
+                    let dispose = subject.subscribe { received.add($0) }
+                    lock.withLock {
+                        subscriptions.append((received, dispose))
+                    }
                 }
             }
+            guard finished else { return }
+            var stale = 0
+            var disordered: [[Int]] = []
+            for (received, dispose) in subscriptions {
+                let values = received.all
+                if zip(values, values.dropFirst()).contains(where: { $0 >= $1 }) { disordered.append(values) }
+                if (subject.replays || !values.isEmpty) && values.last != final { stale += 1 }
+                dispose()
+            }
+            XCTAssertEqual(
+                stale, 0, "\(name), round \(round): \(stale) of \(subscriptions.count) subscriptions ended on a value older than \(final)", file: file,
+                line: line)
+            XCTAssertEqual(
+                disordered.count, 0, "\(name), round \(round): out of order: \(disordered.prefix(3).map { Array($0.prefix(20)) })", file: file, line: line)
+            XCTAssertEqual(subject.pending(), 0, file: file, line: line)
         }
-        guard finished else { return }
-        var stale = 0
-        var disordered: [[Int]] = []
-        for (received, dispose) in subscriptions {
-            let values = received.all
-            if zip(values, values.dropFirst()).contains(where: { $0 >= $1 }) { disordered.append(values) }
-            if (subject.replays || !values.isEmpty) && values.last != last { stale += 1 }
-            dispose()
-        }
-        XCTAssertEqual(stale, 0, "\(name): \(stale) of \(subscriptions.count) subscriptions ended on a value older than \(last)", file: file, line: line)
-        XCTAssertEqual(disordered.count, 0, "\(name): out of order: \(disordered.prefix(3).map { Array($0.prefix(20)) })", file: file, line: line)
-        XCTAssertEqual(subject.pending(), 0, file: file, line: line)
+    }
+
+    /// Busy for about `nanoseconds` (a subscriber that does some work).
+    static func spin(nanoseconds: UInt64) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + nanoseconds
+        while DispatchTime.now().uptimeNanoseconds < deadline {}
     }
 
     /// A description of the first value that comes after a newer one of the same pusher.
