@@ -27,7 +27,7 @@ let package = Package(
     targets: [
         // Locks, Atomic, Bag, queues, timers, the worker pool and virtual time.
         .target(name: "SignalSync", dependencies: ["SignalSyncStack"]),
-        // The one piece in C: a thread-local stack floor read inline (StackGuard).
+        // The one piece in C: thread-locals read inline (StackGuard's stack floor, PipeHubEngine's delivery frame).
         .target(name: "SignalSyncStack"),
         // SwiftSignalKit: Signal<T, E> with free-function operators joined by |>.
         .target(name: "STypedSignal", dependencies: ["SignalSync"]),

@@ -3,7 +3,7 @@
 // The benchmark package of SignalKit. It lives in its own folder so that its
 // dependencies (package-benchmark, OpenCombine) never reach users of the library.
 //
-// - `Scenarios`: the scenario catalogue (S1–S8), written once per implementation
+// - `Scenarios`: the scenario catalogue (S1–S9), written once per implementation
 //   (typed, untyped, bridged, OpenCombine).
 // - `ratios`: runs every scenario side by side in one process, prints the table of
 //   ns per op and ratios to OpenCombine, and checks `thresholds.json` (see run.sh).

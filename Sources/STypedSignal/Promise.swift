@@ -8,7 +8,9 @@ import SignalSync
 /// in subscription order, on the emitting thread. Source completion is ignored: the
 /// last value stays. `get()` emits the current value (if any) on subscription, then
 /// every later one; it never completes. The source does not keep the promise alive;
-/// each subscription of `get()` does.
+/// each subscription of `get()` does. A subscription started while the source emits on
+/// another thread gets the current value first, then the newest value emitted meanwhile,
+/// then every later one, and returns in bounded time however fast values come.
 ///
 /// ```swift
 /// let name = Promise<String>("anonymous")
@@ -16,13 +18,9 @@ import SignalSync
 /// name.set(.single("alice"))                      // alice
 /// ```
 public final class Promise<T>: @unchecked Sendable {
-    // Safety: `value`, `subscribers` and `initializer` are guarded by `mutex`;
-    // subscribers are called after it is released.
-    private let mutex = PosixLock()
-    private var value: T?
-    private let subscribers = Bag<(T) -> Void>()
-    private var initializer: Signal<T, NoError>?
-    private let source = MetaDisposable()
+    // Safety: the cell and `initializer` lock.
+    private let cell: ValueCellEngine<T>
+    private let initializer: LockedState<Signal<T, NoError>?>
 
     /// Called first when the promise is deallocated (then the source is disposed).
     public var onDeinit: (() -> Void)?
@@ -30,67 +28,52 @@ public final class Promise<T>: @unchecked Sendable {
     /// Creates an empty promise that calls `set(initializeOnFirstAccess)` when `get()`
     /// is first subscribed to (after emitting any value set before). Nil is `init()`.
     public init(initializeOnFirstAccess: Signal<T, NoError>?) {
-        initializer = initializeOnFirstAccess
+        cell = ValueCellEngine(nil)
+        initializer = LockedState(initializeOnFirstAccess)
     }
 
     /// Creates a promise whose current value is `value`.
     public init(_ value: T) {
-        self.value = value
+        cell = ValueCellEngine(value)
+        initializer = LockedState(nil)
     }
 
     /// Creates an empty promise.
-    public init() {}
+    public init() {
+        cell = ValueCellEngine(nil)
+        initializer = LockedState(nil)
+    }
 
     deinit {
         onDeinit?()
-        source.dispose()
+        cell.disposeSource()
     }
 
     /// Switches to `signal` as the source of values.
     public func set(_ signal: Signal<T, NoError>) {
-        clearValue()
-        source.set(
-            signal.start(next: { [weak self] next in
-                self?.receive(next)
-            }))
+        cell.replaceSource { [cell] in
+            signal.start(next: { [weak cell] next in
+                cell?.set(next)
+            })
+        }
     }
 
-    /// Forgets the current value; it is released before this returns (so before a new
-    /// source starts).
-    private func clearValue() {
-        let cleared = mutex.withLock { value.take() }
-        withExtendedLifetime(cleared) {}
+    /// The values held for subscribers receiving their replay (at most one each), for the
+    /// stress tests.
+    package var pendingHandovers: Int {
+        cell.pendingCount
     }
 
     /// The current value, then every later one; never completes.
     public func get() -> Signal<T, NoError> {
         Signal { subscriber in
-            self.mutex.lock()
-            let current = self.value
-            let key = self.subscribers.add(subscriber.putNext)
-            let initializer = self.initializer
-            self.initializer = nil
-            self.mutex.unlock()
-
-            if let current {
-                subscriber.putNext(current)
-            }
-            if let initializer {
+            let key = self.cell.subscribe(subscriber.putNext)
+            if let initializer = self.initializer.withLock({ $0.take() }) {
                 self.set(initializer)
             }
             return ActionDisposable {
-                self.mutex.withLock { self.subscribers.remove(key) }
+                self.cell.unsubscribe(key)
             }
-        }
-    }
-
-    private func receive(_ next: T) {
-        mutex.lock()
-        value = next
-        let targets = subscribers.copyItems()
-        mutex.unlock()
-        for target in targets {
-            target(next)
         }
     }
 }

@@ -23,7 +23,7 @@ import SignalSync
 /// ```
 public final class ValuePipe<T>: @unchecked Sendable {
     // Safety: all state is in `hub`, which locks.
-    private let hub = PipeHub<T>(replay: false)
+    @usableFromInline let hub = PipeHubEngine<T>(.silent, reentrancy: .queued)
 
     /// Creates a pipe with no subscribers.
     public init() {}
@@ -39,9 +39,15 @@ public final class ValuePipe<T>: @unchecked Sendable {
         }
     }
 
+    /// The values held for subscribers (none: a pipe without replay hands nothing over),
+    /// for the stress tests.
+    package var pendingHandovers: Int {
+        hub.pendingCount
+    }
+
     /// Delivers `next` to every current subscriber, in subscription order, on the
     /// calling thread; from inside a delivery of this pipe, after the current value.
-    public func putNext(_ next: T) {
+    @inlinable public func putNext(_ next: T) {
         hub.push(next)
     }
 }

@@ -6,9 +6,12 @@ import SignalSync
 /// thread, in subscription order (nil allowed). With `replay: true`, a new subscriber
 /// first receives the most recent value if any value (including nil) has ever been
 /// pushed; the value is recorded together with the subscriber snapshot, so a subscriber
-/// racing a push gets it exactly once, and a push that reaches the subscriber while its
-/// replay is still running is delivered right after the replay (never before it), so a
-/// subscriber never ends on a stale value because of its replay.
+/// racing a push gets it exactly once. Values pushed while a subscriber's replay is still
+/// running are coalesced: the newest of them follows the replay (never before it), the
+/// older ones are skipped, as if the subscriber had subscribed a moment later. So a
+/// subscriber never receives the replay after a newer value, never ends on a stale value
+/// because of its replay, and subscribing returns in bounded time however fast others
+/// push (see `PipeHubMachine`).
 ///
 /// Every subscriber sees the values in push order, even when a subscriber pushes from
 /// inside its callback: such a re-entrant push is queued and delivered, on the same
@@ -27,18 +30,26 @@ import SignalSync
 /// pipe.putNext(2)   // nobody listens
 /// ```
 public final class SPipe: @unchecked Sendable {
-    // Safety: the closures are immutable and capture only `PipeState`, which locks.
+    // Safety: the closures and `state` are immutable; `PipeState` locks.
 
     /// Makes a signal of the pushed values (each call returns a new, equivalent signal).
     public let signalProducer: () -> SSignal
     /// Pushes a value to every current subscriber.
     public let sink: (Any?) -> Void
+    private let state: PipeState
 
     /// Creates a pipe; with `replay`, late subscribers get the most recent value.
     public init(replay: Bool = false) {
         let state = PipeState(replay: replay)
+        self.state = state
         signalProducer = { state.signal() }
         sink = { value in state.push(value) }
+    }
+
+    /// The values held for subscribers receiving their replay (at most one each), for the
+    /// stress tests.
+    package var pendingHandovers: Int {
+        state.pendingHandovers
     }
 
     /// The same as `signalProducer()`.
@@ -55,10 +66,10 @@ public final class SPipe: @unchecked Sendable {
 /// The subscribers (and replayed value) of one `SPipe`.
 private final class PipeState: @unchecked Sendable {
     // Safety: all state is in `hub`, which locks.
-    private let hub: PipeHub<Any?>
+    private let hub: PipeHubEngine<Any?>
 
     init(replay: Bool) {
-        hub = PipeHub(replay: replay)
+        hub = PipeHubEngine(replay ? .empty : .silent, reentrancy: .queued)
     }
 
     func signal() -> SSignal {
@@ -68,6 +79,10 @@ private final class PipeState: @unchecked Sendable {
                 hub?.remove(key)
             }
         }
+    }
+
+    var pendingHandovers: Int {
+        hub.pendingCount
     }
 
     func push(_ value: Any?) {

@@ -12,69 +12,42 @@ import SignalSync
 /// variable weakly; deallocation disposes it. The signal, and each live subscription,
 /// keeps the variable alive.
 public final class SVariable: @unchecked Sendable {
-    // Safety: `value`, `hasValue` and `subscribers` are guarded by `mutex`;
-    // `sourceDisposable` is thread-safe.
-    private let mutex = PosixLock()
-    private var value: Any?
-    private var hasValue = false
-    private let subscribers = Bag<SSubscriber>()
-    private let sourceDisposable = SMetaDisposable()
+    // Safety: the cell locks.
+    private let cell = ValueCellEngine<Any?>(nil)
 
     /// Creates an empty variable.
     public init() {}
 
     /// Feeds the variable from `signal`, replacing the previous source.
     public func set(_ signal: SSignal) {
-        mutex.lock()
-        let released = value
-        value = nil
-        hasValue = false
-        mutex.unlock()
-        withExtendedLifetime(released) {}  // the old value is released outside the lock
-        let subscription = signal.start(next: { [weak self] value in
-            self?.update(value)
-        })
-        sourceDisposable.setDisposable(subscription)
+        cell.replaceSource { [cell] in
+            signal.start(next: { [weak cell] value in
+                cell?.set(value)
+            })
+        }
+    }
+
+    /// The values held for subscribers receiving their replay (at most one each), for the
+    /// stress tests.
+    package var pendingHandovers: Int {
+        cell.pendingCount
     }
 
     /// A signal of the current value (if any) and every later one; never completes.
     ///
-    /// As in the original, a value arriving from another thread while a subscriber is
-    /// being registered may reach that subscriber before its replay of the previous
-    /// value.
+    /// A subscriber that starts while the source emits on another thread gets the
+    /// current value first, then the newest value emitted meanwhile, then every later
+    /// one: never the replayed value after a newer one, and never a stale value last.
     public func signal() -> SSignal {
         SSignal { [self] subscriber in
-            mutex.lock()
-            let key = subscribers.add(subscriber)
-            let current: Any?? = hasValue ? .some(value) : nil
-            mutex.unlock()
-            if case .some(let currentValue) = current {
-                subscriber.putNext(currentValue)
-            }
+            let key = cell.subscribe { value in subscriber.putNext(value) }
             return SBlockDisposable { [self] in
-                mutex.lock()
-                let removed = subscribers.get(key)
-                subscribers.remove(key)
-                mutex.unlock()
-                withExtendedLifetime(removed) {}
+                cell.unsubscribe(key)
             }
-        }
-    }
-
-    private func update(_ newValue: Any?) {
-        mutex.lock()
-        let released = value
-        value = newValue
-        hasValue = true
-        let targets = subscribers.copyItems()
-        mutex.unlock()
-        withExtendedLifetime(released) {}
-        for target in targets {
-            target.putNext(newValue)
         }
     }
 
     deinit {
-        sourceDisposable.dispose()
+        cell.disposeSource()
     }
 }

@@ -13,7 +13,7 @@ import Scenarios
 /// The size of each scenario here: its ops per run equal the scaling factor.
 private func benchmarkSize(_ scenario: Scenario) -> (size: Int, scaling: BenchmarkScalingFactor) {
     switch scenario {
-    case .s1Chain, .s8TwoThreads: (1_000_000, .mega)
+    case .s1Chain, .s8TwoThreads, .s9PipeTwoThreads: (1_000_000, .mega)
     case .s3FanOut: (1_000_000 / Scenario.fanOut, .mega)
     case .s2Churn, .s4StateCell, .s4Promise, .s5CombineLatest, .s6MapToSignal, .s7DeliverOn: (1_000, .kilo)
     }

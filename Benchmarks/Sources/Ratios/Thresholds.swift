@@ -4,7 +4,7 @@ import Scenarios
 /// The checked-in limits of `thresholds.json`.
 ///
 /// Keys are implementation names (`typed`, `untyped`, `bridged`) and scenario ids
-/// (`S1`...`S8`). A missing key means "reported, not checked".
+/// (`S1`...`S9`). A missing key means "reported, not checked".
 struct Thresholds: Decodable {
     /// Maximum of ns per op divided by OpenCombine's ns per op of the reference
     /// scenario (for S5, OpenCombine's S1).

@@ -103,5 +103,22 @@ func openCombineScenarios() -> [ScenarioCase] {
                 return tally.count - before
             }
         },
+        ScenarioCase(.s9PipeTwoThreads, .openCombine) { size in
+            let tally = AtomicTally()
+            let subject = PassthroughSubject<Int, Never>()
+            let subscription = subject.sink { tally.add($0) }
+            let perThread = size / 2
+            return {
+                let before = tally.count
+                let target = Handover(value: subject)
+                onTwoThreads { _ in
+                    for value in 0..<perThread {
+                        target.value.send(value)
+                    }
+                }
+                withExtendedLifetime(subscription) {}
+                return tally.count - before
+            }
+        },
     ]
 }

@@ -31,6 +31,9 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     case s7DeliverOn = "S7"
     /// Two threads push `size / 2` values each into one subscriber; one op is one value.
     case s8TwoThreads = "S8"
+    /// Two threads push `size / 2` values each into one hot pipe (`ValuePipe`, `SPipe`;
+    /// OpenCombine: `PassthroughSubject`) with one subscriber; one op is one value.
+    case s9PipeTwoThreads = "S9"
 
     /// Subscribers of the pipe in S3.
     public static let fanOut = 100
@@ -49,6 +52,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s6MapToSignal: "mapToSignal"
         case .s7DeliverOn: "deliverOn"
         case .s8TwoThreads: "two threads"
+        case .s9PipeTwoThreads: "pipe 2 threads"
         }
     }
 
@@ -61,7 +65,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s4StateCell, .s4Promise: "set"
         case .s5CombineLatest: "push"
         case .s6MapToSignal: "outer value"
-        case .s7DeliverOn, .s8TwoThreads: "value"
+        case .s7DeliverOn, .s8TwoThreads, .s9PipeTwoThreads: "value"
         }
     }
 
@@ -75,7 +79,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s5CombineLatest: 250_000
         case .s6MapToSignal: 200_000
         case .s7DeliverOn: 200_000
-        case .s8TwoThreads: 1_000_000
+        case .s8TwoThreads, .s9PipeTwoThreads: 1_000_000
         }
     }
 

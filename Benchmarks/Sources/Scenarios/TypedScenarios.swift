@@ -121,6 +121,23 @@ func typedScenarios() -> [ScenarioCase] {
                 return tally.count - before
             }
         },
+        ScenarioCase(.s9PipeTwoThreads, .typed) { size in
+            let tally = AtomicTally()
+            let pipe = ValuePipe<Int>()
+            let subscription = pipe.signal().start(next: { tally.add($0) })
+            let perThread = size / 2
+            return {
+                let before = tally.count
+                let target = Handover(value: pipe)
+                onTwoThreads { _ in
+                    for value in 0..<perThread {
+                        target.value.putNext(value)
+                    }
+                }
+                withExtendedLifetime(subscription) {}
+                return tally.count - before
+            }
+        },
     ]
     cases += typedMetaScenarios()
     return cases

@@ -137,5 +137,22 @@ func untypedScenarios() -> [ScenarioCase] {
                 return tally.count - before
             }
         },
+        ScenarioCase(.s9PipeTwoThreads, .untyped) { size in
+            let tally = AtomicTally()
+            let pipe = SPipe()
+            let subscription = pipe.signal().start(next: { tally.add($0 as! Int) })
+            let perThread = size / 2
+            return {
+                let before = tally.count
+                let target = Handover(value: pipe)
+                onTwoThreads { _ in
+                    for value in 0..<perThread {
+                        target.value.putNext(value)
+                    }
+                }
+                withExtendedLifetime(subscription) {}
+                return tally.count - before
+            }
+        },
     ]
 }

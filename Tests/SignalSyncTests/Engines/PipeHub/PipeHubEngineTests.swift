@@ -4,26 +4,24 @@ import XCTest
 
 @testable import SignalSync
 
-final class PipeHubTests: LeakCheckedTestCase {
+final class PipeHubEngineTests: LeakCheckedTestCase {
     final class Log: @unchecked Sendable {
         private let lock = NSLock()
         private var lines: [String] = []
 
         func add(_ line: String) {
-            lock.lock()
-            lines.append(line)
-            lock.unlock()
+            lock.withLock {
+                lines.append(line)
+            }
         }
 
         var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return lines
+            lock.withLock { lines }
         }
     }
 
     func testDeliversInSubscriptionOrderAndStopsAfterRemove() {
-        let hub = PipeHub<Int>(replay: false)
+        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()
         let a = hub.add { log.add("a \($0)") }
         _ = hub.add { log.add("b \($0)") }
@@ -34,7 +32,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testReentrantPushesAreQueuedInPushOrder() {
-        let hub = PipeHub<Int>(replay: false)
+        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()
         _ = hub.add { value in
             log.add("a \(value)")
@@ -50,7 +48,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testQueuedPushSnapshotsTheSubscribersAtItsTurn() {
-        let hub = PipeHub<Int>(replay: false)
+        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()
         var late: Int?
         _ = hub.add { value in
@@ -65,7 +63,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testReplayGivesTheLastValueThenLaterOnes() {
-        let hub = PipeHub<Int>(replay: true)
+        let hub = PipeHubEngine<Int>(.empty, reentrancy: .queued)
         let log = Log()
         _ = hub.add { log.add("early \($0)") }
         XCTAssertEqual(log.all, [], "nothing to replay yet")
@@ -77,7 +75,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testAPushFromAnotherThreadDuringAReplayIsHandedOverAndDeliveredAfterIt() {
-        let hub = PipeHub<Int>(replay: true)
+        let hub = PipeHubEngine<Int>(.empty, reentrancy: .queued)
         hub.push(0)
         let log = Log()
         let pushed = DispatchSemaphore(value: 0)
@@ -95,7 +93,7 @@ final class PipeHubTests: LeakCheckedTestCase {
     }
 
     func testRemovedDuringItsReplayGetsNoHandedOverValue() {
-        let hub = PipeHub<Int>(replay: true)
+        let hub = PipeHubEngine<Int>(.empty, reentrancy: .queued)
         hub.push(0)
         let log = Log()
         var key: Int?
@@ -113,5 +111,53 @@ final class PipeHubTests: LeakCheckedTestCase {
         }
         XCTAssertEqual(key, 0)
         XCTAssertEqual(log.all, ["got 0"])
+    }
+
+    func testTheSubscribingThreadLeavesAValueWhosePushStillRunsToThatPush() {
+        let hub = PipeHubEngine<Int>(.holding(0), reentrancy: .queued)
+        let log = Log()
+        let inLiveSubscriber = DispatchSemaphore(value: 0)
+        let releaseLiveSubscriber = DispatchSemaphore(value: 0)
+        let pushed = DispatchSemaphore(value: 0)
+        _ = hub.add { value in
+            if value == 1 {
+                inLiveSubscriber.signal()
+                XCTAssertEqual(releaseLiveSubscriber.wait(timeout: .now() + 30), .success, "watchdog")
+            }
+        }
+        _ = hub.add { value in
+            if value == 0 {
+                Thread {
+                    hub.push(1)
+                    pushed.signal()
+                }.start()
+                // The push has left 1 for this subscriber and is busy with the first one.
+                XCTAssertEqual(inLiveSubscriber.wait(timeout: .now() + 30), .success, "watchdog")
+            }
+            log.add("late \(value)")
+        }
+        log.add("add returned")
+        releaseLiveSubscriber.signal()
+        XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog")
+        XCTAssertEqual(log.all, ["late 0", "add returned", "late 1"], "the push, still running, delivered 1 after the replay")
+    }
+
+    func testValuesPushedDuringAReplayAreCoalescedToTheNewest() {
+        let hub = PipeHubEngine<Int>(.holding(0), reentrancy: .queued)
+        let log = Log()
+        _ = hub.add { value in
+            if value == 0 {
+                let done = DispatchSemaphore(value: 0)
+                Thread {
+                    for value in 1...100 { hub.push(value) }
+                    done.signal()
+                }.start()
+                XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "watchdog")
+                XCTAssertEqual(hub.pendingCount, 1, "one slot, whatever the number of pushes")
+            }
+            log.add("got \(value)")
+        }
+        XCTAssertEqual(log.all, ["got 0", "got 100"])
+        XCTAssertEqual(hub.pendingCount, 0)
     }
 }

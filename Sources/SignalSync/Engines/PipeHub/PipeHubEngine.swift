@@ -1,0 +1,201 @@
+import SignalSyncStack
+
+/// The storage of a hot pipe (`ValuePipe`, `SPipe`) and of a value cell (under
+/// `ValueCellEngine`): holds the `PipeHubMachine` under a lock and delivers what it decides
+/// after unlocking, on the calling thread.
+///
+/// Public only so that it inlines into the API modules; not for users.
+///
+/// Delivery is synchronous, in subscription order. The machine's rules keep a new
+/// subscriber's replay before every newer value without the subscribing thread ever
+/// looping over a stream of pushes; the values pushed while a subscriber receives its
+/// replay are coalesced to the newest (one slot per subscriber), so the hub's memory is
+/// bounded whatever the rate of pushes. A push that nobody re-enters and that finds
+/// every subscriber live takes one lock section and allocates nothing.
+///
+/// `Reentrancy` says what a push made from inside a delivery of the same hub, on the
+/// delivering thread, does: pipes queue it (`.queued`: delivered by that thread once the
+/// current value has reached every subscriber, so every subscriber sees push order, in
+/// constant stack); value cells deliver it at once (`.immediate`, the originals' order).
+/// Pushes from other threads are never queued and never wait: each thread delivers its
+/// own.
+///
+/// No subscriber is called, and no value or subscriber is released, under the lock.
+@_documentation(visibility: internal)
+public final class PipeHubEngine<Value>: @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; `reentrancy` is
+    // immutable; a delivery frame is touched only by its own thread.
+    /// A subscriber: called with each value.
+    public typealias Deliver = (Value) -> Void
+    /// The transitions this storage runs.
+    public typealias Machine = PipeHubMachine<Value, Deliver>
+
+    /// What a push from inside a delivery of the same hub, on the delivering thread, does.
+    public enum Reentrancy: Sendable {
+        /// Waits until the current value has reached every subscriber (pipes).
+        case queued
+        /// Is delivered at once, before the current value reaches later subscribers
+        /// (value cells, as in the originals).
+        case immediate
+    }
+
+    @usableFromInline let state: LockedState<Machine>
+    @usableFromInline let reentrancy: Reentrancy
+
+    /// A hub in `state` (`.silent` for a pipe without replay) with no subscribers.
+    @inlinable public init(_ state: Machine.State, reentrancy: Reentrancy) {
+        self.state = LockedState(Machine(state))
+        self.reentrancy = reentrancy
+    }
+
+    /// Adds a subscriber and returns its key for `remove`. When there is a value to
+    /// replay, `deliver` receives it before this returns, followed by the newest value
+    /// pushed meanwhile if its push has already ended (a push still running delivers it).
+    @inlinable public func add(_ deliver: @escaping Deliver) -> Int {
+        switch state.withLock({ $0.add(deliver) }) {
+        case .added(let key):
+            return key
+        case .replay(let key, let value):
+            deliver(value)
+            finishOwning(key)
+            return key
+        }
+    }
+
+    /// Removes the subscriber with `key`; a value already on its way to it may still
+    /// arrive (the subscription drops it once disposed).
+    @inlinable public func remove(_ key: Int) {
+        let removed = state.withLock { $0.remove(key) }
+        withExtendedLifetime(removed) {}  // released outside the lock
+    }
+
+    /// Delivers `value` to every subscriber (see `Reentrancy` for a push from inside a
+    /// delivery).
+    @inlinable public func push(_ value: Value) {
+        switch reentrancy {
+        case .immediate:
+            deliver(value, state.withLock { $0.push(value) })
+        case .queued:
+            pushQueued(value)
+        }
+    }
+
+    /// The values waiting in pending slots (at most one per subscriber), for the tests.
+    package var pendingCount: Int {
+        state.withLock { $0.pendingCount }
+    }
+
+    /// Delivers a value whose push `action` the machine has decided: releases what it
+    /// replaced, calls the targets, then reports the end of the push when it left values
+    /// in pending slots.
+    @inlinable func deliver(_ value: Value, _ action: consuming Machine.PushAction) {
+        let (targets, sequence) = Self.targets(of: action)  // `replaced` is released here
+        targets.withUnsafeBufferPointer { subscribers in
+            for deliver in subscribers {
+                deliver(value)
+            }
+        }
+        if let sequence {
+            ended(sequence)
+        }
+    }
+
+    /// The subscribers to call and, when the push left values in pending slots, its
+    /// sequence number; drops what the push replaced.
+    @inlinable static func targets(of action: consuming Machine.PushAction) -> (targets: [Deliver], sequence: Int?) {
+        switch consume action {
+        case .deliver(let targets, _):
+            return (targets, nil)
+        case .deliverThenEnd(let sequence, let targets, _, _):
+            return (targets, sequence)
+        }
+    }
+
+    /// The push with `sequence` has delivered: delivers to the subscribers it now owns.
+    @usableFromInline func ended(_ sequence: Int) {
+        guard case .deliver(let handovers) = state.withLock({ $0.pushEnded(sequence) }) else { return }
+        for handover in handovers {
+            handover.subscriber(handover.value)
+            finishOwning(handover.key)
+        }
+    }
+
+    /// This thread owns subscriber `key` and has delivered to it: goes on while the
+    /// machine says so.
+    @usableFromInline func finishOwning(_ key: Int) {
+        while case .deliver(let subscriber, let value) = state.withLock({ $0.ownerFinished(key) }) {
+            subscriber(value)
+        }
+    }
+
+    /// A push on a queued hub: appended to this thread's frame when the thread is
+    /// delivering for this hub already; otherwise delivered under a new frame, followed by
+    /// the pushes queued on it meanwhile.
+    @inlinable func pushQueued(_ value: Value) {
+        let top = signalsync_get_delivery_frame()
+        let me = ObjectIdentifier(self)
+        var cursor = top
+        while let raw = cursor {
+            let frame = raw.assumingMemoryBound(to: DeliveryFrame.self)
+            if frame.pointee.hub == me {
+                enqueue(value, in: frame)
+                return
+            }
+            cursor = frame.pointee.previous
+        }
+        var frame = DeliveryFrame(hub: me, previous: top)
+        withUnsafeMutablePointer(to: &frame) { pointer in
+            signalsync_set_delivery_frame(pointer)
+            deliver(value, state.withLock { $0.push(value) })
+            if pointer.pointee.queued != nil {
+                drainQueue(of: pointer)
+            }
+            signalsync_set_delivery_frame(top)
+        }
+    }
+
+    /// Appends a re-entrant push to `frame`'s queue (created at the first).
+    @usableFromInline func enqueue(_ value: Value, in frame: UnsafeMutablePointer<DeliveryFrame>) {
+        if let queue = frame.pointee.queued {
+            unsafeDowncast(queue, to: QueuedPushes<Value>.self).values.append(value)
+        } else {
+            let queue = QueuedPushes<Value>()
+            queue.values.append(value)
+            frame.pointee.queued = queue
+        }
+    }
+
+    /// Delivers the pushes queued on `frame`, first pushed first, including those queued
+    /// while it runs.
+    @usableFromInline func drainQueue(of frame: UnsafeMutablePointer<DeliveryFrame>) {
+        guard let queued = frame.pointee.queued else { return }
+        let queue = unsafeDowncast(queued, to: QueuedPushes<Value>.self)
+        while let next = queue.values.popFirst() {
+            deliver(next, state.withLock { $0.push(next) })
+        }
+        frame.pointee.queued = nil
+    }
+}
+
+/// A queued hub delivering on this thread right now (the innermost one is this thread's
+/// `signalsync_delivery_frame`): lives on the delivering thread's stack, linked to the frame of the delivery it runs inside (another hub's), and holds
+/// the pushes made re-entrantly on this thread (created at the first). Not generic, so a
+/// push that nobody re-enters needs no runtime metadata lookup and allocates nothing.
+@usableFromInline struct DeliveryFrame {
+    @usableFromInline let hub: ObjectIdentifier
+    @usableFromInline let previous: UnsafeMutableRawPointer?
+    @usableFromInline var queued: AnyObject?
+
+    @inlinable init(hub: ObjectIdentifier, previous: UnsafeMutableRawPointer?) {
+        self.hub = hub
+        self.previous = previous
+        queued = nil
+    }
+}
+
+/// The pushes made re-entrantly on one delivering thread, first made first.
+@usableFromInline final class QueuedPushes<Value> {
+    @usableFromInline var values = FIFO<Value>()
+
+    @usableFromInline init() {}
+}

@@ -1,0 +1,305 @@
+/// The transitions of a hot pipe or value cell: the subscribers, the replayed value and
+/// who delivers to a subscriber that is still receiving its replay. The engine under
+/// `ValuePipe`, `SPipe` (both replay kinds), `Promise`, `ValuePromise` and `SVariable`.
+///
+/// Public only so that it inlines into the API modules; not for users.
+///
+/// A value type with no side effects: every transition runs under the storage's lock
+/// (`PipeHubEngine`) and returns what the storage does after unlocking. `Subscriber` is
+/// the subscriber's handle (a closure for the storage, a string in the tests); the
+/// machine never calls it.
+///
+/// **Delivery order.** A push records its value and takes the subscriber snapshot in one
+/// step (`push`), then delivers on the pushing thread, outside the lock. A subscriber
+/// added to a hub that has a value to replay starts *owned* (`Delivery.owned`): the
+/// subscribing thread delivers the replay, and every push recorded meanwhile leaves its
+/// value in the subscriber's one pending slot instead of delivering it (the newer value
+/// replaces the older: coalesced, so the slot is bounded). When the owner has delivered,
+/// `ownerFinished` decides who goes on:
+/// - nothing pending: the subscriber becomes live (later pushes deliver to it directly);
+/// - the pending value's push is still running: the subscriber becomes *unowned* and that
+///   push takes it over when it ends (`pushEnded`), so the subscribing thread never waits
+///   on, nor loops over, a stream of pushes;
+/// - the pending value's push has already ended: the owner delivers it and asks again.
+///
+/// **What is never lost.** A hub without replay has no replay window: a subscriber is
+/// live from `add` on and receives every value whose push is recorded after it was
+/// added. On a replaying hub (a replaying pipe, a value cell), a subscriber receives the
+/// value current when it was added, then the newest of the values recorded during its
+/// replay (the older ones are skipped, as if it had been added a moment later), then
+/// every later value: the newest value is never lost, intermediate ones only during the
+/// replay window. That is what keeps the slot, and the subscribing thread's work, bounded.
+///
+/// So every subscriber receives its values one at a time, the replay first, and a
+/// direct delivery starts only after the handed-over ones have returned: it never
+/// receives the replayed value after a newer one and, when pushes follow one another,
+/// its last value is the newest. Pushes from different threads to a live subscriber are
+/// delivered concurrently, in no defined order (as everywhere in both APIs).
+@_documentation(visibility: internal)
+public struct PipeHubMachine<Value, Subscriber> {
+    /// What the hub replays to a new subscriber.
+    public enum State {
+        /// A pipe without replay.
+        case silent
+        /// Replays, but nothing has been pushed (or the value was cleared).
+        case empty
+        /// Replays this value.
+        case holding(Value)
+    }
+
+    /// A value left for a subscriber that is not live.
+    public struct Pending {
+        /// The sequence number of the push that left it.
+        public let sequence: Int
+        /// The value.
+        public let value: Value
+        /// True until that push has ended (`pushEnded`).
+        public var pusherRunning: Bool
+
+        @inlinable init(sequence: Int, value: Value, pusherRunning: Bool) {
+            self.sequence = sequence
+            self.value = value
+            self.pusherRunning = pusherRunning
+        }
+    }
+
+    /// Who delivers to a subscriber.
+    public enum Delivery {
+        /// Every push delivers to it directly.
+        case live
+        /// One thread delivers to it (its replay, then handed-over values); pushes leave
+        /// their value in `pending`.
+        case owned(pending: Pending?)
+        /// Nobody delivers right now: the push that left `pending` takes it over when it
+        /// ends.
+        case unowned(Pending)
+    }
+
+    /// One subscriber.
+    public struct Entry {
+        /// The key `add` returned.
+        public let key: Int
+        /// The handle the storage calls.
+        public let subscriber: Subscriber
+        /// Who delivers to it.
+        public var delivery: Delivery
+
+        @inlinable init(key: Int, subscriber: Subscriber, delivery: Delivery) {
+            self.key = key
+            self.subscriber = subscriber
+            self.delivery = delivery
+        }
+    }
+
+    /// A value for a subscriber that the storage's thread now owns.
+    public struct Handover {
+        /// The subscriber's key (for `ownerFinished`).
+        public let key: Int
+        /// Whom to call.
+        public let subscriber: Subscriber
+        /// What to deliver.
+        public let value: Value
+
+        @inlinable init(key: Int, subscriber: Subscriber, value: Value) {
+            self.key = key
+            self.subscriber = subscriber
+            self.value = value
+        }
+    }
+
+    /// What `add` decided.
+    public enum AddAction {
+        /// Added live: nothing to replay.
+        case added(key: Int)
+        /// Added owned by the caller: deliver `value` to the new subscriber, then report
+        /// `ownerFinished(key)`.
+        case replay(key: Int, value: Value)
+    }
+
+    /// What `remove` took out (released by the storage outside the lock).
+    public enum RemoveAction {
+        /// No subscriber had that key.
+        case unknown
+        /// The subscriber and any value left for it.
+        case removed(Subscriber, dropped: Value?)
+    }
+
+    /// What `push` decided.
+    public enum PushAction {
+        /// Deliver to `targets`, in order; `replaced` (the previous replayed value) is
+        /// released first.
+        case deliver(to: [Subscriber], replaced: Value?)
+        /// As `deliver`; some subscribers got the value in their pending slot instead
+        /// (`dropped` are the values it replaced there): report `pushEnded(sequence)`
+        /// after delivering.
+        case deliverThenEnd(sequence: Int, to: [Subscriber], replaced: Value?, dropped: [Value])
+    }
+
+    /// What `pushEnded` decided.
+    public enum PushEndedAction {
+        /// Nothing more for this push.
+        case done
+        /// This push's thread now owns these subscribers: deliver each value, then report
+        /// `ownerFinished` for its key.
+        case deliver([Handover])
+    }
+
+    /// What `ownerFinished` decided.
+    public enum OwnerAction {
+        /// The owner is done with this subscriber.
+        case released
+        /// Deliver `value` to `subscriber`, then report `ownerFinished` again.
+        case deliver(Subscriber, Value)
+    }
+
+    /// What is replayed.
+    @usableFromInline var state: State
+    /// Every subscriber, in subscription order.
+    @usableFromInline var entries: [Entry] = []
+    /// Every entry's subscriber, in entry order: the snapshot a push takes while every
+    /// entry is live (shared storage, so a push copies nothing).
+    @usableFromInline var subscribers: [Subscriber] = []
+    /// The number of entries that are not live.
+    @usableFromInline var notLive = 0
+    @usableFromInline var nextKey = 0
+    /// The number of pushes recorded.
+    @usableFromInline var sequence = 0
+
+    /// A hub in `state` with no subscribers.
+    @inlinable public init(_ state: State) {
+        self.state = state
+    }
+
+    /// How many values wait in pending slots (at most one per subscriber): the bound on
+    /// what the hub holds for subscribers, for the tests.
+    package var pendingCount: Int {
+        entries.reduce(0) { count, entry in
+            switch entry.delivery {
+            case .live, .owned(pending: nil): count
+            case .owned(pending: .some), .unowned: count + 1
+            }
+        }
+    }
+
+    /// Adds `subscriber` after the others; owned by the caller when there is a value to
+    /// replay.
+    @inlinable public mutating func add(_ subscriber: Subscriber) -> AddAction {
+        let key = nextKey
+        nextKey += 1
+        subscribers.append(subscriber)
+        guard case .holding(let value) = state else {
+            entries.append(Entry(key: key, subscriber: subscriber, delivery: .live))
+            return .added(key: key)
+        }
+        entries.append(Entry(key: key, subscriber: subscriber, delivery: .owned(pending: nil)))
+        notLive += 1
+        return .replay(key: key, value: value)
+    }
+
+    /// Removes the subscriber with `key`, with any value left for it.
+    @inlinable public mutating func remove(_ key: Int) -> RemoveAction {
+        guard let index = index(of: key) else { return .unknown }
+        let entry = entries.remove(at: index)
+        subscribers.remove(at: index)
+        switch entry.delivery {
+        case .live:
+            return .removed(entry.subscriber, dropped: nil)
+        case .owned(let pending):
+            notLive -= 1
+            return .removed(entry.subscriber, dropped: pending?.value)
+        case .unowned(let pending):
+            notLive -= 1
+            return .removed(entry.subscriber, dropped: pending.value)
+        }
+    }
+
+    /// Records `value` (as the replayed one, on a replaying hub) and decides who gets it:
+    /// live subscribers directly, the others through their pending slot.
+    @inlinable public mutating func push(_ value: Value) -> PushAction {
+        sequence &+= 1
+        let replaced = replay(value)
+        if notLive == 0 {
+            return .deliver(to: subscribers, replaced: replaced)
+        }
+        var targets: [Subscriber] = []
+        var dropped: [Value] = []
+        let left = Pending(sequence: sequence, value: value, pusherRunning: true)
+        for index in entries.indices {
+            switch entries[index].delivery {
+            case .live:
+                targets.append(entries[index].subscriber)
+            case .owned(let pending):
+                if let pending { dropped.append(pending.value) }
+                entries[index].delivery = .owned(pending: left)
+            case .unowned(let pending):
+                dropped.append(pending.value)
+                entries[index].delivery = .unowned(left)
+            }
+        }
+        return .deliverThenEnd(sequence: sequence, to: targets, replaced: replaced, dropped: dropped)
+    }
+
+    /// The push with `sequence` has delivered to its targets: the subscribers it left
+    /// unowned are now its thread's; an owner of the others delivers its value.
+    @inlinable public mutating func pushEnded(_ sequence: Int) -> PushEndedAction {
+        var taken: [Handover] = []
+        for index in entries.indices {
+            switch entries[index].delivery {
+            case .owned(pending: .some(var pending)) where pending.sequence == sequence:
+                pending.pusherRunning = false
+                entries[index].delivery = .owned(pending: pending)
+            case .unowned(let pending) where pending.sequence == sequence:
+                entries[index].delivery = .owned(pending: nil)
+                taken.append(Handover(key: entries[index].key, subscriber: entries[index].subscriber, value: pending.value))
+            default:
+                break
+            }
+        }
+        return taken.isEmpty ? .done : .deliver(taken)
+    }
+
+    /// The owner of subscriber `key` has delivered a value: it goes on with the pending
+    /// value when that value's push has ended; otherwise it lets go (see the type's rules).
+    @inlinable public mutating func ownerFinished(_ key: Int) -> OwnerAction {
+        guard let index = index(of: key), case .owned(let pending) = entries[index].delivery else {
+            return .released  // removed meanwhile
+        }
+        guard let pending else {
+            entries[index].delivery = .live
+            notLive -= 1
+            return .released
+        }
+        if pending.pusherRunning {
+            entries[index].delivery = .unowned(pending)
+            return .released
+        }
+        entries[index].delivery = .owned(pending: nil)
+        return .deliver(entries[index].subscriber, pending.value)
+    }
+
+    /// Makes `value` the replayed one (unless the hub is silent) and returns the value it
+    /// replaced.
+    @inlinable mutating func replay(_ value: Value) -> Value? {
+        switch state {
+        case .silent:
+            return nil
+        case .empty:
+            state = .holding(value)
+            return nil
+        case .holding(let previous):
+            state = .holding(value)
+            return previous
+        }
+    }
+
+    /// The position of the entry with `key` (keys grow with position).
+    @inlinable func index(of key: Int) -> Int? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].key == key ? low : nil
+    }
+}

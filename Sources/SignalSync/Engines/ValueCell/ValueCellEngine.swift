@@ -1,0 +1,93 @@
+/// The engine under `Promise`, `ValuePromise` and `SVariable`: a cell holding the latest
+/// value, replaying it to every new subscriber, optionally fed by a source subscription.
+///
+/// Public only so that it inlines into the API modules; not for users.
+///
+/// The subscribers and the value are a replaying `PipeHubEngine` with immediate
+/// re-entrancy (a `set` from inside a subscriber reaches every subscriber before the outer
+/// delivery goes on, as in the originals), so a cell has the hub's delivery order: a new
+/// subscriber gets the current value first, then the newest value set meanwhile (the
+/// values set during its replay are coalesced), then every later one; `subscribe`
+/// returns in bounded time whatever the rate of sets, and a subscriber never ends on a
+/// value older than the last one set when the sets follow one another.
+///
+/// The source (`replaceSource`) is one slot: the new source is started before the
+/// previous one is disposed; `disposeSource` closes the slot (a source started later is
+/// disposed at once).
+@_documentation(visibility: internal)
+public final class ValueCellEngine<Value>: @unchecked Sendable {
+    // Safety: `hub` and `source` lock.
+    @usableFromInline let hub: PipeHubEngine<Value>
+    private let source = ClosableSlot<any UpstreamDisposable>()
+
+    /// A cell holding `initial` (empty when nil).
+    public init(_ initial: Value?) {
+        hub = PipeHubEngine(initial.map { .holding($0) } ?? .empty, reentrancy: .immediate)
+    }
+
+    /// Adds a subscriber, which receives the current value (if any) before this returns,
+    /// and returns its key for `unsubscribe`.
+    @inlinable public func subscribe(_ deliver: @escaping (Value) -> Void) -> Int {
+        hub.add(deliver)
+    }
+
+    /// Removes the subscriber with `key`.
+    @inlinable public func unsubscribe(_ key: Int) {
+        hub.remove(key)
+    }
+
+    /// Makes `value` current and delivers it to every subscriber, on the calling thread;
+    /// the previous value is released before any subscriber is called.
+    @inlinable public func set(_ value: Value) {
+        hub.push(value)
+    }
+
+    /// `set(value)` unless `isEqual(current, value)`; the comparison runs outside the
+    /// lock (against the value current when it started: if another value was set
+    /// meanwhile, it compares again). A dropped `value` is released by the caller; the
+    /// current one stays.
+    public func set(_ value: Value, unlessEqual isEqual: (Value, Value) -> Bool) {
+        while true {
+            let (current, sequence) = hub.state.withLock { $0.current }
+            if let current, isEqual(current, value) {
+                return
+            }
+            if let action = hub.state.withLock({ $0.push(value, ifSequence: sequence) }) {
+                hub.deliver(value, action)
+                return
+            }
+        }
+    }
+
+    /// Stops replaying the current value (subscribers are not told); it is released
+    /// before this returns.
+    @inlinable public func clear() {
+        let cleared = hub.state.withLock { $0.clear() }
+        withExtendedLifetime(cleared) {}
+    }
+
+    /// Clears the value, then runs `start` (which subscribes to the new source, feeding
+    /// `set`) and disposes the previous source after it.
+    @inlinable public func replaceSource(_ start: () -> any UpstreamDisposable) {
+        clear()
+        let started = start()
+        replaceSourceSubscription(with: started)?.dispose()
+    }
+
+    /// Stores `started` as the source subscription and returns what to dispose: the
+    /// previous one, or `started` itself once the slot is closed.
+    @usableFromInline func replaceSourceSubscription(with started: any UpstreamDisposable) -> (any UpstreamDisposable)? {
+        source.replace(with: started)
+    }
+
+    /// Disposes the current source; a source started later is disposed at once.
+    public func disposeSource() {
+        source.close()?.dispose()
+    }
+
+    /// The values waiting for subscribers that are receiving their replay (at most one
+    /// per subscriber), for the tests.
+    package var pendingCount: Int {
+        hub.pendingCount
+    }
+}

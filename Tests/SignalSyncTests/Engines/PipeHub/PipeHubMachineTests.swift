@@ -1,0 +1,140 @@
+import SignalTestSupport
+import XCTest
+
+@testable import SignalSync
+
+/// The transitions alone, with no thread: subscribers are strings, so each action reads as
+/// what the storage will do.
+final class PipeHubMachineTests: LeakCheckedTestCase {
+    private typealias Machine = PipeHubMachine<Int, String>
+
+    private func added(_ action: Machine.AddAction) -> Int? {
+        if case .added(let key) = action { return key }
+        return nil
+    }
+
+    private func replayed(_ action: Machine.AddAction) -> Int? {
+        if case .replay(_, let value) = action { return value }
+        return nil
+    }
+
+    /// The targets, the replaced value, the sequence to report (nil for a plain delivery)
+    /// and the dropped values of a push.
+    private func parts(_ action: Machine.PushAction) -> (targets: [String], replaced: Int?, sequence: Int?, dropped: [Int]) {
+        switch action {
+        case .deliver(let targets, let replaced):
+            return (targets, replaced, nil, [])
+        case .deliverThenEnd(let sequence, let targets, let replaced, let dropped):
+            return (targets, replaced, sequence, dropped)
+        }
+    }
+
+    private func handovers(_ action: Machine.PushEndedAction) -> [String] {
+        guard case .deliver(let list) = action else { return [] }
+        return list.map { "\($0.subscriber) \($0.value)" }
+    }
+
+    private func owned(_ action: Machine.OwnerAction) -> String? {
+        guard case .deliver(let subscriber, let value) = action else { return nil }
+        return "\(subscriber) \(value)"
+    }
+
+    func testSilentHubDeliversToEverySubscriberInOrderAndReplaysNothing() {
+        var machine = Machine(.silent)
+        XCTAssertEqual(parts(machine.push(0)).targets, [])
+        XCTAssertEqual(added(machine.add("a")), 0)
+        XCTAssertEqual(added(machine.add("b")), 1)
+        let push = parts(machine.push(1))
+        XCTAssertEqual(push.targets, ["a", "b"])
+        XCTAssertNil(push.replaced)
+        XCTAssertNil(push.sequence, "nothing handed over: no second lock section")
+        guard case .removed("a", dropped: nil) = machine.remove(0) else { return XCTFail("a removed") }
+        guard case .unknown = machine.remove(0) else { return XCTFail("removed once") }
+        XCTAssertEqual(parts(machine.push(2)).targets, ["b"])
+    }
+
+    func testReplayingHubRecordsEachPushAndReturnsTheValueItReplaced() {
+        var machine = Machine(.empty)
+        XCTAssertEqual(added(machine.add("early")), 0, "nothing to replay yet: live at once")
+        XCTAssertNil(parts(machine.push(1)).replaced)
+        XCTAssertEqual(parts(machine.push(2)).replaced, 1, "released by the storage before delivering")
+        XCTAssertEqual(replayed(machine.add("late")), 2)
+    }
+
+    func testAPushDuringAReplayLeavesItsValueAndTheOwnerDeliversItOnceThatPushEnded() {
+        var machine = Machine(.holding(0))
+        _ = machine.add("a")
+        let push = parts(machine.push(1))
+        XCTAssertEqual(push.targets, [], "a is receiving its replay: nobody else may call it")
+        XCTAssertEqual(push.sequence, 1)
+        XCTAssertEqual(machine.pendingCount, 1)
+        XCTAssertEqual(handovers(machine.pushEnded(1)), [], "a's owner is still delivering the replay")
+        XCTAssertEqual(owned(machine.ownerFinished(0)), "a 1", "the push ended: the owner delivers its value")
+        guard case .released = machine.ownerFinished(0) else { return XCTFail("nothing more pending: a is live") }
+        XCTAssertEqual(parts(machine.push(2)).targets, ["a"])
+        XCTAssertEqual(machine.pendingCount, 0)
+    }
+
+    func testTheOwnerLetsGoWhenThePendingValuesPushStillRunsAndThatPushTakesOver() {
+        var machine = Machine(.holding(0))
+        _ = machine.add("a")
+        _ = machine.push(1)
+        guard case .released = machine.ownerFinished(0) else { return XCTFail("the subscribing thread returns at once") }
+        XCTAssertEqual(parts(machine.push(2)).targets, [], "a is still not live: push 2 replaces the pending 1")
+        XCTAssertEqual(handovers(machine.pushEnded(1)), [], "push 1's value was replaced: push 2 is responsible")
+        XCTAssertEqual(handovers(machine.pushEnded(2)), ["a 2"])
+        guard case .released = machine.ownerFinished(0) else { return XCTFail("a is live") }
+        XCTAssertEqual(parts(machine.push(3)).targets, ["a"])
+    }
+
+    func testPendingValuesAreCoalescedToTheNewestOneSlotPerSubscriber() {
+        var machine = Machine(.holding(0))
+        _ = machine.add("a")
+        _ = machine.add("b")
+        var dropped: [Int] = []
+        for value in 1...100 {
+            dropped += parts(machine.push(value)).dropped
+            XCTAssertLessThanOrEqual(machine.pendingCount, 2)
+        }
+        XCTAssertEqual(dropped.count, 2 * 99, "every value but the newest is released, outside the lock")
+        for sequence in 1...99 {
+            XCTAssertEqual(handovers(machine.pushEnded(sequence)), [])
+        }
+        XCTAssertEqual(handovers(machine.pushEnded(100)), [], "both still owned by their subscribing threads")
+        XCTAssertEqual(owned(machine.ownerFinished(0)), "a 100")
+        XCTAssertEqual(owned(machine.ownerFinished(1)), "b 100")
+    }
+
+    func testARemovedSubscriberDropsItsPendingValueAndReleasesItsOwner() {
+        var machine = Machine(.holding(0))
+        _ = machine.add("a")
+        _ = machine.push(1)
+        guard case .removed("a", dropped: 1) = machine.remove(0) else { return XCTFail("the pending value goes with it") }
+        guard case .released = machine.ownerFinished(0) else { return XCTFail("nothing to deliver to a removed subscriber") }
+        XCTAssertEqual(handovers(machine.pushEnded(1)), [])
+        XCTAssertEqual(machine.pendingCount, 0)
+    }
+
+    func testAReplaySubscriberAddedWhileAnotherIsOwnedGetsItsOwnTurn() {
+        var machine = Machine(.holding(0))
+        _ = machine.add("a")
+        _ = machine.push(1)
+        XCTAssertEqual(replayed(machine.add("b")), 1, "b replays the newest value")
+        XCTAssertEqual(parts(machine.push(2)).targets, [], "both are receiving their replay")
+        XCTAssertEqual(handovers(machine.pushEnded(2)), [])
+        XCTAssertEqual(owned(machine.ownerFinished(1)), "b 2")
+        XCTAssertEqual(owned(machine.ownerFinished(0)), "a 2")
+    }
+
+    func testCellClearStopsTheReplayAndAConditionalPushFailsAfterAnotherPush() {
+        var machine = Machine(.holding(5))
+        XCTAssertEqual(machine.current.value, 5)
+        let sequence = machine.current.sequence
+        XCTAssertEqual(machine.clear(), 5)
+        XCTAssertNil(machine.current.value)
+        XCTAssertEqual(added(machine.add("a")), 0, "nothing to replay after a clear")
+        XCTAssertNotNil(machine.push(6, ifSequence: sequence))
+        XCTAssertNil(machine.push(7, ifSequence: sequence), "a push came in between")
+        XCTAssertEqual(machine.current.value, 6)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SignalTestSupport
+import XCTest
+
+@testable import SignalSync
+
+final class ValueCellEngineTests: LeakCheckedTestCase {
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+
+        func add(_ line: String) {
+            lock.withLock {
+                lines.append(line)
+            }
+        }
+
+        var all: [String] {
+            lock.withLock { lines }
+        }
+    }
+
+    final class Source: UpstreamDisposable {
+        let name: String
+        let log: Log
+
+        init(_ name: String, _ log: Log) {
+            self.name = name
+            self.log = log
+        }
+
+        func dispose() { log.add("dispose \(name)") }
+    }
+
+    func testReplaysTheCurrentValueThenEveryLaterOne() {
+        let cell = ValueCellEngine<Int>(1)
+        let log = Log()
+        let key = cell.subscribe { log.add("a \($0)") }
+        cell.set(2)
+        _ = cell.subscribe { log.add("b \($0)") }
+        cell.unsubscribe(key)
+        cell.set(3)
+        XCTAssertEqual(log.all, ["a 1", "a 2", "b 2", "b 3"])
+    }
+
+    func testClearStopsTheReplayWithoutTellingSubscribers() {
+        let cell = ValueCellEngine<Int>(1)
+        let log = Log()
+        _ = cell.subscribe { log.add("a \($0)") }
+        cell.clear()
+        _ = cell.subscribe { log.add("b \($0)") }
+        XCTAssertEqual(log.all, ["a 1"])
+    }
+
+    func testASetFromInsideASubscriberReachesEveryoneFirst() {
+        let cell = ValueCellEngine<Int>(nil)
+        let log = Log()
+        _ = cell.subscribe { value in
+            log.add("a \(value)")
+            if value == 1 { cell.set(2) }
+        }
+        _ = cell.subscribe { log.add("b \($0)") }
+        cell.set(1)
+        XCTAssertEqual(log.all, ["a 1", "a 2", "b 2", "b 1"], "immediate re-entrancy, as in the originals")
+    }
+
+    func testUnlessEqualComparesOutsideTheLock() {
+        let cell = ValueCellEngine<Int>(1)
+        let log = Log()
+        _ = cell.subscribe { log.add("a \($0)") }
+        cell.set(1) { current, new in
+            cell.clear()  // re-entering the cell from the comparison does not dead-lock
+            return current == new
+        }
+        cell.set(2) { $0 == $1 }
+        XCTAssertEqual(log.all, ["a 1", "a 2"])
+    }
+
+    func testReplaceSourceStartsTheNewSourceBeforeDisposingTheOldAndDisposeClosesTheSlot() {
+        let cell = ValueCellEngine<Int>(nil)
+        let log = Log()
+        cell.replaceSource {
+            log.add("start old")
+            return Source("old", log)
+        }
+        cell.replaceSource {
+            log.add("start new")
+            return Source("new", log)
+        }
+        cell.disposeSource()
+        cell.replaceSource { Source("late", log) }
+        XCTAssertEqual(log.all, ["start old", "start new", "dispose old", "dispose new", "dispose late"])
+    }
+}
