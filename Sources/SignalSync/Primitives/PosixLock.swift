@@ -71,12 +71,4 @@ public struct PosixLock: ~Copyable, @unchecked Sendable {
         defer { pthread_mutex_unlock(handle) }
         return try body()
     }
-
-    /// Blocks until the lock is taken. (Being removed: use `withLock`.)
-    @inlinable @inline(__always)
-    public borrowing func lock() { pthread_mutex_lock(handle) }
-
-    /// Releases the lock; the calling thread must hold it. (Being removed: use `withLock`.)
-    @inlinable @inline(__always)
-    public borrowing func unlock() { pthread_mutex_unlock(handle) }
 }
