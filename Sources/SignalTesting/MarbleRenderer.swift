@@ -28,12 +28,12 @@ struct MarbleRenderer<Value, Failure> {
     func token(_ kind: RecordedEvent<Value, Failure>.Kind) -> String {
         switch kind {
         case .next(let value):
-            return names.name(of: value, equal: equal) ?? String(describing: value)
+            return names.name(of: value, equal: equal) ?? names.describe(value)
         case .error(let failure):
             switch names.name(ofError: failure, equal: equalError) {
             case .some(nil): return "#"
             case .some(let name?): return "#" + name
-            case .none: return "#" + String(describing: failure)
+            case .none: return "#" + names.describe(failure)
             }
         case .completed:
             return "|"

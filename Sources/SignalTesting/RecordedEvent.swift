@@ -74,16 +74,24 @@ struct MarbleNames<Value, Failure> {
         marble.events.map { ($0.tick, resolve($0.token, in: marble)) }
     }
 
-    /// The name of `value` (the first name mapped to an equal value), if it has one.
+    /// The name of `value`: the first name mapped to an equal value, or its description
+    /// when that name stands for it; `nil` when it has no name.
     func name(of value: Value, equal: (Value, Value) -> Bool) -> String? {
-        values.filter { equal($0.value, value) }.keys.sorted().first
+        if let name = values.filter({ equal($0.value, value) }).keys.sorted().first { return name }
+        let description = describe(value)
+        guard values[description] == nil, let fallback = fallbackValue(description), equal(fallback, value) else { return nil }
+        return description
     }
 
     /// The name of `failure`: `nil` for the default error, the first name mapped to it
-    /// otherwise; `.none` when it has no name.
+    /// (or its description when that name stands for it) otherwise; `.none` when it has
+    /// no name.
     func name(ofError failure: Failure, equal: (Failure, Failure) -> Bool) -> String?? {
         if let error, equal(error, failure) { return .some(nil) }
-        return errors.filter { equal($0.value, failure) }.keys.sorted().first.map { .some($0) } ?? .none
+        if let name = errors.filter({ equal($0.value, failure) }).keys.sorted().first { return .some(name) }
+        let description = describe(failure)
+        guard errors[description] == nil, let fallback = fallbackError(description), equal(fallback, failure) else { return .none }
+        return .some(description)
     }
 }
 
@@ -108,4 +116,21 @@ extension MarbleNames where Value == Any?, Failure == Any? {
             fallbackValue: { name in .some(Int(name).map { $0 as Any } ?? name) },
             fallbackError: { name in .some(Int(name).map { $0 as Any } ?? name) })
     }
+}
+
+extension MarbleNames {
+    /// A value or error as failure messages write it: `nil`, or the description of what
+    /// the optionals hold.
+    func describe(_ value: Any?) -> String {
+        String(describing: flattened(value) ?? "nil")
+    }
+}
+
+/// `value` with every level of `Optional` removed (an `Int?` boxed in `Any` that is nil
+/// is nil).
+private func flattened(_ value: Any?) -> Any? {
+    guard let value else { return nil }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional else { return value }
+    return flattened(mirror.children.first?.value)
 }

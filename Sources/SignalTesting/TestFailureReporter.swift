@@ -38,6 +38,13 @@ public struct TestFailure: Sendable, CustomStringConvertible {
     /// Where the failed expectation was written.
     public let location: TestSourceLocation
 
+    /// A failure with `message` at `location`: to report failures of your own helpers
+    /// through ``TestFailureReporter/current``.
+    public init(message: String, location: TestSourceLocation) {
+        self.message = message
+        self.location = location
+    }
+
     /// The location and the message.
     public var description: String { "\(location): \(message)" }
 }
