@@ -1,5 +1,6 @@
 import STypedSignal
 import SUntypedSignal
+import SignalSync
 import SignalTesting
 import Testing
 
@@ -30,4 +31,25 @@ import Testing
             TestFailureReporter.automatic.report(TestFailure(message: "reported", location: TestSourceLocation()))
         }
     }
+}
+
+/// `VirtualClock` as a Swift `Clock` on the main actor: a task asleep on the clock and a
+/// delayed signal on the same clock wake in deadline order as the clock advances.
+@MainActor
+@Test func aSleepingTaskAndADelayedSignalWakeInDeadlineOrder() async throws {
+    let clock = VirtualClock()
+    var log: [String] = []
+    let task = Task { @MainActor in
+        try await clock.sleep(for: .seconds(1))
+        log.append("task@\(clock.now)")
+        try await clock.sleep(for: .seconds(2))
+        log.append("task@\(clock.now)")
+    }
+    while clock.pendingCount == 0 { await Task.yield() }
+    let delayed = Signal<Int, NoError>.single(1) |> delay(2, queue: Queue(virtualClock: clock))
+    let handle = delayed.start(next: { _ in MainActor.assumeIsolated { log.append("signal@\(clock.now)") } })
+    await clock.advance(by: .seconds(4))
+    try await task.value
+    #expect(log == ["task@1.0", "signal@2.0", "task@3.0"])
+    handle.dispose()
 }

@@ -15,24 +15,6 @@ final class VirtualClockAsClockTests: LeakCheckedTestCase {
         XCTAssertEqual(clock.now, 1.5)
     }
 
-    @MainActor
-    func testASleepingTaskAndADelayedSignalWakeInDeadlineOrder() async {
-        let clock = VirtualClock()
-        let log = LockedLog()
-        let task = Task { @MainActor in
-            try await clock.sleep(for: .seconds(1))
-            log.add("task@\(clock.now)")
-            try await clock.sleep(for: .seconds(2))
-            log.add("task@\(clock.now)")
-        }
-        while clock.pendingCount == 0 { await Task.yield() }
-        let handle = (Signal<Int, NoError>.single(1) |> delay(2, queue: Queue(virtualClock: clock))).start(next: { _ in log.add("signal@\(clock.now)") })
-        await clock.advance(by: .seconds(4))
-        _ = await task.result
-        XCTAssertEqual(log.entries, ["task@1.0", "signal@2.0", "task@3.0"])
-        handle.dispose()
-    }
-
     func testASleepEndsWhenTheClockReachesItsDeadline() async throws {
         let clock = VirtualClock()
         let task = Task { try await clock.sleep(until: VirtualClock.Instant(seconds: 2)) }

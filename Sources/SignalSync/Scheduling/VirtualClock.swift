@@ -237,6 +237,7 @@ extension VirtualClock {
     /// leaves no item behind. `tolerance` is ignored: virtual time is exact.
     public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
         try Task.checkCancellation()
+        guard deadline.seconds > now else { return }
         let sleeper = VirtualSleeper()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -252,14 +253,15 @@ extension VirtualClock {
     /// wakes a sleeping task, yields so that the task can run to its next suspension
     /// before later items run. Deterministic when the sleeping tasks run on the caller's
     /// actor (a `@MainActor` test and `@MainActor` code under test); tasks on the global
-    /// executor get the yields, not a guarantee.
-    public func advance(by duration: Swift.Duration) async {
-        await advance(to: Instant(seconds: now).advanced(by: duration))
+    /// executor get the yields, not a guarantee. Runs on the caller's actor (`isolation`),
+    /// so the items run there too.
+    public func advance(by duration: Swift.Duration, isolation: isolated (any Actor)? = #isolation) async {
+        await advance(to: Instant(seconds: now).advanced(by: duration), isolation: isolation)
     }
 
     /// Moves time forward to `deadline` like `advance(to:)`, yielding to every task it
-    /// wakes (see `advance(by:)`).
-    public func advance(to deadline: Instant) async {
+    /// wakes (see `advance(by:)`), on the caller's actor.
+    public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) async {
         let target = deadline.seconds
         while let item = popItem(dueBy: target) {
             execute(item.work, on: item.queue)
