@@ -72,7 +72,7 @@ let package = Package(
         // The executable specification: one scenario catalogue, run against both APIs.
         .testTarget(
             name: "ParityTests",
-            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync", "SignalTestSupport"],
+            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync", "SignalTesting", "SignalTestSupport"],
             path: "Parity",
             exclude: ["README.md"]
         ),

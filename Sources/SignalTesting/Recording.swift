@@ -72,7 +72,9 @@ final class Recording<Value, Failure>: @unchecked Sendable {
             }
         if same { return true }
         let renderer = MarbleRenderer(names: names, equal: equal, equalError: equalError, scheduler: scheduler)
-        let message = renderer.diff(expected: renderer.marble(of: expected), recorded: renderer.marble(of: recorded), expectedEvents: expected, recordedEvents: recorded)
+        let message = renderer.diff(
+            expected: renderer.marble(of: expected), recorded: renderer.marble(of: recorded), expectedEvents: expected,
+            recordedEvents: recorded)
         TestFailureReporter.current.report(TestFailure(message: message, location: location))
         return false
     }

@@ -3,7 +3,7 @@ import SUntypedSignal
 /// The events of one subscription to an `SSignal`, with their virtual times, checked
 /// against the event grammar `next* (error | completed)?` as they arrive.
 ///
-/// Made by ``SignalTestScheduler/record(_:fileID:filePath:line:column:)-(SSignal,_,_,_,_)``,
+/// Made by `SignalTestScheduler.record(_:)`,
 /// which subscribes at once. Values compare as `SSignal.ignoreRepeated()` compares them
 /// (nil equals nil, `Hashable` values as `AnyHashable`, other `Equatable` values with `==`).
 public final class SSignalRecorder: @unchecked Sendable {

@@ -3,7 +3,7 @@ import STypedSignal
 /// The events of one subscription to a typed `Signal`, with their virtual times, checked
 /// against the event grammar `next* (error | completed)?` as they arrive.
 ///
-/// Made by ``SignalTestScheduler/record(_:fileID:filePath:line:column:)``, which
+/// Made by `SignalTestScheduler.record(_:)`, which
 /// subscribes at once. Compare with a marble with ``expect(_:values:error:errors:fileID:filePath:line:column:)``.
 public final class SignalRecorder<T, E>: @unchecked Sendable {
     // Safety: the recording is thread-safe; the handle is only disposed.

@@ -1,6 +1,6 @@
 import SignalSync
 
-/// Virtual time for marble tests: a ``VirtualClock``, the length of one marble tick, and
+/// Virtual time for marble tests: a `VirtualClock`, the length of one marble tick, and
 /// the makers of test signals and recorders for both APIs.
 ///
 /// Tick 0 is the clock's time when the scheduler is made; tick `n` is `n * tickDuration`

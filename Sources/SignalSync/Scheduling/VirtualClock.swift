@@ -221,7 +221,7 @@ extension VirtualClock {
     // `@_implements` lets this property answer the protocol's `now` while the class keeps
     // its `now: Double` (two properties cannot share a name); `@_disfavoredOverload` keeps
     // a plain `clock.now` the `Double` instead of ambiguous.
-    @_disfavoredOverload @_implements(Clock, now)
+    @_disfavoredOverload @_implements(Clock,now)
     public var currentInstant: Instant {
         Instant(seconds: now)
     }
