@@ -56,7 +56,7 @@ let package = Package(
         ),
 
         // The base test case of every test target: no subscription left live after a test.
-        .target(name: "SignalTestSupport", dependencies: ["SignalSync"], path: "Tests/SignalTestSupport"),
+        .target(name: "SignalTestSupport", dependencies: ["SignalSync", "SignalTesting"], path: "Tests/SignalTestSupport"),
         .testTarget(name: "SignalSyncTests", dependencies: ["SignalSync", "SignalTestSupport"]),
         .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "SignalSync", "SignalTestSupport"]),
         .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SignalSync", "SignalTestSupport"]),
