@@ -40,6 +40,13 @@ final class Recording<Value, Failure>: @unchecked Sendable {
         }
     }
 
+    /// Records a value.
+    func receiveNext(_ value: Value) { receive(.next(value)) }
+    /// Records an error.
+    func receiveError(_ error: Failure) { receive(.error(error)) }
+    /// Records a completion.
+    func receiveCompletion() { receive(.completed) }
+
     /// The recorder stops listening: later events are violations.
     func disposed() {
         log.withLock { $0.grammar.dispose() }

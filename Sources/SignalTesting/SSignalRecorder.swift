@@ -6,46 +6,18 @@ import SUntypedSignal
 /// Made by `SignalTestScheduler.record(_:)`,
 /// which subscribes at once. Values compare as `SSignal.ignoreRepeated()` compares them
 /// (nil equals nil, `Hashable` values as `AnyHashable`, other `Equatable` values with `==`).
-public final class SSignalRecorder: @unchecked Sendable {
-    // Safety: the recording is thread-safe; the handle is only disposed.
-    private let recording: Recording<Any?, Any?>
-    private let handle: SDisposable
-
+public final class SSignalRecorder: EventRecorder<Any?, Any?>, @unchecked Sendable {
     init(_ signal: SSignal, scheduler: SignalTestScheduler, location: TestSourceLocation) {
-        let recording = Recording<Any?, Any?>(scheduler: scheduler, location: location)
-        self.recording = recording
-        handle = signal.start(
-            next: { recording.receive(.next($0)) },
-            error: { recording.receive(.error($0)) },
-            completed: { recording.receive(.completed) })
+        super.init(scheduler: scheduler, location: location) { recording in
+            let handle = signal.start(next: recording.receiveNext, error: recording.receiveError, completed: recording.receiveCompletion)
+            return { handle.dispose() }
+        }
     }
 
-    /// Every event so far.
-    public var events: [RecordedEvent<Any?, Any?>] {
-        recording.events
-    }
-
-    /// The values so far.
-    public var values: [Any?] {
-        events.compactMap { if case .next(let value) = $0.kind { .some(value) } else { nil } }
-    }
-
-    /// The event-grammar violations so far (each was also reported as a failure).
-    public var violations: [String] {
-        recording.violations
-    }
-
-    /// Stops listening: disposes the subscription. Events that still arrive are grammar
-    /// violations.
-    public func dispose() {
-        recording.disposed()
-        handle.dispose()
-    }
-
-    /// Checks that the recorded events are exactly those of `marble` at their ticks, and
-    /// reports a failure at the caller's line otherwise, with both marbles and both event
-    /// lists. Names resolve as in ``SignalTestScheduler/coldSSignal(_:values:error:errors:subscriptions:)``.
-    /// Returns true when they match.
+    /// Compares the recording with `marble`: the same events at the same ticks, values and
+    /// errors compared as described above. A difference fails the test at the caller's line
+    /// with both marbles and both event lists; the result says whether they matched. Names
+    /// resolve as in ``SignalTestScheduler/coldSSignal(_:values:error:errors:subscriptions:)``.
     @discardableResult
     public func expect(
         _ marble: String, values: [String: Any?] = [:], error: Any? = nil, errors: [String: Any?] = [:], fileID: String = #fileID,

@@ -5,40 +5,12 @@ import STypedSignal
 ///
 /// Made by `SignalTestScheduler.record(_:)`, which
 /// subscribes at once. Compare with a marble with ``expect(_:values:error:errors:fileID:filePath:line:column:)``.
-public final class SignalRecorder<T, E>: @unchecked Sendable {
-    // Safety: the recording is thread-safe; the handle is only disposed.
-    private let recording: Recording<T, E>
-    private let handle: Disposable
-
+public final class SignalRecorder<T, E>: EventRecorder<T, E>, @unchecked Sendable {
     init(_ signal: Signal<T, E>, scheduler: SignalTestScheduler, location: TestSourceLocation) {
-        let recording = Recording<T, E>(scheduler: scheduler, location: location)
-        self.recording = recording
-        handle = signal.start(
-            next: { recording.receive(.next($0)) },
-            error: { recording.receive(.error($0)) },
-            completed: { recording.receive(.completed) })
-    }
-
-    /// Every event so far.
-    public var events: [RecordedEvent<T, E>] {
-        recording.events
-    }
-
-    /// The values so far.
-    public var values: [T] {
-        events.compactMap { if case .next(let value) = $0.kind { value } else { nil } }
-    }
-
-    /// The event-grammar violations so far (each was also reported as a failure).
-    public var violations: [String] {
-        recording.violations
-    }
-
-    /// Stops listening: disposes the subscription. Events that still arrive are grammar
-    /// violations.
-    public func dispose() {
-        recording.disposed()
-        handle.dispose()
+        super.init(scheduler: scheduler, location: location) { recording in
+            let handle = signal.start(next: recording.receiveNext, error: recording.receiveError, completed: recording.receiveCompletion)
+            return { handle.dispose() }
+        }
     }
 
     /// Checks that the recorded events are exactly those of `marble` at their ticks, and
