@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "STypedSignal", targets: ["STypedSignal"]),
         .library(name: "SUntypedSignal", targets: ["SUntypedSignal"]),
         .library(name: "Bridge", targets: ["Bridge"]),
+        .library(name: "SignalTesting", targets: ["SignalTesting"]),
         .executable(name: "signal-demo", targets: ["SignalDemo"]),
     ],
     targets: [
@@ -35,6 +36,9 @@ let package = Package(
         .target(name: "SUntypedSignal", dependencies: ["SignalSync"]),
         // Conversions between the two APIs.
         .target(name: "Bridge", dependencies: ["STypedSignal", "SUntypedSignal"]),
+        // Marble tests, recorders and virtual time for users' tests of both APIs (reports to
+        // XCTest or Swift Testing, whichever runs the test).
+        .target(name: "SignalTesting", dependencies: ["SignalSync", "STypedSignal", "SUntypedSignal"]),
         // The demo that README's first command runs.
         .executableTarget(name: "SignalDemo", dependencies: ["STypedSignal", "SUntypedSignal", "Bridge"]),
 
@@ -52,10 +56,11 @@ let package = Package(
         ),
 
         // The base test case of every test target: no subscription left live after a test.
-        .target(name: "SignalTestSupport", dependencies: ["SignalSync"], path: "Tests/SignalTestSupport"),
+        .target(name: "SignalTestSupport", dependencies: ["SignalSync", "SignalTesting"], path: "Tests/SignalTestSupport"),
         .testTarget(name: "SignalSyncTests", dependencies: ["SignalSync", "SignalTestSupport"]),
         .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "SignalSync", "SignalTestSupport"]),
         .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SignalSync", "SignalTestSupport"]),
+        .testTarget(name: "SignalTestingTests", dependencies: ["SignalTesting", "STypedSignal", "SUntypedSignal", "SignalSync", "SignalTestSupport"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "STypedSignal", "SUntypedSignal", "SignalSync", "SignalTestSupport"]),
         // Common user code in Swift 6 mode against the public API only; it must build
         // with zero warnings (the API states which closures cross threads).
@@ -67,7 +72,7 @@ let package = Package(
         // The executable specification: one scenario catalogue, run against both APIs.
         .testTarget(
             name: "ParityTests",
-            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync", "SignalTestSupport"],
+            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync", "SignalTesting", "SignalTestSupport"],
             path: "Parity",
             exclude: ["README.md"]
         ),

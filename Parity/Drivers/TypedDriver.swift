@@ -1,5 +1,6 @@
 import STypedSignal
 import SignalSync
+import SignalTesting
 
 /// Builds and runs scenarios with STypedSignal: `Signal<Int, String>`.
 enum TypedDriver {
@@ -23,18 +24,10 @@ enum TypedDriver {
             completed: { world.log("completed") })
     }
 
-    /// A cold source that plays `marble` from the moment of each subscription.
+    /// A cold source that plays `marble` from the moment of each subscription (a bare `#`
+    /// fails with `"E"`).
     static func source(_ name: String, _ marble: Marble, _ world: ScenarioWorld) -> S {
-        Signal { subscriber in
-            ActionDisposable(
-                action: world.play(name, marble) { event in
-                    switch event {
-                    case .next(let value): subscriber.putNext(value)
-                    case .error(let error): subscriber.putError(error)
-                    case .completed: subscriber.putCompletion()
-                    }
-                })
-        }
+        world.scheduler.cold(marble.text, error: "E", subscriptions: world.subscriptions(of: name))
     }
 
     /// A pipeline's output, by the shape of its values.

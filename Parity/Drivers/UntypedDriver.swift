@@ -1,5 +1,6 @@
 import SUntypedSignal
 import SignalSync
+import SignalTesting
 
 /// Builds and runs scenarios with SUntypedSignal: `SSignal`, the Int values and String
 /// errors boxed as `Any?`.
@@ -23,18 +24,10 @@ enum UntypedDriver {
             completed: { world.log("completed") })
     }
 
-    /// A cold source that plays `marble` from the moment of each subscription.
+    /// A cold source that plays `marble` from the moment of each subscription (a bare `#`
+    /// fails with `"E"`).
     static func source(_ name: String, _ marble: Marble, _ world: ScenarioWorld) -> SSignal {
-        SSignal { subscriber in
-            SBlockDisposable(
-                world.play(name, marble) { event in
-                    switch event {
-                    case .next(let value): subscriber.putNext(value)
-                    case .error(let error): subscriber.putError(error)
-                    case .completed: subscriber.putCompletion()
-                    }
-                })
-        }
+        world.scheduler.coldSSignal(marble.text, error: "E", subscriptions: world.subscriptions(of: name))
     }
 
     /// The Int inside an untyped value of a scenario.

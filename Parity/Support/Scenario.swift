@@ -1,3 +1,5 @@
+import SignalTesting
+
 /// One of the two signal APIs: the side an operator comes from.
 enum API: String, CaseIterable {
     /// STypedSignal.

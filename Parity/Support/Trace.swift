@@ -1,10 +1,13 @@
 import SignalSync
+import SignalTesting
 
 /// The virtual world one scenario runs in: a clock, a queue on it, and the trace.
 final class ScenarioWorld: @unchecked Sendable {
     // Safety: scenarios run on one thread, the one advancing the clock; the lock only
     // guards against operators that hop threads by mistake.
     let clock = VirtualClock()
+    /// Plays the marble sources on `clock`: one tick is one virtual second.
+    let scheduler: SignalTestScheduler
     /// The queue that schedules source events.
     let sourceQueue: ExecutionQueue
     /// The queue handed to operators that take one (deliverOn, delay, timeout...).
@@ -14,6 +17,7 @@ final class ScenarioWorld: @unchecked Sendable {
     private var owned: [AnyObject] = []
 
     init() {
+        scheduler = SignalTestScheduler(clock: clock)
         sourceQueue = clock.makeQueue(label: "sources")
         operatorQueue = clock.makeQueue(label: "operator")
     }
@@ -93,21 +97,15 @@ func describeValue(_ value: Any?) -> String {
 }
 
 extension ScenarioWorld {
-    /// Plays `marble` for one subscription of the source `name`: logs the subscribe,
-    /// schedules each event (tick 0 at once) through `send`, and returns the teardown
-    /// that stops later events and logs the dispose. Every driver's sources use it.
-    func play(_ name: String, _ marble: Marble, send: @escaping (MarbleEvent) -> Void) -> () -> Void {
-        log("\(name).subscribe")
-        let live = SignalSync.Atomic(value: true)
-        for (tick, event) in marble.events {
-            at(tick) {
-                guard live.with({ $0 }) else { return }
-                send(event)
+    /// The subscription log of the source `name`: logs `name.subscribe` when a
+    /// subscription begins (before its tick-0 events) and `name.dispose` when it is
+    /// disposed. Every driver's marble sources (SignalTesting's cold test signals) use it.
+    func subscriptions(of name: String) -> SubscriptionLog {
+        SubscriptionLog { [self] change in
+            switch change {
+            case .subscribed: log("\(name).subscribe")
+            case .disposed: log("\(name).dispose")
             }
-        }
-        return { [self] in
-            live.swap(false)
-            log("\(name).dispose")
         }
     }
 }

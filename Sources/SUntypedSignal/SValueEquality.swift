@@ -44,7 +44,7 @@ private func equatableEquals<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
 /// - other `Equatable` values are compared with `==` when both have the same type;
 /// - other class instances are compared by identity;
 /// - anything else (closures, tuples, non-equatable structs) is never equal.
-func untypedValuesEqual(_ lhs: Any?, _ rhs: Any?) -> Bool {
+package func untypedValuesEqual(_ lhs: Any?, _ rhs: Any?) -> Bool {
     let lhs = flattenOptional(lhs)
     let rhs = flattenOptional(rhs)
     switch (lhs, rhs) {

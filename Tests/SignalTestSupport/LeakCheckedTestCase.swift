@@ -1,5 +1,5 @@
-import Foundation
 import SignalSync
+import SignalTesting
 import XCTest
 
 /// The base class of every test case in this package: after each test it checks that the
@@ -14,17 +14,12 @@ open class LeakCheckedTestCase: XCTestCase {
 
     override open func setUp() {
         super.setUp()
-        liveAtStart = LiveSubscriptions.current
+        liveAtStart = liveSubscriptionCount
     }
 
     override open func tearDown() {
         super.tearDown()
-        let deadline = Date().addingTimeInterval(10)
-        while LiveSubscriptions.current > liveAtStart && Date() < deadline {
-            RunLoop.current.run(until: Date().addingTimeInterval(0.001))
-        }
-        let left = LiveSubscriptions.current - liveAtStart
-        XCTAssertLessThanOrEqual(left, 0, "\(left) subscription(s) still live after the test: something still holds a subscriber nobody ended")
+        expectNoLiveSubscriptions(baseline: liveAtStart, waitingUpTo: 10)
     }
 
     /// Disposes `subscription` when the test ends, before the leak check: for a test that

@@ -28,7 +28,13 @@
 /// next `run()` or `advance(by:)`. While a virtual queue's item runs, that queue
 /// `isCurrent`, so `async` onto it runs inline exactly as on a real serial queue.
 /// Advance the clock from one thread at a time.
-public final class VirtualClock: @unchecked Sendable {
+///
+/// It is also a Swift `Clock` (`Duration` is `Swift.Duration`, instants are
+/// ``VirtualClock/Instant``): async code under test that calls `clock.sleep(for:)` wakes
+/// when the clock is advanced past its deadline, in deadline order with the queues'
+/// items, so tasks and signals share one virtual time. `now` stays the time in seconds
+/// as a `Double`; the `Clock` requirement `now` is ``currentInstant``.
+public final class VirtualClock: Clock, @unchecked Sendable {
     // Safety: every stored property below is guarded by `mutex`.
     private let mutex = PosixLock()
     private var time: Double
@@ -97,20 +103,29 @@ public final class VirtualClock: @unchecked Sendable {
     /// `cancel`.
     @discardableResult
     func schedule(after delay: Double, on queue: ObjectIdentifier, _ work: @escaping () -> Void) -> Int {
-        mutex.withLock {
-            let id = nextID
-            nextID += 1
-            let item = Item(id: id, deadline: time + max(0, delay), queue: queue, work: work)
-            // Stable insertion: after every item with the same or an earlier deadline.
-            var low = 0
-            var high = pending.count
-            while low < high {
-                let middle = (low + high) / 2
-                if pending[middle].deadline <= item.deadline { low = middle + 1 } else { high = middle }
-            }
-            pending.insert(item, at: low)
-            return id
+        mutex.withLock { insert(deadline: time + max(0, delay), on: queue, work) }
+    }
+
+    /// Schedules `work` on the queue `queue` at `deadline` seconds (now when it has passed);
+    /// returns a token for `cancel`.
+    func schedule(at deadline: Double, on queue: ObjectIdentifier, _ work: @escaping () -> Void) -> Int {
+        mutex.withLock { insert(deadline: max(time, deadline), on: queue, work) }
+    }
+
+    /// Inserts an item; the caller holds `mutex`.
+    private func insert(deadline: Double, on queue: ObjectIdentifier, _ work: @escaping () -> Void) -> Int {
+        let id = nextID
+        nextID += 1
+        let item = Item(id: id, deadline: deadline, queue: queue, work: work)
+        // Stable insertion: after every item with the same or an earlier deadline.
+        var low = 0
+        var high = pending.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pending[middle].deadline <= item.deadline { low = middle + 1 } else { high = middle }
         }
+        pending.insert(item, at: low)
+        return id
     }
 
     /// Forgets a scheduled item that has not run yet.
@@ -153,5 +168,171 @@ public final class VirtualClock: @unchecked Sendable {
             time = max(time, first.deadline)
             return first
         }
+    }
+}
+
+// MARK: - Clock
+
+extension VirtualClock {
+    /// A moment of a `VirtualClock`: the time elapsed since the clock's zero.
+    public struct Instant: InstantProtocol, CustomStringConvertible {
+        /// The time since the clock's zero.
+        public var offset: Swift.Duration
+
+        /// The instant `offset` after the clock's zero.
+        public init(offset: Swift.Duration) {
+            self.offset = offset
+        }
+
+        /// The instant `seconds` seconds after the clock's zero.
+        public init(seconds: Double) {
+            offset = .seconds(seconds)
+        }
+
+        /// The instant in seconds since the clock's zero, as the `Double` API counts time.
+        public var seconds: Double {
+            let (whole, attoseconds) = offset.components
+            return Double(whole) + Double(attoseconds) / 1e18
+        }
+
+        /// The instant `duration` later.
+        public func advanced(by duration: Swift.Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The duration from this instant to `other`.
+        public func duration(to other: Instant) -> Swift.Duration {
+            other.offset - offset
+        }
+
+        /// True when `lhs` comes before `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        /// The instant in seconds, like the clock's `now`.
+        public var description: String {
+            "\(seconds)"
+        }
+    }
+
+    /// The current time as an ``Instant``: the `now` of the `Clock` protocol (the
+    /// `now` property of the class stays the time in seconds as a `Double`).
+    // `@_implements` lets this property answer the protocol's `now` while the class keeps
+    // its `now: Double` (two properties cannot share a name); `@_disfavoredOverload` keeps
+    // a plain `clock.now` the `Double` instead of ambiguous.
+    @_disfavoredOverload @_implements(Clock,now)
+    public var currentInstant: Instant {
+        Instant(seconds: now)
+    }
+
+    /// The smallest step of virtual time: none, any duration can be reached exactly.
+    public var minimumResolution: Swift.Duration {
+        .zero
+    }
+
+    /// Suspends until the clock is advanced to `deadline` (at once when it is not in the
+    /// future). The wake-up is an item of the clock, ordered by deadline with the queues'
+    /// items. Throws `CancellationError` when the task is cancelled while asleep, and
+    /// leaves no item behind. `tolerance` is ignored: virtual time is exact.
+    public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
+        try Task.checkCancellation()
+        guard deadline.seconds > now else { return }
+        let sleeper = VirtualSleeper()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let id = schedule(at: deadline.seconds, on: ObjectIdentifier(self)) { sleeper.wake() }
+                if sleeper.wait(continuation, item: id) { cancel(id) }
+            }
+        } onCancel: {
+            if let id = sleeper.cancel() { cancel(id) }
+        }
+    }
+
+    /// Moves time forward by `duration` like `advance(by:)`, and after each item that
+    /// wakes a sleeping task, yields so that the task can run to its next suspension
+    /// before later items run. Deterministic when the sleeping tasks run on the caller's
+    /// actor (a `@MainActor` test and `@MainActor` code under test); tasks on the global
+    /// executor get the yields, not a guarantee. Runs on the caller's actor (`isolation`),
+    /// so the items run there too.
+    public func advance(by duration: Swift.Duration, isolation: isolated (any Actor)? = #isolation) async {
+        await advance(to: Instant(seconds: now).advanced(by: duration), isolation: isolation)
+    }
+
+    /// Moves time forward to `deadline` like `advance(to:)`, yielding to every task it
+    /// wakes (see `advance(by:)`), on the caller's actor.
+    public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) async {
+        let target = deadline.seconds
+        while let item = popItem(dueBy: target) {
+            execute(item.work, on: item.queue)
+            if item.queue == ObjectIdentifier(self) {
+                for _ in 0..<Self.yieldsPerWakeUp { await Task.yield() }
+            }
+        }
+        mutex.withLock { time = max(time, target) }
+    }
+
+    /// How many times `advance` yields after waking a task.
+    private static let yieldsPerWakeUp = 20
+}
+
+/// One task asleep on a `VirtualClock`: resumed once, by its wake-up item or by
+/// cancellation, whichever comes first.
+private final class VirtualSleeper: Sendable {
+    private enum State {
+        /// Not suspended yet.
+        case starting
+        /// Suspended until the item with this id runs.
+        case asleep(CheckedContinuation<Void, any Error>, item: Int)
+        /// Cancelled before suspending.
+        case cancelledEarly
+        /// Resumed (woken or cancelled).
+        case done
+    }
+
+    private let state = LockedState(State.starting)
+
+    /// Records the suspended task; resumes it at once when it was cancelled meanwhile, and
+    /// then returns true: the caller forgets the item.
+    func wait(_ continuation: CheckedContinuation<Void, any Error>, item: Int) -> Bool {
+        let cancelled = state.withLock { state -> Bool in
+            if case .cancelledEarly = state {
+                state = .done
+                return true
+            }
+            state = .asleep(continuation, item: item)
+            return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+        return cancelled
+    }
+
+    /// The deadline is reached: resumes the task.
+    func wake() {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard case .asleep(let continuation, _) = state else { return nil }
+            state = .done
+            return continuation
+        }
+        continuation?.resume()
+    }
+
+    /// The task is cancelled: resumes it with `CancellationError` and returns the item to
+    /// forget, if it was asleep.
+    func cancel() -> Int? {
+        let asleep = state.withLock { state -> (CheckedContinuation<Void, any Error>, Int)? in
+            switch state {
+            case .starting:
+                state = .cancelledEarly
+                return nil
+            case .asleep(let continuation, let item):
+                state = .done
+                return (continuation, item)
+            case .cancelledEarly, .done:
+                return nil
+            }
+        }
+        asleep?.0.resume(throwing: CancellationError())
+        return asleep?.1
     }
 }

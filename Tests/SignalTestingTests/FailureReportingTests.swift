@@ -1,0 +1,77 @@
+import STypedSignal
+import SUntypedSignal
+import SignalSync
+import SignalTestSupport
+import XCTest
+
+@testable import SignalTesting
+
+/// The assertions really report: failures collected through an injected reporter, with
+/// the caller's location and the marble diff.
+final class FailureReportingTests: LeakCheckedTestCase {
+    func testAMismatchReportsBothMarblesACaretAndTheEventsAtTheCallersLine() {
+        let scheduler = SignalTestScheduler()
+        let source: Signal<Int, String> = scheduler.cold("-1-2--3|")
+        let recorder = scheduler.record(source |> delay(1, queue: Queue(virtualClock: scheduler.clock)))
+        scheduler.advanceUntilIdle()
+        let line = UInt(#line + 1)
+        let failures = TestFailureReporter.collectingFailures { XCTAssertFalse(recorder.expect("-1-2--3|")) }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.location.line, line)
+        XCTAssertEqual(failures.first?.location.fileID, "SignalTestingTests/FailureReportingTests.swift")
+        XCTAssertEqual(
+            failures.first?.message,
+            """
+            the recorded events differ from the expected marble
+              expected: -1-2--3|
+              recorded: --1-2--3|
+                         ^
+              expected events: [1 1, 3 2, 6 3, 7 |]
+              recorded events: [2 1, 4 2, 7 3, 8 |]
+            """)
+    }
+
+    func testAnUnnamedValueAndAnEventBetweenTicksAreWrittenOut() {
+        let scheduler = SignalTestScheduler()
+        let source: Signal<Int, String> = scheduler.cold("(42)|")
+        let recorder = scheduler.record(source |> delay(0.5, queue: Queue(virtualClock: scheduler.clock)))
+        scheduler.advanceUntilIdle()
+        let failures = TestFailureReporter.collectingFailures { recorder.expect("a|", values: ["a": 4]) }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures[0].message.contains("recorded: -(42)|"), failures[0].message)
+        XCTAssertTrue(failures[0].message.contains("recorded events: [1 (0.5 s) 42, 2 (1.5 s) |]"), failures[0].message)
+    }
+
+    func testAnUntypedMismatchReports() {
+        let scheduler = SignalTestScheduler()
+        let recorder = scheduler.record(scheduler.coldSSignal("-a|"))
+        scheduler.advanceUntilIdle()
+        let failures = TestFailureReporter.collectingFailures { recorder.expect("-b|") }
+        XCTAssertEqual(failures.map { $0.message.contains("expected: -b|\n  recorded: -a|") }, [true])
+    }
+
+    func testAGrammarViolationIsReportedWhereTheRecordingBegan() {
+        let scheduler = SignalTestScheduler()
+        let line = UInt(#line + 2)
+        let failures = TestFailureReporter.collectingFailures {
+            let recording = Recording<Int, String>(scheduler: scheduler, location: TestSourceLocation())
+            recording.receive(.completed)
+            recording.receive(.next(1))
+            XCTAssertEqual(recording.violations.count, 1)
+        }
+        XCTAssertEqual(failures.map(\.location.line), [line])
+        XCTAssertEqual(failures.first?.message, "event grammar violated at tick 0: next after completed: the grammar is next* (error | completed)?")
+    }
+
+    func testALeftSubscriptionIsReportedByTheLeakCheck() {
+        let pipe = ValuePipe<Int>()
+        let baseline = liveSubscriptionCount
+        let handle = pipe.signal().start()
+        let failures = TestFailureReporter.collectingFailures { expectNoLiveSubscriptions(baseline: baseline, waitingUpTo: 0.01) }
+        #if DEBUG
+            XCTAssertEqual(failures.map(\.message), ["1 subscription(s) still live: something still holds a subscriber nobody ended"])
+        #endif
+        handle.dispose()
+        XCTAssertEqual(TestFailureReporter.collectingFailures { expectNoLiveSubscriptions(baseline: baseline) }.count, 0)
+    }
+}
