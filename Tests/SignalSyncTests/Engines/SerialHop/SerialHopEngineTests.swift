@@ -4,7 +4,7 @@ import XCTest
 
 @testable import SignalSync
 
-final class SerialHopTests: LeakCheckedTestCase {
+final class SerialHopEngineTests: LeakCheckedTestCase {
     func testConcurrentSendersLoseNothingAndDeliverOnTheQueueInEachSendersOrder() {
         let queue = ExecutionQueue(label: "hop")
         let senders = 4
@@ -12,7 +12,7 @@ final class SerialHopTests: LeakCheckedTestCase {
         let received = LockedState<[[Int]]>(Array(repeating: [], count: senders))
         let offQueue = LockedState(0)
         let done = DispatchSemaphore(value: 0)
-        let hop = SerialHop<(Int, Int)>(queue: queue) { sender, value in
+        let hop = SerialHopEngine<(Int, Int)>(queue: queue) { sender, value in
             if !queue.isCurrent { offQueue.withLock { $0 += 1 } }
             received.withLock { $0[sender].append(value) }
         }
@@ -35,7 +35,7 @@ final class SerialHopTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
         let log = EngineLog()
-        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
+        let hop = SerialHopEngine<Int>(queue: queue) { log.append("\($0)") }
         hop.send(1)
         hop.send(2)
         hop.send(3)
@@ -53,7 +53,7 @@ final class SerialHopTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
         let log = EngineLog()
-        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
+        let hop = SerialHopEngine<Int>(queue: queue) { log.append("\($0)") }
         queue.sync {
             hop.send(1)
             log.append("after send")
@@ -66,7 +66,7 @@ final class SerialHopTests: LeakCheckedTestCase {
     func testTheTerminalEventComesAfterTheBufferedValuesAndLaterEventsAreDropped() {
         let clock = VirtualClock()
         let log = EngineLog()
-        let hop = SerialHop<Int>(queue: clock.makeQueue()) { log.append("\($0)") }
+        let hop = SerialHopEngine<Int>(queue: clock.makeQueue()) { log.append("\($0)") }
         hop.send(1)
         hop.sendTerminal { log.append("completed") }
         hop.send(2)
@@ -82,7 +82,7 @@ final class SerialHopTests: LeakCheckedTestCase {
         let log = EngineLog()
         let done = DispatchSemaphore(value: 0)
         let holder = HopHolder()
-        holder.hop = SerialHop<Int>(queue: queue) { value in
+        holder.hop = SerialHopEngine<Int>(queue: queue) { value in
             log.append("\(value) onQueue=\(queue.isCurrent)")
             if value == 1 {
                 DispatchQueue.global().sync { holder.hop?.send(2) }
@@ -97,28 +97,61 @@ final class SerialHopTests: LeakCheckedTestCase {
         holder.hop = nil
     }
 
-    func testMachineSchedulesOnlyFromAnEmptyIdleBufferAndRecyclesCapacity() {
-        var machine = SerialHopMachine<Int>()
-        XCTAssertEqual(machine.offer(1), .scheduleHop)
-        XCTAssertEqual(machine.offer(2), .none)
-        guard case (var values, nil)? = machine.takeBatch() else { return XCTFail("no batch") }
-        XCTAssertEqual(values, [1, 2])
-        XCTAssertEqual(machine.offer(3), .none, "the hop is still draining")
-        values.removeAll(keepingCapacity: true)
-        let capacity = values.capacity
-        machine.recycle(values)
-        guard case let (next, nil)? = machine.takeBatch() else { return XCTFail("no batch") }
-        XCTAssertEqual(next, [3])
-        XCTAssertNil(machine.takeBatch())
-        XCTAssertEqual(machine.offer(4), .scheduleHop)
-        guard case let (buffered, nil)? = machine.takeBatch() else { return XCTFail("no batch") }
-        XCTAssertEqual(buffered, [4])
-        XCTAssertGreaterThanOrEqual(buffered.capacity, capacity, "the recycled array became the buffer")
+    func testTwoSubscriptionsOnOneQueueDeliverInTheOrderTheirEventsWerePut() {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue()
+        let log = EngineLog()
+        let a = SerialHopEngine<Int>(queue: queue) { log.append("a \($0)") }
+        let b = SerialHopEngine<Int>(queue: queue) { log.append("b \($0)") }
+        a.send(1)
+        b.send(2)
+        queue.justDispatch { log.append("work") }
+        a.send(3)
+        a.send(4)
+        b.sendTerminal { log.append("b end") }
+        XCTAssertEqual(clock.pendingCount, 1, "one hop for the whole burst")
+        clock.run()
+        XCTAssertEqual(log.entries, ["a 1", "b 2", "work", "a 3", "a 4", "b end"])
+    }
+
+    func testOnAConcurrentQueueEachSubscriptionDeliversInOrderAndOneAtATime() {
+        let senders = 4
+        let perSender = 2000
+        let running = LockedState(Array(repeating: false, count: senders))
+        let overlaps = LockedState(0)
+        let received = LockedState<[[Int]]>(Array(repeating: [], count: senders))
+        let done = DispatchSemaphore(value: 0)
+        let hops = (0..<senders).map { sender in
+            SerialHopEngine<Int>(queue: .concurrentDefault) { value in
+                let wasRunning = running.withLock { flags in
+                    defer { flags[sender] = true }
+                    return flags[sender]
+                }
+                if wasRunning { overlaps.withLock { $0 += 1 } }
+                received.withLock { $0[sender].append(value) }
+                running.withLock { $0[sender] = false }
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: senders) { sender in
+            for value in 0..<perSender {
+                hops[sender].send(value)
+            }
+            hops[sender].sendTerminal { done.signal() }
+        }
+        for _ in 0..<senders {
+            XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        }
+        XCTAssertEqual(overlaps.withLock { $0 }, 0)
+        received.withLock { lists in
+            for list in lists {
+                XCTAssertEqual(list, Array(0..<perSender))
+            }
+        }
     }
 }
 
 /// Holds a hop whose own handler sends into it.
 private final class HopHolder: @unchecked Sendable {
     // Safety: set before the first event and cleared after the last one.
-    var hop: SerialHop<Int>?
+    var hop: SerialHopEngine<Int>?
 }

@@ -1,0 +1,93 @@
+/// The engine of `combineLatest` (typed) and `combineSignals` (untyped): the lock, the
+/// `CombineLatestMachine` and the slots of one subscription.
+///
+/// A face creates the slots (`CombineLatestSlot`, one per source, of the source's own
+/// type) and the `combine` function that reads them into the output, subscribes the
+/// sources, and hands each event to the engine with what to do downstream. The engine
+/// takes the lock, asks the machine, stores a value in its slot and, when the machine
+/// says so, builds the output, all under the lock (only this storage code runs there);
+/// it releases the replaced value, sends downstream and disposes sources after
+/// unlocking. It is the disposable the face's generator returns. Disposal does not
+/// silence it: as with every subscription (spec 1.7), events a source emits while it is
+/// being disposed still reach downstream; each source's own subscription drops what
+/// comes after its disposal.
+package final class CombineLatestEngine<Output>: @unchecked Sendable {
+    // Safety: the machine and the slots are reached only under `state`'s lock; the
+    // `let`s are immutable.
+    private let state: LockedState<CombineLatestMachine>
+    private let combine: () -> Output
+
+    /// An engine for `count` sources (at least one), the first `seeded` of which start
+    /// with a value; `combine` reads every slot into the output (under the lock, once
+    /// all hold a value).
+    package init(count: Int, seeded: Int, completedSourceDisposal: CompletedSourceDisposal, combine: @escaping () -> Output) {
+        state = LockedState(CombineLatestMachine(count: count, seeded: seeded, completedSourceDisposal: completedSourceDisposal))
+        self.combine = combine
+    }
+
+    /// Source `index` produced `value`, to be kept in `slot`; `emit` sends the combined
+    /// output downstream when every slot holds a value.
+    package func receive<V>(_ value: V, into slot: CombineLatestSlot<V>, at index: Int, emit: (Output) -> Void) {
+        // (No optionals of generic types here: code not specialized for them would look
+        // their metadata up at every event; the output waits in a stack slot instead.)
+        var released = value
+        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { output in
+            let action = state.withLock { machine -> CombineLatestMachine.ValueAction in
+                let action = machine.valueArrived(at: index)
+                if action != .drop {
+                    slot.exchange(&released)
+                }
+                if action == .emit {
+                    output.initializeElement(at: 0, to: combine())
+                }
+                return action
+            }
+            withExtendedLifetime(released) {}  // outside the lock, before the output goes out
+            if action == .emit {
+                emit(output.moveElement(from: 0))
+            }
+        }
+    }
+
+    /// Source `index` completed; `complete` sends the completion downstream once every
+    /// source has completed.
+    package func sourceCompleted(at index: Int, complete: () -> Void) {
+        switch state.withLock({ $0.sourceCompleted(at: index) }) {
+        case .none:
+            break
+        case .disposeSource(let handle):
+            handle.dispose()
+        case .complete(let handle):
+            complete()
+            handle?.dispose()
+        }
+    }
+
+    /// A source failed: true when the face forwards this error (the first one).
+    package func sourceFailed() -> Bool {
+        state.withLock { $0.sourceFailed() } == .forward
+    }
+
+    /// Whether the engine was disposed (a face then subscribes no further source).
+    package var isDisposed: Bool {
+        state.withLock { $0.isDisposed }
+    }
+
+    /// Keeps the subscription of source `index`, or disposes it at once when the
+    /// machine says so.
+    package func attach(_ handle: any UpstreamDisposable, at index: Int) {
+        if case .dispose(let late) = state.withLock({ $0.attach(handle, at: index) }) {
+            late.dispose()
+        }
+    }
+
+    /// Disposes every source subscription still held, once, in index order; later calls
+    /// do nothing.
+    package func dispose() {
+        if case .dispose(let handles) = state.withLock({ $0.dispose() }) {
+            for handle in handles {
+                handle?.dispose()
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// A subscription whose events wait in a `QueueLineEngine`: the line tells it when the
+/// turn of its next events has come.
+package class QueueLineClient: @unchecked Sendable {
+    /// A client.
+    package init() {}
+
+    /// On the queue: delivers the subscription's next `count` events, in order.
+    package func deliverEvents(count: Int) {}
+}
+
+/// The line of one queue: everything the library puts on the queue (work from `async`,
+/// `justDispatch`, `sync`, timers, and the events of every `deliverOn` subscription)
+/// runs in the order it was put, and one hop onto the underlying queue runs a whole
+/// burst.
+///
+/// The storage of a `QueueLineMachine`: it takes the lock for each transition and runs
+/// the turns after unlocking, on the queue (the hop runs there). A serial, main or
+/// virtual `ExecutionQueue` has one line for all its users; a queue that is never
+/// current (a concurrent or wrapped one) gives each `deliverOn` subscription a line of
+/// its own, so that one subscription's events still run one at a time and in order.
+package final class QueueLineEngine: @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; `scheduleHop` is
+    // immutable.
+    private let state = LockedState(QueueLineMachine<() -> Void, QueueLineClient>())
+    private let scheduleHop: (@escaping () -> Void) -> Void
+
+    /// A line whose hops `scheduleHop` puts on the underlying queue (one call per hop).
+    package init(scheduleHop: @escaping (@escaping () -> Void) -> Void) {
+        self.scheduleHop = scheduleHop
+    }
+
+    /// Runs `work` on the queue after everything put before it.
+    package func put(_ work: @escaping () -> Void) {
+        if state.withLock({ $0.put(work) }) == .scheduleHop {
+            startHop()
+        }
+    }
+
+    /// Gives `client` a turn for one more event, after everything put before it; the
+    /// client buffered the event itself first.
+    package func putEvent(of client: QueueLineClient) {
+        if state.withLock({ $0.putEvent(of: client) }) == .scheduleHop {
+            startHop()
+        }
+    }
+
+    private func startHop() {
+        scheduleHop { [self] in hop() }
+    }
+
+    /// On the queue: runs the turns waiting, in order, until the line is empty.
+    private func hop() {
+        while case .run(var entries) = state.withLock({ $0.take() }) {
+            for entry in entries {
+                switch entry {
+                case .work(let work):
+                    work()
+                case .events(let client, let count):
+                    client.deliverEvents(count: count)
+                }
+            }
+            entries.removeAll(keepingCapacity: true)  // work and clients released here, unlocked
+            state.withLock { $0.recycle(entries) }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// Delivers one subscription's events on a queue: the one engine under typed and
+/// untyped `deliverOn(queue)`.
+///
+/// An event sent while the queue is current is delivered at once, inline (the queue's
+/// `async` rule). Any other event is buffered here and gets a turn in the queue's line
+/// (`QueueLineEngine`); when the line reaches it, the events are delivered on the queue.
+///
+/// - On a serial, main or virtual queue the line is the queue's own: the events of every
+///   subscription, and work put with `async`, `justDispatch`, `sync` or a timer, run in
+///   the order they were put there, and one hop onto the queue runs a whole burst.
+/// - On a queue that is never current (the concurrent singletons, a wrapped dispatch
+///   queue) the subscription has a line of its own: its events run one at a time and
+///   in order; different subscriptions and other work run beside them, in no order.
+///
+/// Events after a terminal event are dropped; events the subscriber no longer takes (it
+/// was disposed) are dropped by the subscriber when their turn comes. No lock is held
+/// while an event is delivered.
+package final class SerialHopEngine<Value>: QueueLineClient, @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; the `let`s are
+    // immutable.
+    private let state = LockedState(SerialHopMachine<Value, () -> Void>())
+    private let queue: ExecutionQueue
+    private let line: QueueLineEngine
+    private let deliver: (Value) -> Void
+
+    /// Creates the hop of one subscription: `deliver` sends a value downstream, on `queue`.
+    package init(queue: ExecutionQueue, deliver: @escaping (Value) -> Void) {
+        self.queue = queue
+        self.line = queue.lineForEvents()
+        self.deliver = deliver
+    }
+
+    /// Delivers `value` on the queue: inline when it is current, else in its turn.
+    package func send(_ value: Value) {
+        if queue.isCurrent {
+            deliver(value)
+            return
+        }
+        if state.withLock({ $0.offer(value) }) == .putOnLine {
+            line.putEvent(of: self)
+        }
+    }
+
+    /// Delivers a terminal event (`terminate` sends it downstream) on the queue, after
+    /// every value buffered before it: inline when the queue is current.
+    package func sendTerminal(_ terminate: @escaping () -> Void) {
+        if queue.isCurrent {
+            terminate()
+            return
+        }
+        if state.withLock({ $0.offerTerminal(terminate) }) == .putOnLine {
+            line.putEvent(of: self)
+        }
+    }
+
+    /// On the queue: the line's turn for this subscription's next `count` events.
+    package override func deliverEvents(count: Int) {
+        guard case .deliver(var values, let terminal) = state.withLock({ $0.take(count: count) }) else {
+            return
+        }
+        for value in values {
+            deliver(value)
+        }
+        values.removeAll(keepingCapacity: true)  // the values are released here, unlocked
+        state.withLock { $0.recycle(values) }
+        terminal?()
+    }
+}

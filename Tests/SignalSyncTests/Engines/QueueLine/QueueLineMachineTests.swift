@@ -1,0 +1,64 @@
+import XCTest
+
+@testable import SignalSync
+
+/// A queue's line, driven with no threads.
+final class QueueLineMachineTests: XCTestCase {
+    private final class Client {}
+    private typealias Machine = QueueLineMachine<String, Client>
+
+    func testOnlyTheTurnThatFindsTheLineIdleSchedulesAHop() {
+        var machine = Machine()
+        XCTAssertEqual(machine.put("a"), .scheduleHop)
+        XCTAssertEqual(machine.put("b"), .joinedHop)
+        XCTAssertEqual(describe(machine.take()), ["a", "b"])
+        XCTAssertEqual(machine.put("c"), .joinedHop, "the hop is still running")
+        XCTAssertEqual(describe(machine.take()), ["c"])
+        XCTAssertEqual(describe(machine.take()), ["finish"])
+        guard case .idle = machine.state else { return XCTFail("\(machine.state)") }
+        XCTAssertEqual(machine.put("d"), .scheduleHop)
+    }
+
+    func testConsecutiveEventsOfOneClientShareAnEntryAndOtherTurnsKeepTheirPlace() {
+        let x = Client()
+        let y = Client()
+        var machine = Machine()
+        XCTAssertEqual(machine.putEvent(of: x), .scheduleHop)
+        XCTAssertEqual(machine.putEvent(of: x), .joinedHop)
+        XCTAssertEqual(machine.putEvent(of: y), .joinedHop)
+        XCTAssertEqual(machine.put("work"), .joinedHop)
+        XCTAssertEqual(machine.putEvent(of: x), .joinedHop)
+        XCTAssertEqual(machine.putEvent(of: x), .joinedHop)
+        let names = [ObjectIdentifier(x): "x", ObjectIdentifier(y): "y"]
+        XCTAssertEqual(describe(machine.take(), names), ["x 2", "y 1", "work", "x 2"])
+    }
+
+    func testARunListGivenBackBecomesTheNextWaitingList() {
+        var machine = Machine()
+        for index in 0..<50 {
+            _ = machine.put("\(index)")
+        }
+        guard case .run(var entries) = machine.take() else { return XCTFail("nothing to run") }
+        let capacity = entries.capacity
+        entries.removeAll(keepingCapacity: true)
+        machine.recycle(entries)
+        _ = machine.take()  // the hop finds the line empty and ends
+        _ = machine.put("next")
+        guard case .hopping(let waiting) = machine.state else { return XCTFail("\(machine.state)") }
+        XCTAssertGreaterThanOrEqual(waiting.capacity, capacity)
+    }
+
+    private func describe(_ action: Machine.TakeAction, _ names: [ObjectIdentifier: String] = [:]) -> [String] {
+        switch action {
+        case .finishHop:
+            return ["finish"]
+        case .run(let entries):
+            return entries.map { entry in
+                switch entry {
+                case .work(let work): return work
+                case .events(let client, let count): return "\(names[ObjectIdentifier(client)] ?? "?") \(count)"
+                }
+            }
+        }
+    }
+}
