@@ -188,17 +188,9 @@ struct CombineLatestSubscription<Output, E> {
         let subscriber = subscriber
         let source = queue.map { signal |> deliverOn($0) } ?? signal
         let handle = source.start(
-            next: { value in
-                engine.receive(value, into: slot, at: index) { subscriber.putNext($0) }
-            },
-            error: { error in
-                if engine.sourceFailed() {
-                    subscriber.putError(error)
-                }
-            },
-            completed: {
-                engine.sourceCompleted(at: index) { subscriber.putCompletion() }
-            })
+            next: { value in engine.receive(value, into: slot, at: index) { subscriber.putNext($0) } },
+            error: { error in engine.sourceFailed { subscriber.putError(error) } },
+            completed: { engine.sourceCompleted(at: index) { subscriber.putCompletion() } })
         engine.attach(handle, at: index)
     }
 }

@@ -129,16 +129,8 @@ private func subscribe(
         return
     }
     let handle = signal.start(
-        next: { value in
-            engine.receive(value, into: slot, at: index) { subscriber.putNext($0) }
-        },
-        error: { error in
-            if engine.sourceFailed() {
-                subscriber.putError(error)
-            }
-        },
-        completed: {
-            engine.sourceCompleted(at: index) { subscriber.putCompletion() }
-        })
+        next: { value in engine.receive(value, into: slot, at: index) { subscriber.putNext($0) } },
+        error: { error in engine.sourceFailed { subscriber.putError(error) } },
+        completed: { engine.sourceCompleted(at: index) { subscriber.putCompletion() } })
     engine.attach(handle, at: index)
 }

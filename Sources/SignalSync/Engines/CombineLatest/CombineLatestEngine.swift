@@ -63,9 +63,11 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
         }
     }
 
-    /// A source failed: true when the face forwards this error (the first one).
-    package func sourceFailed() -> Bool {
-        state.withLock { $0.sourceFailed() } == .forward
+    /// A source failed; `forward` sends its error downstream when it is the first one.
+    package func sourceFailed(forward: () -> Void) {
+        if state.withLock({ $0.sourceFailed() }) == .forward {
+            forward()
+        }
     }
 
     /// Whether the engine was disposed (a face then subscribes no further source).
