@@ -141,7 +141,8 @@ public final class ExecutionQueue: @unchecked Sendable {
     }
 
     /// Runs `work` inline when the queue is current, otherwise waits for the queue to
-    /// run it (on a queue with a line: in its turn, after everything put before it). A
+    /// run it (on a queue with a line: in its turn, after everything put before it, on
+    /// the calling thread, as `DispatchQueue.sync` does). A
     /// virtual queue runs it at once on the calling thread, as if on the queue. Like
     /// `DispatchQueue.sync`, calling this from a wrapped queue's own thread dead-locks.
     public func sync(_ work: () -> Void) {
@@ -155,11 +156,9 @@ public final class ExecutionQueue: @unchecked Sendable {
         case .untagged:
             native.sync(execute: work)
         case .serial, .main:
-            withoutActuallyEscaping(work) { work in
-                let turn = SyncTurn(work)
-                line?.put(turn.run)
-                turn.wait()
-            }
+            line?.takeSyncTurn()
+            native.sync(execute: work)
+            line?.endSyncTurn()
         }
     }
 
@@ -224,31 +223,6 @@ public final class ExecutionQueue: @unchecked Sendable {
         guard seconds > 0 else { return .nanoseconds(0) }
         let nanoseconds = seconds * 1_000_000_000
         return nanoseconds >= Double(Int.max) ? .never : .nanoseconds(Int(nanoseconds))
-    }
-}
-
-/// The turn of one `sync` call in a queue's line: runs the caller's work once, lets go
-/// of it, and wakes the caller.
-private final class SyncTurn: @unchecked Sendable {
-    // Safety: `work` is set in init and cleared by `run`, on the queue, before the
-    // caller (who waits) is woken.
-    private var work: (() -> Void)?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ work: @escaping () -> Void) {
-        self.work = work
-    }
-
-    /// On the queue: runs the work, releases it, wakes the caller.
-    func run() {
-        work?()
-        work = nil  // the caller's non-escaping closure must not outlive its `sync` call
-        done.signal()
-    }
-
-    /// Waits until `run` has returned the work.
-    func wait() {
-        done.wait()
     }
 }
 

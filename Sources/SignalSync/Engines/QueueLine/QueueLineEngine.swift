@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A subscription whose events wait in a `QueueLineEngine`: the line tells it when the
 /// turn of its next events has come.
 package class QueueLineClient: @unchecked Sendable {
@@ -44,19 +46,41 @@ package final class QueueLineEngine: @unchecked Sendable {
         }
     }
 
+    /// Waits until everything put before this call has run and the queue is lent to the
+    /// caller, who then runs its `sync` work on the queue and calls `endSyncTurn()`;
+    /// turns put meanwhile wait for it.
+    package func takeSyncTurn() {
+        let turn = DispatchSemaphore(value: 0)
+        if state.withLock({ $0.lendForSync(wake: { turn.signal() }) }) == .waitForTurn {
+            turn.wait()
+        }
+    }
+
+    /// The `sync` caller's work returned: the turns that waited get a hop.
+    package func endSyncTurn() {
+        if state.withLock({ $0.syncReturned() }) == .scheduleHop {
+            startHop()
+        }
+    }
+
     private func startHop() {
         scheduleHop { [self] in hop() }
     }
 
-    /// On the queue: runs the turns waiting, in order, until the line is empty.
+    /// On the queue: runs the turns waiting, in order, until the line is empty or a
+    /// `sync` caller's turn comes (the queue is then lent to it).
     private func hop() {
         while case .run(var entries) = state.withLock({ $0.take() }) {
-            for entry in entries {
+            for (index, entry) in entries.enumerated() {
                 switch entry {
                 case .work(let work):
                     work()
                 case .events(let client, let count):
                     client.deliverEvents(count: count)
+                case .lendQueue(let wake):
+                    state.withLock { $0.lend(remaining: entries[(index + 1)...]) }
+                    wake()
+                    return
                 }
             }
             entries.removeAll(keepingCapacity: true)  // work and clients released here, unlocked

@@ -5,6 +5,9 @@ package enum QueueLineEntry<Work, Client: AnyObject> {
     /// The next `count` events of one `deliverOn` subscription, put one after the other
     /// with nothing else between them.
     case events(Client, count: Int)
+    /// The turn of a `sync` caller: the hop stops here, lends the queue to the caller
+    /// (`wake` tells it) and leaves the rest waiting until the caller returns.
+    case lendQueue(wake: Work)
 }
 
 /// The transitions of a queue's line: the turns put on the queue through the library,
@@ -14,7 +17,10 @@ package enum QueueLineEntry<Work, Client: AnyObject> {
 /// A value type with no side effects: each transition runs under the line's lock
 /// (`QueueLineEngine`) and returns what to do once unlocked. Only the turn that finds
 /// the line idle schedules a hop; the hop takes every turn waiting by then, runs them in
-/// order, and takes again until the line is empty. Consecutive events of one
+/// order, and takes again until the line is empty. A `sync` caller runs its work on the
+/// queue itself, on its own thread: at once when the line is idle, otherwise when the
+/// hop reaches its turn and lends it the queue; while it runs, turns wait, and its
+/// return schedules the next hop. Consecutive events of one
 /// subscription share one entry (a count), so a burst costs no entry per event. Two
 /// arrays take turns as the waiting list, so that in steady state a turn costs an append
 /// into capacity already there.
@@ -29,6 +35,10 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
         /// A hop is scheduled or running; `waiting` holds the turns it has not taken yet,
         /// in the order they were put.
         case hopping(waiting: [Entry])
+        /// A `sync` caller runs its work on the queue; `waiting` holds the turns put
+        /// after it (or left by the hop that lent it the queue), for the hop its return
+        /// schedules.
+        case lent(waiting: [Entry])
     }
 
     /// What the putter does after a turn was put.
@@ -36,6 +46,22 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
         /// Nothing: the hop under way will run it.
         case joinedHop
         /// Schedule a hop onto the underlying queue: the line was idle.
+        case scheduleHop
+    }
+
+    /// What a `sync` caller does.
+    package enum SyncAction: Equatable {
+        /// Run the work on the queue now: the line was idle and is lent to the caller.
+        case runNow
+        /// Wait to be woken: the hop lends the queue when it reaches the caller's turn.
+        case waitForTurn
+    }
+
+    /// What a `sync` caller does once its work returned.
+    package enum ReturnAction: Equatable {
+        /// Nothing: no turn waits (the line is idle).
+        case none
+        /// Schedule a hop for the turns that waited.
         case scheduleHop
     }
 
@@ -66,6 +92,34 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
         append(.events(client, count: 1), joining: client)
     }
 
+    /// A `sync` caller wants its turn; `wake` tells it when the hop lends it the queue.
+    package mutating func lendForSync(wake: Work) -> SyncAction {
+        if case .idle = state {
+            state = .lent(waiting: [])
+            return .runNow
+        }
+        _ = append(.lendQueue(wake: wake), joining: nil)
+        return .waitForTurn
+    }
+
+    /// The hop reached a `sync` caller's turn: the turns after it in the run list
+    /// (`remaining`) wait again, first, until the caller returns.
+    package mutating func lend(remaining: ArraySlice<Entry>) {
+        guard case .hopping(let waiting) = state else { return }
+        state = .lent(waiting: remaining + waiting)
+    }
+
+    /// The `sync` caller that was lent the queue returned.
+    package mutating func syncReturned() -> ReturnAction {
+        guard case .lent(let waiting) = state else { return .none }
+        if waiting.isEmpty {
+            state = .idle
+            return .none
+        }
+        state = .hopping(waiting: waiting)
+        return .scheduleHop
+    }
+
     private mutating func append(_ entry: Entry, joining client: Client?) -> PutAction {
         switch state {
         case .idle:
@@ -76,20 +130,29 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
             return .scheduleHop
         case .hopping(var waiting):
             state = .idle  // releases the payload's reference: `waiting` is changed in place
-            if let client, case .events(let last, let count)? = waiting.last, last === client {
-                waiting[waiting.count - 1] = .events(last, count: count + 1)
-            } else {
-                waiting.append(entry)
-            }
+            Self.add(entry, joining: client, to: &waiting)
             state = .hopping(waiting: waiting)
             return .joinedHop
+        case .lent(var waiting):
+            state = .idle
+            Self.add(entry, joining: client, to: &waiting)
+            state = .lent(waiting: waiting)
+            return .joinedHop
+        }
+    }
+
+    private static func add(_ entry: Entry, joining client: Client?, to waiting: inout [Entry]) {
+        if let client, case .events(let last, let count)? = waiting.last, last === client {
+            waiting[waiting.count - 1] = .events(last, count: count + 1)
+        } else {
+            waiting.append(entry)
         }
     }
 
     /// The hop takes every turn waiting; when none waits, the hop is over.
     package mutating func take() -> TakeAction {
         switch state {
-        case .idle:
+        case .idle, .lent:
             return .finishHop
         case .hopping(let waiting):
             if waiting.isEmpty {

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SignalTestSupport
 import XCTest
 
@@ -42,6 +43,24 @@ final class QueueLineEngineTests: LeakCheckedTestCase {
         gate.signal()
         XCTAssertEqual(fired.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(log.entries, ["before deadline", "timer"])
+    }
+
+    func testSyncRunsTheWorkOnTheCallingThreadInItsTurn() {
+        let queue = ExecutionQueue(label: "sync turn")
+        let log = EngineLog()
+        let gate = DispatchSemaphore(value: 0)
+        queue.justDispatch { gate.wait() }
+        queue.justDispatch { log.append("before") }
+        let caller = pthread_self()
+        DispatchQueue.global().async {
+            Thread.sleep(forTimeInterval: 0.02)  // lets the caller reach `sync`; the order holds either way
+            gate.signal()
+        }
+        queue.sync {
+            log.append("sync on caller: \(pthread_equal(caller, pthread_self()) != 0), current: \(queue.isCurrent)")
+        }
+        queue.sync {}
+        XCTAssertEqual(log.entries, ["before", "sync on caller: true, current: true"])
     }
 
     func testSyncFromManyThreadsRunsEachCallersWorkOnTheQueue() {

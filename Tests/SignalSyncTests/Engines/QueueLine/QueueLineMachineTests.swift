@@ -48,6 +48,32 @@ final class QueueLineMachineTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(waiting.capacity, capacity)
     }
 
+    func testASyncCallerOnAnIdleLineRunsAtOnceAndTurnsPutMeanwhileWaitForItsReturn() {
+        var machine = Machine()
+        XCTAssertEqual(machine.lendForSync(wake: "caller"), .runNow)
+        XCTAssertEqual(machine.put("meanwhile"), .joinedHop, "no hop while the queue is lent")
+        XCTAssertEqual(describe(machine.take()), ["finish"])
+        XCTAssertEqual(machine.syncReturned(), .scheduleHop)
+        XCTAssertEqual(describe(machine.take()), ["meanwhile"])
+        XCTAssertEqual(describe(machine.take()), ["finish"])
+        XCTAssertEqual(machine.lendForSync(wake: "caller"), .runNow)
+        XCTAssertEqual(machine.syncReturned(), .none)
+        guard case .idle = machine.state else { return XCTFail("\(machine.state)") }
+    }
+
+    func testASyncCallerBehindOtherTurnsIsLentTheQueueAtItsTurnAndTheRestWaitsFirst() {
+        var machine = Machine()
+        _ = machine.put("a")
+        XCTAssertEqual(machine.lendForSync(wake: "caller"), .waitForTurn)
+        _ = machine.put("b")
+        guard case .run(let entries) = machine.take() else { return XCTFail("nothing to run") }
+        XCTAssertEqual(describe(.run(entries)), ["a", "lend to caller", "b"])
+        machine.lend(remaining: entries[2...])  // the hop ran "a", reached the caller's turn
+        XCTAssertEqual(machine.put("c"), .joinedHop)
+        XCTAssertEqual(machine.syncReturned(), .scheduleHop)
+        XCTAssertEqual(describe(machine.take()), ["b", "c"], "what the hop left comes first")
+    }
+
     private func describe(_ action: Machine.TakeAction, _ names: [ObjectIdentifier: String] = [:]) -> [String] {
         switch action {
         case .finishHop:
@@ -57,6 +83,7 @@ final class QueueLineMachineTests: XCTestCase {
                 switch entry {
                 case .work(let work): return work
                 case .events(let client, let count): return "\(names[ObjectIdentifier(client)] ?? "?") \(count)"
+                case .lendQueue(let wake): return "lend to \(wake)"
                 }
             }
         }
