@@ -30,16 +30,14 @@ extension SSignal {
         }
         return SSignal { subscriber in
             let seeds = initialStates ?? []
-            let slots = signals.indices.map { index in
-                index < seeds.count ? CombineLatestSlot<Any?>(seeds[index]) : CombineLatestSlot<Any?>()
-            }
+            let values = CombineLatestValues(count: signals.count, seeds: seeds)
             let engine = CombineLatestEngine<[Any?]>(
                 count: signals.count, seeded: min(signals.count, seeds.count), completedSourceDisposal: .atTeardown
             ) {
-                slots.map(\.value)
+                values.combined
             }
             for (index, signal) in signals.enumerated() {
-                subscribe(index, to: signal, slot: slots[index], engine: engine, for: subscriber)
+                subscribe(index, to: signal, keptIn: values, engine: engine, for: subscriber)
             }
             return engine
         }
@@ -123,13 +121,13 @@ extension CombineLatestEngine: SDisposable {}
 /// disposed. Only the sources' callbacks hold the subscriber, as in the original: a
 /// subscription whose sources are all gone is released even if nobody disposes it.
 private func subscribe(
-    _ index: Int, to signal: SSignal, slot: CombineLatestSlot<Any?>, engine: CombineLatestEngine<[Any?]>, for subscriber: SSubscriber
+    _ index: Int, to signal: SSignal, keptIn values: CombineLatestValues, engine: CombineLatestEngine<[Any?]>, for subscriber: SSubscriber
 ) {
     if engine.isDisposed {
         return
     }
     let handle = signal.start(
-        next: { value in engine.receive(value, into: slot, at: index) { subscriber.putNext($0) } },
+        next: { value in engine.receive(value, into: values, at: index) { subscriber.putNext($0) } },
         error: { error in engine.sourceFailed { subscriber.putError(error) } },
         completed: { engine.sourceCompleted(at: index) { subscriber.putCompletion() } })
     engine.attach(handle, at: index)

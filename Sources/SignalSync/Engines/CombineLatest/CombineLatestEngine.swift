@@ -28,6 +28,16 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
     /// Source `index` produced `value`, to be kept in `slot`; `emit` sends the combined
     /// output downstream when every slot holds a value.
     package func receive<V>(_ value: V, into slot: CombineLatestSlot<V>, at index: Int, emit: (Output) -> Void) {
+        receive(value, at: index, exchange: { slot.exchange(&$0) }, emit: emit)
+    }
+
+    /// Source `index` produced `value`, to be kept at `index` in `values` (the untyped
+    /// face's slots); `emit` as above.
+    package func receive(_ value: Any?, into values: CombineLatestValues, at index: Int, emit: (Output) -> Void) {
+        receive(value, at: index, exchange: { values.exchange(&$0, at: index) }, emit: emit)
+    }
+
+    private func receive<V>(_ value: V, at index: Int, exchange: (inout V) -> Void, emit: (Output) -> Void) {
         // (No optionals of generic types here: code not specialized for them would look
         // their metadata up at every event; the output waits in a stack slot instead.)
         var released = value
@@ -35,7 +45,7 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
             let action = state.withLock { machine -> CombineLatestMachine.ValueAction in
                 let action = machine.valueArrived(at: index)
                 if action != .drop {
-                    slot.exchange(&released)
+                    exchange(&released)
                 }
                 if action == .emit {
                     output.initializeElement(at: 0, to: combine())

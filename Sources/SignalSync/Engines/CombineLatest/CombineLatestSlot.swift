@@ -42,3 +42,26 @@ package final class CombineLatestSlot<Value>: @unchecked Sendable {
         storage.deallocate()
     }
 }
+
+/// The latest values of an untyped `combineLatest` (`combineSignals`), one per source, in
+/// one array: storage that only a `CombineLatestEngine` reads and writes, under its lock.
+/// The array goes downstream as it is: while downstream keeps none of them, the next
+/// value is stored in place, with no copy.
+package final class CombineLatestValues: @unchecked Sendable {
+    // Safety: reached only under the lock of the engine the values belong to.
+    private var values: [Any?]
+
+    /// `count` slots, the first ones seeded from `seeds` (extra seeds are ignored).
+    package init(count: Int, seeds: [Any?]) {
+        values = Array(seeds.prefix(count)) + Array(repeating: nil, count: max(0, count - seeds.count))
+    }
+
+    /// Stores `value` at `index` and leaves in it the value it replaced, to be released
+    /// outside the lock.
+    func exchange(_ value: inout Any?, at index: Int) {
+        swap(&values[index], &value)
+    }
+
+    /// Every slot, in index order; read (by the engine's `combine`) once all hold a value.
+    package var combined: [Any?] { values }
+}

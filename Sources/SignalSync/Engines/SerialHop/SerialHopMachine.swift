@@ -69,18 +69,29 @@ package struct SerialHopMachine<Value, Terminal> {
 
     /// The line gave this subscription `count` turns: hands out its next `count` events
     /// (values first, then the terminal event once every value before it is out).
+    ///
+    /// The values go out in the spare array, so that in steady state no turn allocates:
+    /// the whole buffer when the turn covers it, or when only a few values stay behind
+    /// (they move to a fresh buffer); otherwise a copy of the values handed out, which
+    /// stay in the buffer until the next compaction or the next whole turn.
     package mutating func take(count: Int) -> TakeAction {
         let available = buffer.count - head
-        let values: [Value]
-        if count >= available {
-            values = head == 0 ? buffer : Array(buffer[head...])
-            buffer = spare
-            spare = []
-            head = 0
+        var values = spare
+        spare = []
+        if head == 0 && (count >= available || available - count <= count) {
+            swap(&values, &buffer)
+            if count < available {
+                buffer.append(contentsOf: values[count...])
+                values.removeLast(available - count)
+            }
         } else {
-            values = Array(buffer[head..<head + count])
-            head += count
-            if head >= 64 && head * 2 >= buffer.count {
+            let taken = min(count, available)
+            values.append(contentsOf: buffer[head..<head + taken])
+            head += taken
+            if head == buffer.count {
+                buffer.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64 && head * 2 >= buffer.count {
                 buffer.removeFirst(head)  // drops the values handed out (amortized O(1))
                 head = 0
             }
@@ -91,15 +102,14 @@ package struct SerialHopMachine<Value, Terminal> {
             state = .ended
         }
         if values.isEmpty && terminal == nil {
+            spare = values
             return .nothing
         }
         return .deliver(values: values, terminal: terminal)
     }
 
-    /// Gives back a delivered value array, emptied, to be the next buffer's storage.
+    /// Gives back a delivered value array, emptied, to be the next turn's spare.
     package mutating func recycle(_ emptied: [Value]) {
-        if spare.capacity < emptied.capacity {
-            spare = emptied
-        }
+        spare = emptied
     }
 }
