@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// A subscription whose events wait in a `QueueLineEngine`: the line tells it when the
 /// turn of its next events has come.
@@ -6,8 +7,8 @@ package class QueueLineClient: @unchecked Sendable {
     /// A client.
     package init() {}
 
-    /// On the queue: delivers the subscription's next `count` events, in order.
-    package func deliverEvents(count: Int) {}
+    /// On the queue: delivers the events of the subscription's oldest turn, in order.
+    package func deliverEvents() {}
 }
 
 /// The line of one queue: everything the library puts on the queue (work from `async`,
@@ -21,9 +22,11 @@ package class QueueLineClient: @unchecked Sendable {
 /// current (a concurrent or wrapped one) gives each `deliverOn` subscription a line of
 /// its own, so that one subscription's events still run one at a time and in order.
 package final class QueueLineEngine: @unchecked Sendable {
-    // Safety: the machine is reached only through `state.withLock`; `scheduleHop` is
-    // immutable.
+    // Safety: the machine is reached only through `state.withLock`; `puts` is atomic;
+    // `scheduleHop` is immutable.
     private let state = LockedState(QueueLineMachine<() -> Void, QueueLineClient>())
+    /// The machine's put count, published (under the lock) for readers that take no lock.
+    private let puts = Synchronization.Atomic<Int>(0)
     private let scheduleHop: (@escaping () -> Void) -> Void
 
     /// A line whose hops `scheduleHop` puts on the underlying queue (one call per hop).
@@ -31,19 +34,34 @@ package final class QueueLineEngine: @unchecked Sendable {
         self.scheduleHop = scheduleHop
     }
 
+    /// How many turns were ever put: unchanged means nothing was put since.
+    package var putCount: Int {
+        puts.load(ordering: .sequentiallyConsistent)
+    }
+
     /// Runs `work` on the queue after everything put before it.
     package func put(_ work: @escaping () -> Void) {
-        if state.withLock({ $0.put(work) }) == .scheduleHop {
+        if state.withLock({ publishing($0.put(work), $0.puts) }) == .scheduleHop {
             startHop()
         }
     }
 
-    /// Gives `client` a turn for one more event, after everything put before it; the
-    /// client buffered the event itself first.
-    package func putEvent(of client: QueueLineClient) {
-        if state.withLock({ $0.putEvent(of: client) }) == .scheduleHop {
+    /// Puts the turn of `client`'s newest segment of events, after everything put before
+    /// it; returns the put count right after it.
+    package func putTurn(of client: QueueLineClient) -> Int {
+        let (action, count) = state.withLock { line in
+            (publishing(line.putTurn(of: client), line.puts), line.puts)
+        }
+        if action == .scheduleHop {
             startHop()
         }
+        return count
+    }
+
+    /// Publishes the put count (called under the lock) and passes `action` through.
+    private func publishing<Action>(_ action: Action, _ count: Int) -> Action {
+        puts.store(count, ordering: .sequentiallyConsistent)
+        return action
     }
 
     /// Waits until everything put before this call has run and the queue is lent to the
@@ -51,7 +69,7 @@ package final class QueueLineEngine: @unchecked Sendable {
     /// turns put meanwhile wait for it.
     package func takeSyncTurn() {
         let turn = DispatchSemaphore(value: 0)
-        if state.withLock({ $0.lendForSync(wake: { turn.signal() }) }) == .waitForTurn {
+        if state.withLock({ publishing($0.lendForSync(wake: { turn.signal() }), $0.puts) }) == .waitForTurn {
             turn.wait()
         }
     }
@@ -75,8 +93,8 @@ package final class QueueLineEngine: @unchecked Sendable {
                 switch entry {
                 case .work(let work):
                     work()
-                case .events(let client, let count):
-                    client.deliverEvents(count: count)
+                case .events(let client):
+                    client.deliverEvents()
                 case .lendQueue(let wake):
                     state.withLock { $0.lend(remaining: entries[(index + 1)...]) }
                     wake()

@@ -2,9 +2,9 @@
 package enum QueueLineEntry<Work, Client: AnyObject> {
     /// Work put on the queue (`async`, `justDispatch`, `sync`, a timer's fire): runs once.
     case work(Work)
-    /// The next `count` events of one `deliverOn` subscription, put one after the other
-    /// with nothing else between them.
-    case events(Client, count: Int)
+    /// The turn of one segment of a `deliverOn` subscription's events (the client knows
+    /// how many: the events that joined it while nothing else was put).
+    case events(Client)
     /// The turn of a `sync` caller: the hop stops here, lends the queue to the caller
     /// (`wake` tells it) and leaves the rest waiting until the caller returns.
     case lendQueue(wake: Work)
@@ -17,11 +17,12 @@ package enum QueueLineEntry<Work, Client: AnyObject> {
 /// A value type with no side effects: each transition runs under the line's lock
 /// (`QueueLineEngine`) and returns what to do once unlocked. Only the turn that finds
 /// the line idle schedules a hop; the hop takes every turn waiting by then, runs them in
-/// order, and takes again until the line is empty. A `sync` caller runs its work on the
+/// order, and takes again until the line is empty. The line counts every put: a
+/// `deliverOn` subscription adds events to its newest turn, without a put, while the
+/// count shows that nothing was put after that turn. A `sync` caller runs its work on the
 /// queue itself, on its own thread: at once when the line is idle, otherwise when the
 /// hop reaches its turn and lends it the queue; while it runs, turns wait, and its
-/// return schedules the next hop. Consecutive events of one
-/// subscription share one entry (a count), so a burst costs no entry per event. Two
+/// return schedules the next hop. Two
 /// arrays take turns as the waiting list, so that in steady state a turn costs an append
 /// into capacity already there.
 package struct QueueLineMachine<Work, Client: AnyObject> {
@@ -75,6 +76,8 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
 
     /// The line's phase and the turns waiting.
     package private(set) var state = State.idle
+    /// How many turns were ever put (work, events, `sync` callers).
+    package private(set) var puts = 0
     /// An empty array whose capacity the next waiting list reuses.
     private var spare: [Entry] = []
 
@@ -83,22 +86,22 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
 
     /// Puts `work` at the end of the line.
     package mutating func put(_ work: Work) -> PutAction {
-        append(.work(work), joining: nil)
+        append(.work(work))
     }
 
-    /// Puts one event of `client` at the end of the line: it joins the last entry when
-    /// that entry holds `client`'s events.
-    package mutating func putEvent(of client: Client) -> PutAction {
-        append(.events(client, count: 1), joining: client)
+    /// Puts the turn of `client`'s newest segment of events at the end of the line.
+    package mutating func putTurn(of client: Client) -> PutAction {
+        append(.events(client))
     }
 
     /// A `sync` caller wants its turn; `wake` tells it when the hop lends it the queue.
     package mutating func lendForSync(wake: Work) -> SyncAction {
         if case .idle = state {
+            puts += 1
             state = .lent(waiting: [])
             return .runNow
         }
-        _ = append(.lendQueue(wake: wake), joining: nil)
+        _ = append(.lendQueue(wake: wake))
         return .waitForTurn
     }
 
@@ -120,7 +123,8 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
         return .scheduleHop
     }
 
-    private mutating func append(_ entry: Entry, joining client: Client?) -> PutAction {
+    private mutating func append(_ entry: Entry) -> PutAction {
+        puts += 1
         switch state {
         case .idle:
             var waiting = spare
@@ -130,22 +134,14 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
             return .scheduleHop
         case .hopping(var waiting):
             state = .idle  // releases the payload's reference: `waiting` is changed in place
-            Self.add(entry, joining: client, to: &waiting)
+            waiting.append(entry)
             state = .hopping(waiting: waiting)
             return .joinedHop
         case .lent(var waiting):
             state = .idle
-            Self.add(entry, joining: client, to: &waiting)
+            waiting.append(entry)
             state = .lent(waiting: waiting)
             return .joinedHop
-        }
-    }
-
-    private static func add(_ entry: Entry, joining client: Client?, to waiting: inout [Entry]) {
-        if let client, case .events(let last, let count)? = waiting.last, last === client {
-            waiting[waiting.count - 1] = .events(last, count: count + 1)
-        } else {
-            waiting.append(entry)
         }
     }
 

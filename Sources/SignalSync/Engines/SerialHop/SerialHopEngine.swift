@@ -2,8 +2,10 @@
 /// untyped `deliverOn(queue)`.
 ///
 /// An event sent while the queue is current is delivered at once, inline (the queue's
-/// `async` rule). Any other event is buffered here and gets a turn in the queue's line
-/// (`QueueLineEngine`); when the line reaches it, the events are delivered on the queue.
+/// `async` rule). Any other event is buffered here and takes its place in the queue's
+/// line (`QueueLineEngine`): it joins the subscription's newest turn when nothing else
+/// was put on the line since, otherwise it puts a new turn. When a turn comes, its
+/// events are delivered on the queue.
 ///
 /// - On a serial, main or virtual queue the line is the queue's own: the events of every
 ///   subscription, and work put with `async`, `justDispatch`, `sync` or a timer, run in
@@ -36,9 +38,8 @@ package final class SerialHopEngine<Value>: QueueLineClient, @unchecked Sendable
             deliver(value)
             return
         }
-        if state.withLock({ $0.offer(value) }) == .putOnLine {
-            line.putEvent(of: self)
-        }
+        let linePuts = line.putCount
+        handle(state.withLock { $0.offer(value, linePuts: linePuts) })
     }
 
     /// Delivers a terminal event (`terminate` sends it downstream) on the queue, after
@@ -48,14 +49,20 @@ package final class SerialHopEngine<Value>: QueueLineClient, @unchecked Sendable
             terminate()
             return
         }
-        if state.withLock({ $0.offerTerminal(terminate) }) == .putOnLine {
-            line.putEvent(of: self)
+        let linePuts = line.putCount
+        handle(state.withLock { $0.offerTerminal(terminate, linePuts: linePuts) })
+    }
+
+    private func handle(_ action: SerialHopMachine<Value, () -> Void>.OfferAction) {
+        if case .putTurn(let segment) = action {
+            let linePuts = line.putTurn(of: self)
+            state.withLock { $0.turnPut(segment: segment, linePuts: linePuts) }
         }
     }
 
-    /// On the queue: the line's turn for this subscription's next `count` events.
-    package override func deliverEvents(count: Int) {
-        guard case .deliver(var values, let terminal) = state.withLock({ $0.take(count: count) }) else {
+    /// On the queue: the line's turn for this subscription's oldest segment of events.
+    package override func deliverEvents() {
+        guard case .deliver(var values, let terminal) = state.withLock({ $0.take() }) else {
             return
         }
         for value in values {

@@ -1,15 +1,17 @@
 /// The transitions of one `deliverOn` subscription's events on their way to the queue:
-/// the values waiting for their turn in the queue's line, the terminal event after
-/// them, and whether the subscription still takes events.
+/// the events waiting for their turn in the queue's line, cut into segments (one per
+/// turn), the terminal event after them, and whether the subscription still takes
+/// events.
 ///
 /// A value type with no side effects: each transition runs under the hop's lock
-/// (`SerialHopEngine`) and returns what to do once unlocked. Every event buffered here
-/// also gets a turn in the queue's line (`QueueLineEngine`), put right after it was
-/// buffered; when the line reaches `count` turns of this subscription, `take(count:)`
-/// hands out the next `count` events, so the subscription's events keep their order
-/// and take their place among everything else put on the queue. Two arrays take turns
-/// as the buffer, so that in steady state an event costs an append into capacity
-/// already there.
+/// (`SerialHopEngine`) and returns what to do once unlocked. An event joins the newest
+/// segment when nothing else was put on the line since that segment's turn was put
+/// (the line's put count is unchanged) and its turn has not come yet; otherwise it
+/// starts a segment, whose turn the engine puts on the line. So a burst costs one turn,
+/// and the subscription's events keep their place among everything else put on the
+/// queue. When a turn comes, `take()` hands out its segment. Two arrays take turns as
+/// the buffer, so that in steady state an event costs an append into capacity already
+/// there and a turn allocates nothing.
 package struct SerialHopMachine<Value, Terminal> {
     /// Where the subscription is.
     package enum State {
@@ -26,16 +28,29 @@ package struct SerialHopMachine<Value, Terminal> {
     package enum OfferAction: Equatable {
         /// Nothing: the event came after a terminal event.
         case drop
-        /// Give the event a turn in the queue's line.
-        case putOnLine
+        /// Nothing: the event joined the newest segment, whose turn waits in the line.
+        case joinedSegment
+        /// Put a turn for the new segment `segment` on the line, then report the line's
+        /// put count with `turnPut`.
+        case putTurn(segment: Int)
     }
 
-    /// What the line's turn delivers.
+    /// What a turn delivers.
     package enum TakeAction {
-        /// Nothing buffered (the events were already handed out).
+        /// Nothing (no segment waits).
         case nothing
         /// Deliver `values` in order, then `terminal` when it is there.
         case deliver(values: [Value], terminal: Terminal?)
+    }
+
+    /// The segment that events join while nothing else is put on the line.
+    private struct Newest {
+        /// Its number (segments are numbered from 0 in the order they start).
+        let id: Int
+        /// How many events it holds.
+        var count: Int
+        /// The line's put count right after its turn was put; nil until reported.
+        var linePuts: Int?
     }
 
     /// The phase of the subscription.
@@ -44,8 +59,12 @@ package struct SerialHopMachine<Value, Terminal> {
     /// `head` were handed out and are dropped at the next compaction).
     private var buffer: [Value] = []
     private var head = 0
-    /// An empty array whose capacity the next buffer reuses.
+    /// An empty array whose capacity the next turn's values reuse.
     private var spare: [Value] = []
+    /// The sizes of the segments before the newest one, oldest first.
+    private var closed = FIFO<Int>()
+    private var newest: Newest?
+    private var segmentsStarted = 0
 
     /// An open subscription with nothing buffered.
     package init() {}
@@ -53,35 +72,62 @@ package struct SerialHopMachine<Value, Terminal> {
     /// How many values wait for their turn.
     package var waitingCount: Int { buffer.count - head }
 
-    /// Buffers `value`.
-    package mutating func offer(_ value: Value) -> OfferAction {
+    /// Buffers `value`; `linePuts` is the line's put count read just before.
+    package mutating func offer(_ value: Value, linePuts: Int) -> OfferAction {
         guard case .open = state else { return .drop }
         buffer.append(value)
-        return .putOnLine
+        return joinOrStartSegment(linePuts)
     }
 
     /// Buffers the terminal event behind every value before it; later events are dropped.
-    package mutating func offerTerminal(_ terminal: Terminal) -> OfferAction {
+    package mutating func offerTerminal(_ terminal: Terminal, linePuts: Int) -> OfferAction {
         guard case .open = state else { return .drop }
         state = .terminating(terminal)
-        return .putOnLine
+        return joinOrStartSegment(linePuts)
     }
 
-    /// The line gave this subscription `count` turns: hands out its next `count` events
-    /// (values first, then the terminal event once every value before it is out).
-    ///
-    /// The values go out in the spare array, so that in steady state no turn allocates:
-    /// the whole buffer when the turn covers it, or when only a few values stay behind
-    /// (they move to a fresh buffer); otherwise a copy of the values handed out, which
-    /// stay in the buffer until the next compaction or the next whole turn.
-    package mutating func take(count: Int) -> TakeAction {
+    private mutating func joinOrStartSegment(_ linePuts: Int) -> OfferAction {
+        if var segment = newest {
+            if segment.linePuts == linePuts {
+                segment.count += 1
+                newest = segment
+                return .joinedSegment
+            }
+            closed.append(segment.count)
+        }
+        let id = segmentsStarted
+        segmentsStarted += 1
+        newest = Newest(id: id, count: 1, linePuts: nil)
+        return .putTurn(segment: id)
+    }
+
+    /// The turn of segment `segment` was put; the line's put count is now `linePuts`.
+    /// Later events join that segment while the count stays so.
+    package mutating func turnPut(segment: Int, linePuts: Int) {
+        if newest?.id == segment {
+            newest?.linePuts = linePuts
+        }
+    }
+
+    /// A turn came: hands out the oldest segment's events (values first, then the
+    /// terminal event once every value before it is out).
+    package mutating func take() -> TakeAction {
+        let count: Int
+        if let size = closed.popFirst() {
+            count = size
+        } else if let segment = newest {
+            count = segment.count
+            newest = nil
+        } else {
+            return .nothing
+        }
         let available = buffer.count - head
         var values = spare
         spare = []
         if head == 0 && (count >= available || available - count <= count) {
             swap(&values, &buffer)
             if count < available {
-                buffer.append(contentsOf: values[count...])
+                buffer.append(contentsOf: values[count...])  // the few left behind move
                 values.removeLast(available - count)
             }
         } else {
@@ -100,10 +146,6 @@ package struct SerialHopMachine<Value, Terminal> {
         if count > available, case .terminating(let pending) = state {
             terminal = pending
             state = .ended
-        }
-        if values.isEmpty && terminal == nil {
-            spare = values
-            return .nothing
         }
         return .deliver(values: values, terminal: terminal)
     }

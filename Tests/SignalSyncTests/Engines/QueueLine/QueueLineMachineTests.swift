@@ -19,18 +19,19 @@ final class QueueLineMachineTests: XCTestCase {
         XCTAssertEqual(machine.put("d"), .scheduleHop)
     }
 
-    func testConsecutiveEventsOfOneClientShareAnEntryAndOtherTurnsKeepTheirPlace() {
+    func testEveryPutCountsAndTurnsKeepTheirPlace() {
         let x = Client()
         let y = Client()
         var machine = Machine()
-        XCTAssertEqual(machine.putEvent(of: x), .scheduleHop)
-        XCTAssertEqual(machine.putEvent(of: x), .joinedHop)
-        XCTAssertEqual(machine.putEvent(of: y), .joinedHop)
+        XCTAssertEqual(machine.putTurn(of: x), .scheduleHop)
+        XCTAssertEqual(machine.putTurn(of: y), .joinedHop)
         XCTAssertEqual(machine.put("work"), .joinedHop)
-        XCTAssertEqual(machine.putEvent(of: x), .joinedHop)
-        XCTAssertEqual(machine.putEvent(of: x), .joinedHop)
+        XCTAssertEqual(machine.lendForSync(wake: "caller"), .waitForTurn)
+        XCTAssertEqual(machine.putTurn(of: x), .joinedHop)
+        XCTAssertEqual(machine.puts, 5)
         let names = [ObjectIdentifier(x): "x", ObjectIdentifier(y): "y"]
-        XCTAssertEqual(describe(machine.take(), names), ["x 2", "y 1", "work", "x 2"])
+        XCTAssertEqual(describe(machine.take(), names), ["x", "y", "work", "lend to caller", "x"])
+        XCTAssertEqual(machine.puts, 5, "taking is no put")
     }
 
     func testARunListGivenBackBecomesTheNextWaitingList() {
@@ -82,7 +83,7 @@ final class QueueLineMachineTests: XCTestCase {
             return entries.map { entry in
                 switch entry {
                 case .work(let work): return work
-                case .events(let client, let count): return "\(names[ObjectIdentifier(client)] ?? "?") \(count)"
+                case .events(let client): return names[ObjectIdentifier(client)] ?? "?"
                 case .lendQueue(let wake): return "lend to \(wake)"
                 }
             }

@@ -6,65 +6,83 @@ import XCTest
 final class SerialHopMachineTests: XCTestCase {
     private typealias Machine = SerialHopMachine<Int, String>
 
-    func testEveryEventAsksForATurnUntilTheTerminalOne() {
+    func testEventsJoinTheNewestTurnWhileNothingElseIsPutOnTheLine() {
         var machine = Machine()
-        XCTAssertEqual(machine.offer(1), .putOnLine)
-        XCTAssertEqual(machine.offer(2), .putOnLine)
-        XCTAssertEqual(machine.offerTerminal("end"), .putOnLine)
-        XCTAssertEqual(machine.offer(3), .drop)
-        XCTAssertEqual(machine.offerTerminal("again"), .drop)
-        guard case .terminating("end") = machine.state else { return XCTFail("\(machine.state)") }
-    }
-
-    func testATurnHandsOutItsCountOfEventsInOrder() {
-        var machine = Machine()
-        for value in 1...4 {
-            _ = machine.offer(value)
-        }
-        _ = machine.offerTerminal("end")
-        assertDeliver(machine.take(count: 1), [1], nil)
-        assertDeliver(machine.take(count: 2), [2, 3], nil)
-        XCTAssertEqual(machine.waitingCount, 1)
-        assertDeliver(machine.take(count: 2), [4], "end")
+        XCTAssertEqual(machine.offer(1, linePuts: 0), .putTurn(segment: 0))
+        XCTAssertEqual(machine.offer(2, linePuts: 1), .putTurn(segment: 1), "its turn was not reported yet")
+        machine.turnPut(segment: 1, linePuts: 2)
+        machine.turnPut(segment: 0, linePuts: 1)  // late: segment 0 is no longer the newest
+        XCTAssertEqual(machine.offer(3, linePuts: 2), .joinedSegment)
+        XCTAssertEqual(machine.offerTerminal("end", linePuts: 2), .joinedSegment)
+        XCTAssertEqual(machine.offer(4, linePuts: 2), .drop)
+        XCTAssertEqual(machine.offerTerminal("again", linePuts: 2), .drop)
+        assertDeliver(machine.take(), [1], nil)
+        assertDeliver(machine.take(), [2, 3], "end")
         guard case .ended = machine.state else { return XCTFail("\(machine.state)") }
-        guard case .nothing = machine.take(count: 1) else { return XCTFail("nothing is left") }
+        guard case .nothing = machine.take() else { return XCTFail("nothing is left") }
     }
 
-    func testTheTerminalEventAloneIsATurn() {
+    func testAPutAfterTheNewestTurnStartsANewSegment() {
         var machine = Machine()
-        _ = machine.offerTerminal("failed")
-        assertDeliver(machine.take(count: 1), [], "failed")
+        XCTAssertEqual(machine.offer(1, linePuts: 0), .putTurn(segment: 0))
+        machine.turnPut(segment: 0, linePuts: 1)
+        XCTAssertEqual(machine.offer(2, linePuts: 1), .joinedSegment)
+        XCTAssertEqual(machine.offer(3, linePuts: 2), .putTurn(segment: 1), "something else was put on the line")
+        machine.turnPut(segment: 1, linePuts: 3)
+        assertDeliver(machine.take(), [1, 2], nil)
+        assertDeliver(machine.take(), [3], nil)
     }
 
-    func testPartialTurnsOverALongBacklogDropWhatWasHandedOut() {
+    func testAnEventAfterItsSegmentsTurnCameStartsANewOne() {
+        var machine = Machine()
+        _ = machine.offer(1, linePuts: 0)
+        machine.turnPut(segment: 0, linePuts: 1)
+        assertDeliver(machine.take(), [1], nil)
+        XCTAssertEqual(machine.offer(2, linePuts: 1), .putTurn(segment: 1))
+    }
+
+    func testTheTerminalEventAloneIsASegment() {
+        var machine = Machine()
+        XCTAssertEqual(machine.offerTerminal("failed", linePuts: 0), .putTurn(segment: 0))
+        assertDeliver(machine.take(), [], "failed")
+    }
+
+    func testShortSegmentsOverALongBacklogHandOutTheirValuesInOrder() {
         var machine = Machine()
         for value in 0..<200 {
-            _ = machine.offer(value)
+            _ = machine.offer(value, linePuts: value)  // a put between every two events
         }
         for value in 0..<150 {
-            assertDeliver(machine.take(count: 1), [value], nil)
+            assertDeliver(machine.take(), [value], nil)
         }
         XCTAssertEqual(machine.waitingCount, 50)
-        assertDeliver(machine.take(count: 50), Array(150..<200), nil)
+        for value in 150..<200 {
+            assertDeliver(machine.take(), [value], nil)
+        }
         XCTAssertEqual(machine.waitingCount, 0)
     }
 
-    func testADeliveredArrayBecomesTheNextBuffersStorage() {
+    func testADeliveredArrayBecomesTheNextTurnsStorage() {
         var machine = Machine()
-        for value in 0..<100 {
-            _ = machine.offer(value)
+        _ = machine.offer(0, linePuts: 0)
+        machine.turnPut(segment: 0, linePuts: 1)
+        for value in 1..<100 {
+            _ = machine.offer(value, linePuts: 1)
         }
-        guard case .deliver(var values, nil) = machine.take(count: 100) else { return XCTFail("no values") }
+        guard case .deliver(var values, nil) = machine.take() else { return XCTFail("no values") }
+        XCTAssertEqual(values, Array(0..<100))
         let capacity = values.capacity
         values.removeAll(keepingCapacity: true)
         machine.recycle(values)
-        _ = machine.offer(1)  // goes into the buffer taken over when the values were handed out
-        guard case .deliver(let next, nil) = machine.take(count: 1) else { return XCTFail("no values") }
+        _ = machine.offer(1, linePuts: 1)  // into the buffer the first turn left
+        guard case .deliver(var next, nil) = machine.take() else { return XCTFail("no values") }
         XCTAssertEqual(next, [1])
-        _ = machine.offer(2)
-        guard case .deliver(let recycled, nil) = machine.take(count: 1) else { return XCTFail("no values") }
-        XCTAssertEqual(recycled, [2])
-        XCTAssertGreaterThanOrEqual(recycled.capacity, capacity, "the recycled array became the buffer")
+        next.removeAll(keepingCapacity: true)
+        machine.recycle(next)
+        _ = machine.offer(2, linePuts: 1)  // into the recycled array, now the buffer
+        guard case .deliver(let last, nil) = machine.take() else { return XCTFail("no values") }
+        XCTAssertEqual(last, [2])
+        XCTAssertGreaterThanOrEqual(last.capacity, capacity, "the recycled array became the buffer")
     }
 
     private func assertDeliver(
