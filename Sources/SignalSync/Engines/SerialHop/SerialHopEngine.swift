@@ -60,16 +60,20 @@ package final class SerialHopEngine<Value>: QueueLineClient, @unchecked Sendable
         }
     }
 
-    /// On the queue: the line's turn for this subscription's oldest segment of events.
+    /// On the queue: the line's turn for this subscription's oldest segment of events,
+    /// and for the events that join it while it runs.
     package override func deliverEvents() {
-        guard case .deliver(var values, let terminal) = state.withLock({ $0.take() }) else {
-            return
+        var action = state.withLock { $0.takeTurn() }
+        while case .deliver(var values, let terminal, let segment) = action {
+            for value in values {
+                deliver(value)
+            }
+            values.removeAll(keepingCapacity: true)  // the values are released here, unlocked
+            action = state.withLock { machine in
+                machine.recycle(values)
+                return machine.takeMore(of: segment)
+            }
+            terminal?()
         }
-        for value in values {
-            deliver(value)
-        }
-        values.removeAll(keepingCapacity: true)  // the values are released here, unlocked
-        state.withLock { $0.recycle(values) }
-        terminal?()
     }
 }

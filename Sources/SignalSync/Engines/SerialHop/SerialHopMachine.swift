@@ -9,7 +9,9 @@
 /// (the line's put count is unchanged) and its turn has not come yet; otherwise it
 /// starts a segment, whose turn the engine puts on the line. So a burst costs one turn,
 /// and the subscription's events keep their place among everything else put on the
-/// queue. When a turn comes, `take()` hands out its segment. Two arrays take turns as
+/// queue. When a turn comes, `takeTurn()` hands out its segment; while it is the newest
+/// segment, events keep joining it and `takeMore(of:)` hands them out too, until it is
+/// found empty (then the turn ends) or another put closes it. Two arrays take turns as
 /// the buffer, so that in steady state an event costs an append into capacity already
 /// there and a turn allocates nothing.
 package struct SerialHopMachine<Value, Terminal> {
@@ -37,10 +39,11 @@ package struct SerialHopMachine<Value, Terminal> {
 
     /// What a turn delivers.
     package enum TakeAction {
-        /// Nothing (no segment waits).
+        /// Nothing: the turn is over.
         case nothing
-        /// Deliver `values` in order, then `terminal` when it is there.
-        case deliver(values: [Value], terminal: Terminal?)
+        /// Deliver `values` in order, then `terminal` when it is there; then ask for more
+        /// with `takeMore(of: segment)`.
+        case deliver(values: [Value], terminal: Terminal?, segment: Int)
     }
 
     /// The segment that events join while nothing else is put on the line.
@@ -61,8 +64,11 @@ package struct SerialHopMachine<Value, Terminal> {
     private var head = 0
     /// An empty array whose capacity the next turn's values reuse.
     private var spare: [Value] = []
-    /// The sizes of the segments before the newest one, oldest first.
-    private var closed = FIFO<Int>()
+    /// The segments before the newest one, oldest first: their numbers and how many
+    /// events each still holds.
+    private var closed: [(id: Int, count: Int)] = []
+    /// The first of `closed` still waiting (the ones before it were handed out).
+    private var closedHead = 0
     private var newest: Newest?
     private var segmentsStarted = 0
 
@@ -93,7 +99,7 @@ package struct SerialHopMachine<Value, Terminal> {
                 newest = segment
                 return .joinedSegment
             }
-            closed.append(segment.count)
+            closed.append((segment.id, segment.count))
         }
         let id = segmentsStarted
         segmentsStarted += 1
@@ -111,16 +117,48 @@ package struct SerialHopMachine<Value, Terminal> {
 
     /// A turn came: hands out the oldest segment's events (values first, then the
     /// terminal event once every value before it is out).
-    package mutating func take() -> TakeAction {
-        let count: Int
-        if let size = closed.popFirst() {
-            count = size
-        } else if let segment = newest {
-            count = segment.count
-            newest = nil
-        } else {
-            return .nothing
+    package mutating func takeTurn() -> TakeAction {
+        if let segment = popClosed() {
+            return take(segment.count, of: segment.id)
         }
+        guard let segment = newest else { return .nothing }
+        newest?.count = 0  // stays open: later events still join it while the turn runs
+        return take(segment.count, of: segment.id)
+    }
+
+    /// The turn of `segment` delivered what it took: hands out the events that joined it
+    /// meanwhile; `.nothing` ends the turn.
+    package mutating func takeMore(of segment: Int) -> TakeAction {
+        if let running = newest, running.id == segment {
+            if running.count == 0 {
+                newest = nil  // the next event starts a segment with a turn of its own
+                return .nothing
+            }
+            newest?.count = 0
+            return take(running.count, of: segment)
+        }
+        if closedHead < closed.count, closed[closedHead].id == segment, let running = popClosed() {
+            // Another put closed it while its turn ran: its rest, and the turn is over.
+            return take(running.count, of: segment)
+        }
+        return .nothing
+    }
+
+    private mutating func popClosed() -> (id: Int, count: Int)? {
+        guard closedHead < closed.count else { return nil }
+        let segment = closed[closedHead]
+        closedHead += 1
+        if closedHead == closed.count {
+            closed.removeAll(keepingCapacity: true)
+            closedHead = 0
+        } else if closedHead >= 64 && closedHead * 2 >= closed.count {
+            closed.removeFirst(closedHead)
+            closedHead = 0
+        }
+        return segment
+    }
+
+    private mutating func take(_ count: Int, of segment: Int) -> TakeAction {
         let available = buffer.count - head
         var values = spare
         spare = []
@@ -147,7 +185,7 @@ package struct SerialHopMachine<Value, Terminal> {
             terminal = pending
             state = .ended
         }
-        return .deliver(values: values, terminal: terminal)
+        return .deliver(values: values, terminal: terminal, segment: segment)
     }
 
     /// Gives back a delivered value array, emptied, to be the next turn's spare.

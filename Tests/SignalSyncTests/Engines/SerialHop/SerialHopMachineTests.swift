@@ -16,10 +16,10 @@ final class SerialHopMachineTests: XCTestCase {
         XCTAssertEqual(machine.offerTerminal("end", linePuts: 2), .joinedSegment)
         XCTAssertEqual(machine.offer(4, linePuts: 2), .drop)
         XCTAssertEqual(machine.offerTerminal("again", linePuts: 2), .drop)
-        assertDeliver(machine.take(), [1], nil)
-        assertDeliver(machine.take(), [2, 3], "end")
+        assertDeliver(machine.takeTurn(), [1], nil)
+        assertDeliver(machine.takeTurn(), [2, 3], "end")
         guard case .ended = machine.state else { return XCTFail("\(machine.state)") }
-        guard case .nothing = machine.take() else { return XCTFail("nothing is left") }
+        guard case .nothing = machine.takeMore(of: 1) else { return XCTFail("nothing is left") }
     }
 
     func testAPutAfterTheNewestTurnStartsANewSegment() {
@@ -29,22 +29,23 @@ final class SerialHopMachineTests: XCTestCase {
         XCTAssertEqual(machine.offer(2, linePuts: 1), .joinedSegment)
         XCTAssertEqual(machine.offer(3, linePuts: 2), .putTurn(segment: 1), "something else was put on the line")
         machine.turnPut(segment: 1, linePuts: 3)
-        assertDeliver(machine.take(), [1, 2], nil)
-        assertDeliver(machine.take(), [3], nil)
+        assertDeliver(machine.takeTurn(), [1, 2], nil)
+        assertDeliver(machine.takeTurn(), [3], nil)
     }
 
-    func testAnEventAfterItsSegmentsTurnCameStartsANewOne() {
+    func testAnEventAfterItsSegmentsTurnEndedStartsANewOne() {
         var machine = Machine()
         _ = machine.offer(1, linePuts: 0)
         machine.turnPut(segment: 0, linePuts: 1)
-        assertDeliver(machine.take(), [1], nil)
+        assertDeliver(machine.takeTurn(), [1], nil)
+        guard case .nothing = machine.takeMore(of: 0) else { return XCTFail("the turn is over") }
         XCTAssertEqual(machine.offer(2, linePuts: 1), .putTurn(segment: 1))
     }
 
     func testTheTerminalEventAloneIsASegment() {
         var machine = Machine()
         XCTAssertEqual(machine.offerTerminal("failed", linePuts: 0), .putTurn(segment: 0))
-        assertDeliver(machine.take(), [], "failed")
+        assertDeliver(machine.takeTurn(), [], "failed")
     }
 
     func testShortSegmentsOverALongBacklogHandOutTheirValuesInOrder() {
@@ -53,11 +54,11 @@ final class SerialHopMachineTests: XCTestCase {
             _ = machine.offer(value, linePuts: value)  // a put between every two events
         }
         for value in 0..<150 {
-            assertDeliver(machine.take(), [value], nil)
+            assertDeliver(machine.takeTurn(), [value], nil)
         }
         XCTAssertEqual(machine.waitingCount, 50)
         for value in 150..<200 {
-            assertDeliver(machine.take(), [value], nil)
+            assertDeliver(machine.takeTurn(), [value], nil)
         }
         XCTAssertEqual(machine.waitingCount, 0)
     }
@@ -69,26 +70,49 @@ final class SerialHopMachineTests: XCTestCase {
         for value in 1..<100 {
             _ = machine.offer(value, linePuts: 1)
         }
-        guard case .deliver(var values, nil) = machine.take() else { return XCTFail("no values") }
+        guard case .deliver(var values, nil, _) = machine.takeTurn() else { return XCTFail("no values") }
         XCTAssertEqual(values, Array(0..<100))
         let capacity = values.capacity
         values.removeAll(keepingCapacity: true)
         machine.recycle(values)
         _ = machine.offer(1, linePuts: 1)  // into the buffer the first turn left
-        guard case .deliver(var next, nil) = machine.take() else { return XCTFail("no values") }
+        guard case .deliver(var next, nil, _) = machine.takeTurn() else { return XCTFail("no values") }
         XCTAssertEqual(next, [1])
         next.removeAll(keepingCapacity: true)
         machine.recycle(next)
         _ = machine.offer(2, linePuts: 1)  // into the recycled array, now the buffer
-        guard case .deliver(let last, nil) = machine.take() else { return XCTFail("no values") }
+        guard case .deliver(let last, nil, _) = machine.takeTurn() else { return XCTFail("no values") }
         XCTAssertEqual(last, [2])
         XCTAssertGreaterThanOrEqual(last.capacity, capacity, "the recycled array became the buffer")
+    }
+
+    func testEventsThatJoinARunningTurnGoOutInItUntilItIsFoundEmpty() {
+        var machine = Machine()
+        _ = machine.offer(1, linePuts: 0)
+        machine.turnPut(segment: 0, linePuts: 1)
+        assertDeliver(machine.takeTurn(), [1], nil)
+        XCTAssertEqual(machine.offer(2, linePuts: 1), .joinedSegment, "the running turn is still the newest")
+        assertDeliver(machine.takeMore(of: 0), [2], nil)
+        guard case .nothing = machine.takeMore(of: 0) else { return XCTFail("the turn is over") }
+        XCTAssertEqual(machine.offer(3, linePuts: 1), .putTurn(segment: 1))
+    }
+
+    func testAPutDuringARunningTurnClosesItAfterWhatJoinedBefore() {
+        var machine = Machine()
+        _ = machine.offer(1, linePuts: 0)
+        machine.turnPut(segment: 0, linePuts: 1)
+        assertDeliver(machine.takeTurn(), [1], nil)
+        XCTAssertEqual(machine.offer(2, linePuts: 1), .joinedSegment)
+        XCTAssertEqual(machine.offer(3, linePuts: 2), .putTurn(segment: 1), "something was put after the turn")
+        assertDeliver(machine.takeMore(of: 0), [2], nil)
+        guard case .nothing = machine.takeMore(of: 0) else { return XCTFail("segment 1 waits for its own turn") }
+        assertDeliver(machine.takeTurn(), [3], nil)
     }
 
     private func assertDeliver(
         _ action: Machine.TakeAction, _ values: [Int], _ terminal: String?, file: StaticString = #filePath, line: UInt = #line
     ) {
-        guard case .deliver(let delivered, let ended) = action else {
+        guard case .deliver(let delivered, let ended, _) = action else {
             return XCTFail("expected a delivery, got \(action)", file: file, line: line)
         }
         XCTAssertEqual(delivered, values, file: file, line: line)
