@@ -13,7 +13,7 @@ import SignalSync
 public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let hop = SerialHopEngine<T>(queue: queue.executionQueue, deliver: subscriber.putNext)
+            let hop = SerialHop<T>(queue: queue.executionQueue, deliver: subscriber.putNext)
             return signal.start(
                 next: hop.send,
                 error: { error in

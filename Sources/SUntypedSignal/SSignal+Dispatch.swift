@@ -13,7 +13,7 @@ extension SSignal {
     /// the caller's thread.
     public func deliverOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
-            let hop = SerialHopEngine<Any?>(queue: queue.executionQueue, deliver: subscriber.putNext)
+            let hop = SerialHop<Any?>(queue: queue.executionQueue, deliver: subscriber.putNext)
             return self.start(
                 next: hop.send,
                 error: { error in

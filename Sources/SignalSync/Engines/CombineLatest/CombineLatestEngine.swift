@@ -38,23 +38,26 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
     }
 
     private func receive<V>(_ value: V, at index: Int, exchange: (inout V) -> Void, emit: (Output) -> Void) {
-        // (No optionals of generic types here: code not specialized for them would look
-        // their metadata up at every event; the output waits in a stack slot instead.)
+        // (No optionals or other generic wrappers of `Output` here: code not specialized
+        // for it would look their metadata up at every event. The output waits in raw
+        // stack memory instead.)
         var released = value
-        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { output in
+        let layout = (size: max(1, MemoryLayout<Output>.size), alignment: MemoryLayout<Output>.alignment)
+        withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { raw in
+            let output = raw.baseAddress!
             let action = state.withLock { machine -> CombineLatestMachine.ValueAction in
                 let action = machine.valueArrived(at: index)
                 if action != .drop {
                     exchange(&released)
                 }
                 if action == .emit {
-                    output.initializeElement(at: 0, to: combine())
+                    output.initializeMemory(as: Output.self, to: combine())
                 }
                 return action
             }
             withExtendedLifetime(released) {}  // outside the lock, before the output goes out
             if action == .emit {
-                emit(output.moveElement(from: 0))
+                emit(output.assumingMemoryBound(to: Output.self).move())
             }
         }
     }

@@ -1,5 +1,5 @@
 /// Delivers one subscription's events on a queue: the one engine under typed and
-/// untyped `deliverOn(queue)`.
+/// untyped `deliverOn(queue)` (as `SerialHop<Value>`).
 ///
 /// An event sent while the queue is current is delivered at once, inline (the queue's
 /// `async` rule). Any other event is buffered here and takes its place in the queue's
@@ -17,23 +17,23 @@
 /// Events after a terminal event are dropped; events the subscriber no longer takes (it
 /// was disposed) are dropped by the subscriber when their turn comes. No lock is held
 /// while an event is delivered.
-package final class SerialHopEngine<Value>: QueueLineClient, @unchecked Sendable {
+package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClient, @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the `let`s are
     // immutable.
-    private let state = LockedState(SerialHopMachine<Value, () -> Void>())
+    private let state = LockedState(Machine())
     private let queue: ExecutionQueue
     private let line: QueueLineEngine
-    private let deliver: (Value) -> Void
+    private let deliver: (Machine.Value) -> Void
 
     /// Creates the hop of one subscription: `deliver` sends a value downstream, on `queue`.
-    package init(queue: ExecutionQueue, deliver: @escaping (Value) -> Void) {
+    package init(queue: ExecutionQueue, deliver: @escaping (Machine.Value) -> Void) {
         self.queue = queue
         self.line = queue.lineForEvents()
         self.deliver = deliver
     }
 
     /// Delivers `value` on the queue: inline when it is current, else in its turn.
-    package func send(_ value: Value) {
+    package func send(_ value: Machine.Value) {
         if queue.isCurrent {
             deliver(value)
             return
@@ -53,7 +53,7 @@ package final class SerialHopEngine<Value>: QueueLineClient, @unchecked Sendable
         handle(state.withLock { $0.offerTerminal(terminate, linePuts: linePuts) })
     }
 
-    private func handle(_ action: SerialHopMachine<Value, () -> Void>.OfferAction) {
+    private func handle(_ action: SerialHopOfferAction) {
         if case .putTurn(let segment) = action {
             let linePuts = line.putTurn(of: self)
             state.withLock { $0.turnPut(segment: segment, linePuts: linePuts) }

@@ -1,3 +1,58 @@
+/// The segment of a `SerialHopMachine` that events join while nothing else is put on
+/// the line. (Not nested in the generic machine: code not specialized for the values'
+/// type then needs no metadata lookup to reach it.)
+package struct SerialHopSegment: Sendable {
+    /// Its number (segments are numbered from 0 in the order they start).
+    let id: Int
+    /// How many events it holds.
+    var count: Int
+    /// The line's put count right after its turn was put; nil until reported.
+    var linePuts: Int?
+}
+
+/// What the sender of an event to a `SerialHopMachine` does next.
+package enum SerialHopOfferAction: Equatable, Sendable {
+    /// Nothing: the event came after a terminal event.
+    case drop
+    /// Nothing: the event joined the newest segment, whose turn waits in the line.
+    case joinedSegment
+    /// Put a turn for the new segment `segment` on the line, then report the line's put
+    /// count with `turnPut`.
+    case putTurn(segment: Int)
+}
+
+/// The transitions a `SerialHopEngine` asks of its machine (`SerialHopMachine` with
+/// closures as terminal events).
+///
+/// The engine is generic over the machine type itself, not over the value type: code
+/// not specialized for the values' type (every generic operator) then reaches the
+/// machine through the engine's own generic argument, with no runtime metadata lookup
+/// per event.
+package protocol SerialHopBuffering {
+    /// The values the hop carries.
+    associatedtype Value
+    /// An open subscription with nothing buffered.
+    init()
+    /// Buffers `value`; `linePuts` is the line's put count read just before.
+    mutating func offer(_ value: Value, linePuts: Int) -> SerialHopOfferAction
+    /// Buffers the terminal event behind every value before it.
+    mutating func offerTerminal(_ terminal: @escaping () -> Void, linePuts: Int) -> SerialHopOfferAction
+    /// The turn of `segment` was put; the line's put count is now `linePuts`.
+    mutating func turnPut(segment: Int, linePuts: Int)
+    /// A turn came: the oldest segment's events.
+    mutating func takeTurn() -> SerialHopMachine<Value, () -> Void>.TakeAction
+    /// The events that joined the running turn of `segment`; `.nothing` ends it.
+    mutating func takeMore(of segment: Int) -> SerialHopMachine<Value, () -> Void>.TakeAction
+    /// Gives back a delivered value array, emptied.
+    mutating func recycle(_ emptied: [Value])
+}
+
+/// The machine with closures as terminal events is what the engine drives.
+extension SerialHopMachine: SerialHopBuffering where Terminal == () -> Void {}
+
+/// One subscription's `SerialHopEngine` for values of type `Value`.
+package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () -> Void>>
+
 /// The transitions of one `deliverOn` subscription's events on their way to the queue:
 /// the events waiting for their turn in the queue's line, cut into segments (one per
 /// turn), the terminal event after them, and whether the subscription still takes
@@ -15,27 +70,21 @@
 /// the buffer, so that in steady state an event costs an append into capacity already
 /// there and a turn allocates nothing.
 package struct SerialHopMachine<Value, Terminal> {
-    /// Where the subscription is.
-    package enum State {
+    /// Where the subscription is. (The terminal event waits in `terminal` rather than in
+    /// `.terminating`: a case payload of a generic type would cost code not specialized
+    /// for it a runtime metadata lookup at every event.)
+    package enum State: Sendable {
         /// Events are taken.
         case open
         /// A terminal event was offered: it waits behind the values buffered before it,
         /// and later events are dropped.
-        case terminating(Terminal)
+        case terminating
         /// The terminal event was handed out: nothing more comes.
         case ended
     }
 
     /// What the sender does after offering an event.
-    package enum OfferAction: Equatable {
-        /// Nothing: the event came after a terminal event.
-        case drop
-        /// Nothing: the event joined the newest segment, whose turn waits in the line.
-        case joinedSegment
-        /// Put a turn for the new segment `segment` on the line, then report the line's
-        /// put count with `turnPut`.
-        case putTurn(segment: Int)
-    }
+    package typealias OfferAction = SerialHopOfferAction
 
     /// What a turn delivers.
     package enum TakeAction {
@@ -46,18 +95,10 @@ package struct SerialHopMachine<Value, Terminal> {
         case deliver(values: [Value], terminal: Terminal?, segment: Int)
     }
 
-    /// The segment that events join while nothing else is put on the line.
-    private struct Newest {
-        /// Its number (segments are numbered from 0 in the order they start).
-        let id: Int
-        /// How many events it holds.
-        var count: Int
-        /// The line's put count right after its turn was put; nil until reported.
-        var linePuts: Int?
-    }
-
     /// The phase of the subscription.
     package private(set) var state = State.open
+    /// The terminal event, while `.terminating`.
+    private var terminal: Terminal?
     /// Values waiting for their turn, from `head` on, in arrival order (the ones before
     /// `head` were handed out and are dropped at the next compaction).
     private var buffer: [Value] = []
@@ -69,7 +110,7 @@ package struct SerialHopMachine<Value, Terminal> {
     private var closed: [(id: Int, count: Int)] = []
     /// The first of `closed` still waiting (the ones before it were handed out).
     private var closedHead = 0
-    private var newest: Newest?
+    private var newest: SerialHopSegment?
     private var segmentsStarted = 0
 
     /// An open subscription with nothing buffered.
@@ -88,7 +129,8 @@ package struct SerialHopMachine<Value, Terminal> {
     /// Buffers the terminal event behind every value before it; later events are dropped.
     package mutating func offerTerminal(_ terminal: Terminal, linePuts: Int) -> OfferAction {
         guard case .open = state else { return .drop }
-        state = .terminating(terminal)
+        state = .terminating
+        self.terminal = terminal
         return joinOrStartSegment(linePuts)
     }
 
@@ -103,7 +145,7 @@ package struct SerialHopMachine<Value, Terminal> {
         }
         let id = segmentsStarted
         segmentsStarted += 1
-        newest = Newest(id: id, count: 1, linePuts: nil)
+        newest = SerialHopSegment(id: id, count: 1, linePuts: nil)
         return .putTurn(segment: id)
     }
 
@@ -180,12 +222,12 @@ package struct SerialHopMachine<Value, Terminal> {
                 head = 0
             }
         }
-        var terminal: Terminal?
-        if count > available, case .terminating(let pending) = state {
-            terminal = pending
+        var ending: Terminal?
+        if count > available, case .terminating = state {
+            swap(&ending, &terminal)
             state = .ended
         }
-        return .deliver(values: values, terminal: terminal, segment: segment)
+        return .deliver(values: values, terminal: ending, segment: segment)
     }
 
     /// Gives back a delivered value array, emptied, to be the next turn's spare.

@@ -13,7 +13,7 @@ final class QueueLineEngineTests: LeakCheckedTestCase {
         let log = EngineLog()
         let gate = DispatchSemaphore(value: 0)
         queue.justDispatch { gate.wait() }  // holds the queue while the turns are put
-        let hop = SerialHopEngine<Int>(queue: queue) { log.append("event \($0)") }
+        let hop = SerialHop<Int>(queue: queue) { log.append("event \($0)") }
         hop.send(1)
         queue.async { log.append("async") }
         hop.send(2)

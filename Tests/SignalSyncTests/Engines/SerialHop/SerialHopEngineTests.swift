@@ -12,7 +12,7 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         let received = LockedState<[[Int]]>(Array(repeating: [], count: senders))
         let offQueue = LockedState(0)
         let done = DispatchSemaphore(value: 0)
-        let hop = SerialHopEngine<(Int, Int)>(queue: queue) { sender, value in
+        let hop = SerialHop<(Int, Int)>(queue: queue) { sender, value in
             if !queue.isCurrent { offQueue.withLock { $0 += 1 } }
             received.withLock { $0[sender].append(value) }
         }
@@ -35,7 +35,7 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
         let log = EngineLog()
-        let hop = SerialHopEngine<Int>(queue: queue) { log.append("\($0)") }
+        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
         hop.send(1)
         hop.send(2)
         hop.send(3)
@@ -53,7 +53,7 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
         let log = EngineLog()
-        let hop = SerialHopEngine<Int>(queue: queue) { log.append("\($0)") }
+        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
         queue.sync {
             hop.send(1)
             log.append("after send")
@@ -66,7 +66,7 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
     func testTheTerminalEventComesAfterTheBufferedValuesAndLaterEventsAreDropped() {
         let clock = VirtualClock()
         let log = EngineLog()
-        let hop = SerialHopEngine<Int>(queue: clock.makeQueue()) { log.append("\($0)") }
+        let hop = SerialHop<Int>(queue: clock.makeQueue()) { log.append("\($0)") }
         hop.send(1)
         hop.sendTerminal { log.append("completed") }
         hop.send(2)
@@ -82,7 +82,7 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         let log = EngineLog()
         let done = DispatchSemaphore(value: 0)
         let holder = HopHolder()
-        holder.hop = SerialHopEngine<Int>(queue: queue) { value in
+        holder.hop = SerialHop<Int>(queue: queue) { value in
             log.append("\(value) onQueue=\(queue.isCurrent)")
             if value == 1 {
                 DispatchQueue.global().sync { holder.hop?.send(2) }
@@ -101,8 +101,8 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
         let log = EngineLog()
-        let a = SerialHopEngine<Int>(queue: queue) { log.append("a \($0)") }
-        let b = SerialHopEngine<Int>(queue: queue) { log.append("b \($0)") }
+        let a = SerialHop<Int>(queue: queue) { log.append("a \($0)") }
+        let b = SerialHop<Int>(queue: queue) { log.append("b \($0)") }
         a.send(1)
         b.send(2)
         queue.justDispatch { log.append("work") }
@@ -122,7 +122,7 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         let received = LockedState<[[Int]]>(Array(repeating: [], count: senders))
         let done = DispatchSemaphore(value: 0)
         let hops = (0..<senders).map { sender in
-            SerialHopEngine<Int>(queue: .concurrentDefault) { value in
+            SerialHop<Int>(queue: .concurrentDefault) { value in
                 let wasRunning = running.withLock { flags in
                     defer { flags[sender] = true }
                     return flags[sender]
@@ -153,5 +153,5 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
 /// Holds a hop whose own handler sends into it.
 private final class HopHolder: @unchecked Sendable {
     // Safety: set before the first event and cleared after the last one.
-    var hop: SerialHopEngine<Int>?
+    var hop: SerialHop<Int>?
 }
