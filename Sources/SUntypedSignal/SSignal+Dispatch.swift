@@ -154,28 +154,30 @@ private final class Debounce: @unchecked Sendable {
     }
 
     func next(_ value: Any?, _ subscriber: SSubscriber) {
-        mutex.lock()
-        if stopped || completing {
-            mutex.unlock()
-            return
+        // The replaced value, released outside the lock; nil when stopped or completing.
+        let replaced = mutex.withLock { () -> Any??? in
+            if stopped || completing {
+                return nil
+            }
+            defer { pending = .some(value) }
+            return .some(pending)
         }
-        let replaced = pending
-        pending = .some(value)
-        mutex.unlock()
+        guard let replaced else { return }
         withExtendedLifetime(replaced) {}
         timer.start { [self] in fire(subscriber) }
     }
 
     func complete(_ subscriber: SSubscriber) {
-        mutex.lock()
-        if stopped {
-            mutex.unlock()
-            return
+        // The pending value taken out; nil when stopped.
+        let taken = mutex.withLock { () -> Any??? in
+            if stopped {
+                return nil
+            }
+            completing = true
+            defer { pending = nil }
+            return .some(pending)
         }
-        completing = true
-        let value = pending
-        pending = nil
-        mutex.unlock()
+        guard let value = taken else { return }
         if case .some(let flushed) = value {
             timer.invalidate()
             subscriber.putNext(flushed)
@@ -186,15 +188,16 @@ private final class Debounce: @unchecked Sendable {
     }
 
     private func fire(_ subscriber: SSubscriber) {
-        mutex.lock()
-        if stopped {
-            mutex.unlock()
-            return
+        // The pending value taken out and whether to complete; nil when stopped.
+        let taken = mutex.withLock { () -> (value: Any??, finish: Bool)? in
+            if stopped {
+                return nil
+            }
+            defer { pending = nil }
+            return (pending, completing)
         }
-        let value = pending
-        pending = nil
-        let finish = completing
-        mutex.unlock()
+        guard let taken else { return }
+        let (value, finish) = taken
         if case .some(let emitted) = value {
             subscriber.putNext(emitted)
         }
@@ -204,11 +207,11 @@ private final class Debounce: @unchecked Sendable {
     }
 
     func stop() {
-        mutex.lock()
-        stopped = true
-        let dropped = pending
-        pending = nil
-        mutex.unlock()
+        let dropped = mutex.withLock { () -> Any?? in
+            stopped = true
+            defer { pending = nil }
+            return pending
+        }
         withExtendedLifetime(dropped) {}
         timer.invalidate()
     }
