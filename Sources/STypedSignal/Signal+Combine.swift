@@ -15,7 +15,9 @@ import SignalSync
 ///
 /// - Completion: once **every** source has completed (a source that completes without
 ///   ever emitting does not end the output early; the output then completes without
-///   emitting). A completed source is disposed on its own as it completes.
+///   emitting). A completed source is disposed on its own as it completes (its
+///   disposable twice, as in SwiftSignalKit: once from inside its completion, once by
+///   its own subscriber).
 /// - Error: the first error is forwarded, later ones are ignored; all sources are then
 ///   disposed in argument order. A source that fails while being subscribed does not
 ///   stop the remaining ones from being subscribed (their events are dropped).

@@ -21,7 +21,9 @@ extension SSignal {
     /// once every slot has a value, each value emits a fresh array of all slots in index
     /// order. Seeds alone never emit. `nil` is a value like any other: it fills its slot
     /// (the original cleared the slot). The first error is forwarded and ends
-    /// everything; completion comes once every signal has completed. An empty `signals`
+    /// everything; completion comes once every signal has completed. A signal that
+    /// completes is disposed by its own subscriber, and again at the teardown, as in
+    /// SSignalKit. An empty `signals`
     /// completes at once without emitting (the original never terminated). Values are
     /// emitted outside the lock, on the emitting thread.
     public static func combineSignals(_ signals: [SSignal], withInitialStates initialStates: [Any?]?) -> SSignal {
