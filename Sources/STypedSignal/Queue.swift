@@ -10,6 +10,10 @@ import SignalSync
 /// and is never current; the concurrent singletons are never current either.
 /// `Queue(virtualClock:)` makes a queue that runs only when a `VirtualClock` advances,
 /// for deterministic tests of timing operators.
+///
+/// On a serial, main or virtual queue everything the library puts there (`async` when
+/// not inline, `justDispatch`, `sync`, `after`, timers, and the events of every
+/// `deliverOn`) runs in the order it was put, one dispatch running a whole burst.
 public final class Queue: @unchecked Sendable {
     // Safety: immutable; `ExecutionQueue` is thread-safe.
     /// The shared mechanism (also used by the untyped `SQueue` and the bridge).
@@ -100,7 +104,9 @@ public final class Queue: @unchecked Sendable {
     }
 
     /// Always dispatches `f` asynchronously with the given quality of service (`f` is
-    /// `@Sendable`: it runs on the queue's thread).
+    /// `@Sendable`: it runs on the queue's thread). On a serial or main queue `f` takes
+    /// its turn after everything put there before it, at the queue's own quality of
+    /// service (see Divergences.md).
     public func justDispatchWithQoS(qos: DispatchQoS, _ f: @escaping @Sendable () -> Void) {
         executionQueue.justDispatch(qos: qos, f)
     }

@@ -15,7 +15,9 @@ import SignalSync
 ///
 /// - Completion: once **every** source has completed (a source that completes without
 ///   ever emitting does not end the output early; the output then completes without
-///   emitting). A completed source is disposed on its own as it completes.
+///   emitting). A completed source is disposed on its own as it completes (its
+///   disposable twice, as in SwiftSignalKit: once from inside its completion, once by
+///   its own subscriber).
 /// - Error: the first error is forwarded, later ones are ignored; all sources are then
 ///   disposed in argument order. A source that fails while being subscribed does not
 ///   stop the remaining ones from being subscribed (their events are dropped).
@@ -64,14 +66,15 @@ public func combineLatest<T1, T2, E>(
 ) -> Signal<(T1, T2), E> {
     Signal { subscriber in
         subscriber.putNext((v1, v2))
-        let slot1 = CombineSlot<T1>(v1)
-        let slot2 = CombineSlot<T2>(v2)
-        let state = CombineLatestState<(T1, T2), E>(count: 2, primed: 2, subscriber: subscriber) {
-            (slot1.unwrapped, slot2.unwrapped)
+        let first = CombineLatestSlot<T1>(v1)
+        let second = CombineLatestSlot<T2>(v2)
+        let engine = CombineLatestEngine<(T1, T2)>(count: 2, seeded: 2, completedSourceDisposal: .atCompletion) {
+            (first.value, second.value)
         }
-        state.subscribe(0, to: s1, slot: slot1, queue: queue)
-        state.subscribe(1, to: s2, slot: slot2, queue: queue)
-        return state
+        let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
+        sources.subscribe(0, to: s1, slot: first)
+        sources.subscribe(1, to: s2, slot: second)
+        return engine
     }
 }
 
@@ -94,62 +97,23 @@ public func combineLatest<T, E>(queue: Queue? = nil, _ signals: [Signal<T, E>]) 
         }
     }
     return Signal { subscriber in
-        let slots = signals.map { _ in CombineSlot<T>() }
-        let state = CombineLatestState<[T], E>(count: signals.count, primed: 0, subscriber: subscriber) {
-            slots.map { $0.unwrapped }
+        let slots = signals.map { _ in CombineLatestSlot<T>() }
+        let engine = CombineLatestEngine<[T]>(count: signals.count, seeded: 0, completedSourceDisposal: .atCompletion) {
+            slots.map(\.value)
         }
+        let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         for (index, signal) in signals.enumerated() {
-            state.subscribe(index, to: signal, slot: slots[index], queue: queue)
+            sources.subscribe(index, to: signal, slot: slots[index])
         }
-        return state
+        return engine
     }
 }
 
-// MARK: - Engine
+// MARK: - Face
 
-/// The latest value of one source. Read and written only under the engine lock of the
-/// `CombineLatestState` that owns it.
-///
-/// The value lives in its own storage with a flag beside it rather than in an optional:
-/// code not specialized for `V` then needs no runtime metadata lookup per event.
-final class CombineSlot<V> {
-    private let storage = UnsafeMutablePointer<V>.allocate(capacity: 1)
-    /// True once a value was stored.
-    private var hasValue = false
-
-    /// An empty slot.
-    init() {}
-
-    /// A slot holding `value`.
-    init(_ value: V) {
-        storage.initialize(to: value)
-        hasValue = true
-    }
-
-    /// Stores `value` and leaves in it what the caller must release outside the lock:
-    /// the value it replaced, or a copy of the new value when the slot was empty.
-    func exchange(_ value: inout V) {
-        guard hasValue else {
-            storage.initialize(to: value)
-            hasValue = true
-            return
-        }
-        swap(&storage.pointee, &value)
-    }
-
-    /// The stored value; only read once every source has one.
-    var unwrapped: V {
-        precondition(hasValue, "combineLatest read a source before it had a value")
-        return storage.pointee
-    }
-
-    deinit {
-        if hasValue {
-            storage.deinitialize(count: 1)
-        }
-        storage.deallocate()
-    }
-}
+/// The shared engine (SignalSync's `Engines/CombineLatest/`) is the disposable that a
+/// `combineLatest` generator returns.
+extension CombineLatestEngine: Disposable {}
 
 /// The sources of a tuple `combineLatest`, kept in a class so that the generator
 /// closure captures one object rather than a parameter pack.
@@ -166,136 +130,69 @@ final class CombineLatestSources<E, T1, T2, each T> {
         self.rest = (repeat each rest)
     }
 
-    /// One subscription: fresh slots and state, sources subscribed in argument order.
+    /// One subscription: fresh slots and engine, sources subscribed in argument order.
     func subscribe(_ subscriber: Subscriber<(T1, T2, repeat each T), E>) -> Disposable {
         let slots = CombineLatestSlots<T1, T2, repeat each T>(repeat each rest)
         var count = 2
         for _ in repeat each rest {
             count += 1
         }
-        let state = CombineLatestState<(T1, T2, repeat each T), E>(count: count, primed: 0, subscriber: subscriber) {
-            slots.build()
+        let engine = CombineLatestEngine<(T1, T2, repeat each T)>(count: count, seeded: 0, completedSourceDisposal: .atCompletion) {
+            slots.combined()
         }
-        state.subscribe(0, to: first, slot: slots.first, queue: queue)
-        state.subscribe(1, to: second, slot: slots.second, queue: queue)
+        let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
+        sources.subscribe(0, to: first, slot: slots.first)
+        sources.subscribe(1, to: second, slot: slots.second)
         var index = 2
         for (signal, slot) in repeat (each rest, each slots.rest) {
-            state.subscribe(index, to: signal, slot: slot, queue: queue)
+            sources.subscribe(index, to: signal, slot: slot)
             index += 1
         }
-        return state
+        return engine
     }
 }
 
 /// The slots of one tuple `combineLatest` subscription.
 final class CombineLatestSlots<T1, T2, each T> {
-    let first = CombineSlot<T1>()
-    let second = CombineSlot<T2>()
-    let rest: (repeat CombineSlot<each T>)
+    let first = CombineLatestSlot<T1>()
+    let second = CombineLatestSlot<T2>()
+    let rest: (repeat CombineLatestSlot<each T>)
 
     init<E>(_ signals: repeat Signal<each T, E>) {
-        rest = (repeat makeCombineSlot(for: each signals))
+        rest = (repeat makeCombineLatestSlot(for: each signals))
     }
 
-    /// The tuple of the latest values; called under the state's lock once all are set.
-    func build() -> (T1, T2, repeat each T) {
-        (first.unwrapped, second.unwrapped, repeat unwrapCombineSlot(each rest))
+    /// The tuple of the latest values; the engine calls it under its lock once all are set.
+    func combined() -> (T1, T2, repeat each T) {
+        (first.value, second.value, repeat (each rest).value)
     }
 }
 
-private func makeCombineSlot<V, E>(for signal: Signal<V, E>) -> CombineSlot<V> {
-    CombineSlot<V>()
+private func makeCombineLatestSlot<V, E>(for signal: Signal<V, E>) -> CombineLatestSlot<V> {
+    CombineLatestSlot<V>()
 }
 
-private func unwrapCombineSlot<V>(_ slot: CombineSlot<V>) -> V {
-    slot.unwrapped
-}
+/// The typed face of one `combineLatest` subscription: subscribes each source (through
+/// `deliverOn(queue)` when there is a queue) and hands its events to the engine, with
+/// what goes downstream.
+struct CombineLatestSubscription<Output, E> {
+    let engine: CombineLatestEngine<Output>
+    let subscriber: Subscriber<Output, E>
+    let queue: Queue?
 
-/// How a value that does not emit leaves the locked section of `CombineLatestState`.
-struct CombineHold: Error {}
-
-/// The typed face of one `combineLatest` subscription over the shared
-/// `CombineLatestEngine`; it is the disposable the generator returns.
-///
-/// The engine decides (which slots have a value, completion, first error, disposal); the
-/// face keeps the values in its typed slots, stores them and builds the output under the
-/// engine's lock (only library code runs there: storing, copying), and sends the output,
-/// terminal events and disposals after unlocking; a replaced value is released after
-/// unlocking too. Disposal does not silence the state itself: as with every subscription
-/// (spec 1.7), events a source emits while it is being disposed still reach downstream;
-/// each source's own subscription drops what comes after its disposal.
-final class CombineLatestState<Output, E>: Disposable, @unchecked Sendable {
-    // Safety: every slot's value is guarded by the engine's lock; the rest is immutable.
-    private let engine: CombineLatestEngine
-    private let subscriber: Subscriber<Output, E>
-    private let build: () -> Output
-
-    /// `count` sources, of which the first `primed` already hold a value; `build` reads
-    /// the slots.
-    init(count: Int, primed: Int, subscriber: Subscriber<Output, E>, build: @escaping () -> Output) {
-        engine = CombineLatestEngine(count: count, seeded: primed)
-        self.subscriber = subscriber
-        self.build = build
-    }
-
-    /// Subscribes source number `index`, storing its values in `slot`. Does nothing
-    /// once the state is disposed.
-    func subscribe<V>(_ index: Int, to signal: Signal<V, E>, slot: CombineSlot<V>, queue: Queue?) {
+    /// Subscribes source number `index`, storing its values in `slot`; does nothing
+    /// once the engine is disposed.
+    func subscribe<V>(_ index: Int, to signal: Signal<V, E>, slot: CombineLatestSlot<V>) {
         if engine.isDisposed {
             return
         }
+        let engine = engine
+        let subscriber = subscriber
         let source = queue.map { signal |> deliverOn($0) } ?? signal
         let handle = source.start(
-            next: { value in
-                self.receive(value, at: index, into: slot)
-            },
-            error: { error in
-                self.fail(error)
-            },
-            completed: {
-                self.sourceCompleted(index)
-            })
+            next: { value in engine.receive(value, into: slot, at: index) { subscriber.putNext($0) } },
+            error: { error in engine.sourceFailed { subscriber.putError(error) } },
+            completed: { engine.sourceCompleted(at: index) { subscriber.putCompletion() } })
         engine.attach(handle, at: index)
-    }
-
-    func dispose() {
-        engine.dispose()
-    }
-
-    private func receive<V>(_ value: V, at index: Int, into slot: CombineSlot<V>) {
-        // (No optionals or tuples of generic types here: code not specialized for them
-        // would look their metadata up at every event. A value that does not emit leaves
-        // the locked section by throwing `CombineHold`, so the output needs no optional.)
-        var released = value
-        do throws(CombineHold) {
-            let output = try engine.state.withLock { machine throws(CombineHold) -> Output in
-                switch machine.valueArrived(at: index) {
-                case .drop:
-                    throw CombineHold()
-                case .hold:
-                    slot.exchange(&released)
-                    throw CombineHold()
-                case .emit:
-                    slot.exchange(&released)
-                    return build()
-                }
-            }
-            withExtendedLifetime(released) {}  // outside the lock, before the output goes out
-            subscriber.putNext(output)
-        } catch {
-            withExtendedLifetime(released) {}  // outside the lock
-        }
-    }
-
-    private func fail(_ error: E) {
-        if engine.sourceFailed() {
-            subscriber.putError(error)
-        }
-    }
-
-    private func sourceCompleted(_ index: Int) {
-        if engine.sourceCompleted(at: index) {
-            subscriber.putCompletion()
-        }
     }
 }

@@ -1,16 +1,15 @@
 import SignalSync
 
-/// Delivers every event on `queue`: inline when already on `queue`; otherwise events
-/// are buffered and one hop onto `queue` delivers every event buffered by then, in order.
+/// Delivers every event on `queue`: inline when already on `queue`; otherwise the event
+/// takes its turn on `queue` after everything put there before it (by any subscription,
+/// `async` or a timer), as with one `queue.async` per event, while one hop onto the
+/// dispatch queue runs a whole burst.
 ///
-/// Only the event that finds the buffer empty (no hop under way) dispatches; a burst of
-/// events therefore costs one `queue.async`, not one per event (SwiftSignalKit
-/// dispatches each event: work that other code puts on `queue` during a burst now runs
-/// after the burst's events rather than between them; see Divergences.md). Upstream is
-/// torn down on termination right away, on the upstream thread, even when the terminal
-/// event reaches downstream later. Events still buffered when the subscription is
-/// disposed are dropped, as are events after a terminal event. On the concurrent queues
-/// (never current) one subscription's events are delivered one at a time, in order.
+/// Upstream is torn down on termination right away, on the upstream thread, even when
+/// the terminal event reaches downstream later. Events still waiting when the
+/// subscription is disposed are dropped, as are events after a terminal event. On the
+/// concurrent queues and wrapped dispatch queues (never current) one subscription's
+/// events are delivered one at a time, in order (see Divergences.md).
 public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in

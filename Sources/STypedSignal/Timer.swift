@@ -6,7 +6,9 @@ import SignalSync
 /// imported. `start()` arms it: the first fire comes `timeout` seconds later (negative
 /// counts as zero), then every `timeout` seconds if it repeats (periods below 1 ms are
 /// raised to 1 ms). A one-shot timer invalidates itself after firing. The timer does
-/// not keep itself alive: one that nobody retains stops and never fires.
+/// not keep itself alive: one that nobody retains stops and never fires. On a serial or
+/// main queue a fire takes its turn when its deadline comes, after everything put on the
+/// queue before that moment.
 public final class Timer: @unchecked Sendable {
     // Safety: `ExecutionTimer` is thread-safe; the rest is immutable.
     private let timer: ExecutionTimer

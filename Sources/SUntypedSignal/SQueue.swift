@@ -10,7 +10,10 @@ import SignalSync
 /// only while the program drains it with `dispatchMain()`, `RunLoop.main.run()` or an
 /// async `main`). The global-queue singletons and wrapped native
 /// queues are never current. `SQueue(executionQueue)` wraps any `ExecutionQueue`,
-/// including a `VirtualClock` queue for tests.
+/// including a `VirtualClock` queue for tests. On a serial, main or virtual queue
+/// everything the library puts there (`dispatch` when not inline, `dispatchSync`, timers,
+/// and the events of every `deliverOn`) runs in the order it was put, one native
+/// dispatch running a whole burst.
 public final class SQueue: Sendable {
     /// The shared queue mechanism (also used by the typed API and the bridge).
     public let executionQueue: ExecutionQueue

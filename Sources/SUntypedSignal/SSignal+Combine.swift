@@ -21,7 +21,9 @@ extension SSignal {
     /// once every slot has a value, each value emits a fresh array of all slots in index
     /// order. Seeds alone never emit. `nil` is a value like any other: it fills its slot
     /// (the original cleared the slot). The first error is forwarded and ends
-    /// everything; completion comes once every signal has completed. An empty `signals`
+    /// everything; completion comes once every signal has completed. A signal that
+    /// completes is disposed by its own subscriber, and again at the teardown, as in
+    /// SSignalKit. An empty `signals`
     /// completes at once without emitting (the original never terminated). Values are
     /// emitted outside the lock, on the emitting thread.
     public static func combineSignals(_ signals: [SSignal], withInitialStates initialStates: [Any?]?) -> SSignal {
@@ -29,11 +31,17 @@ extension SSignal {
             return complete()
         }
         return SSignal { subscriber in
-            let state = CombineSignalsState(count: signals.count, initialStates: initialStates ?? [])
-            for (index, signal) in signals.enumerated() {
-                state.subscribe(index, to: signal, for: subscriber)
+            let seeds = initialStates ?? []
+            let values = CombineLatestValues(count: signals.count, seeds: seeds)
+            let engine = CombineLatestEngine<[Any?]>(
+                count: signals.count, seeded: min(signals.count, seeds.count), completedSourceDisposal: .atTeardown
+            ) {
+                values.combined
             }
-            return state
+            for (index, signal) in signals.enumerated() {
+                subscribe(index, to: signal, keptIn: values, engine: engine, for: subscriber)
+            }
+            return engine
         }
     }
 
@@ -106,76 +114,23 @@ extension SSignal {
     }
 }
 
-/// The untyped face of one `combineSignals` subscription over the shared
-/// `CombineLatestEngine`; it is the disposable the generator returns.
-///
-/// The engine decides (which slots have a value, completion, first error, disposal); the
-/// face keeps the values, stores them and copies the output array under the engine's
-/// lock, and sends events after unlocking (a replaced value is released after unlocking
-/// too). Only the sources' callbacks hold the subscriber, as in the original: a
+/// The shared engine (SignalSync's `Engines/CombineLatest/`) is the disposable that a
+/// `combineSignals` generator returns.
+extension CombineLatestEngine: SDisposable {}
+
+/// Subscribes signal number `index` of a `combineSignals` subscription, handing its
+/// events to `engine` with what goes to `subscriber`; does nothing once the engine is
+/// disposed. Only the sources' callbacks hold the subscriber, as in the original: a
 /// subscription whose sources are all gone is released even if nobody disposes it.
-private final class CombineSignalsState: SDisposable, @unchecked Sendable {
-    // Safety: `values` is guarded by the engine's lock; the engine is immutable.
-    private let engine: CombineLatestEngine
-    private var values: [Any?]
-
-    init(count: Int, initialStates: [Any?]) {
-        let seeded = min(count, initialStates.count)
-        engine = CombineLatestEngine(count: count, seeded: seeded)
-        values = Array(initialStates.prefix(seeded)) + Array(repeating: nil, count: count - seeded)
+private func subscribe(
+    _ index: Int, to signal: SSignal, keptIn values: CombineLatestValues, engine: CombineLatestEngine<[Any?]>, for subscriber: SSubscriber
+) {
+    if engine.isDisposed {
+        return
     }
-
-    /// Subscribes signal number `index` on behalf of `subscriber`, unless the state is
-    /// disposed.
-    func subscribe(_ index: Int, to signal: SSignal, for subscriber: SSubscriber) {
-        if engine.isDisposed {
-            return
-        }
-        let handle = signal.start(
-            next: { value in
-                if let combined = self.store(value, at: index) {
-                    subscriber.putNext(combined)
-                }
-            },
-            error: { error in
-                if self.engine.sourceFailed() {
-                    subscriber.putError(error)
-                }
-            },
-            completed: {
-                if self.engine.sourceCompleted(at: index) {
-                    subscriber.putCompletion()
-                }
-            })
-        engine.attach(handle, at: index)
-    }
-
-    func dispose() {
-        engine.dispose()
-    }
-
-    /// Stores `value` in slot `index`; returns the array of every slot once all are
-    /// filled.
-    private func store(_ value: Any?, at index: Int) -> [Any?]? {
-        let (replaced, combined) = engine.state.withLock { machine -> (Any?, [Any?]?) in
-            switch machine.valueArrived(at: index) {
-            case .drop:
-                return (nil, nil)
-            case .hold:
-                return (swapValue(value, at: index), nil)
-            case .emit:
-                let replaced = swapValue(value, at: index)
-                return (replaced, values)
-            }
-        }
-        withExtendedLifetime(replaced) {}  // released outside the lock
-        return combined
-    }
-
-    /// Puts `value` in slot `index` and returns the value it replaced; under the lock.
-    private func swapValue(_ value: Any?, at index: Int) -> Any? {
-        var replaced = value
-        swap(&values[index], &replaced)
-        return replaced
-    }
+    let handle = signal.start(
+        next: { value in engine.receive(value, into: values, at: index) { subscriber.putNext($0) } },
+        error: { error in engine.sourceFailed { subscriber.putError(error) } },
+        completed: { engine.sourceCompleted(at: index) { subscriber.putCompletion() } })
+    engine.attach(handle, at: index)
 }

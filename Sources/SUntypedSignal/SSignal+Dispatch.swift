@@ -3,14 +3,14 @@ import SignalSync
 extension SSignal {
     /// Delivers every value, error and completion on `queue`.
     ///
-    /// An event sent while `queue` is current is delivered inline; otherwise events are
-    /// buffered and one hop onto `queue` delivers every event buffered by then, in order.
-    /// Only the event that finds the buffer empty (no hop under way) dispatches, so a
-    /// burst costs one dispatch, not one per event (SSignalKit dispatches each event:
-    /// work that other code puts on `queue` during a burst now runs after the burst's
-    /// events rather than between them; see Divergences.md). Events still buffered when
-    /// the subscription is disposed are dropped, as are events after a terminal event.
-    /// The subscription itself happens on the caller's thread.
+    /// An event sent while `queue` is current is delivered inline; otherwise it takes
+    /// its turn on `queue` after everything put there before it (by any subscription,
+    /// `dispatch` or a timer), as with one `dispatch` per event, while one hop onto the
+    /// native queue runs a whole burst. On a queue that is never current (a concurrent
+    /// or wrapped one) this subscription's events still run one at a time and in order
+    /// (see Divergences.md). Events still waiting when the subscription is disposed are
+    /// dropped, as are events after a terminal event. The subscription itself happens on
+    /// the caller's thread.
     public func deliverOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
             let hop = SerialHop<Any?>(queue: queue.executionQueue, deliver: subscriber.putNext)

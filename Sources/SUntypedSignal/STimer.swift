@@ -9,7 +9,9 @@ import SignalSync
 /// `invalidate()` disarms it (idempotent, any thread); `start()` again re-arms a fresh
 /// timer, replacing (and cancelling) an earlier arming. While armed the timer keeps
 /// itself alive, so dropping the last reference does not stop a started repeating timer;
-/// call `invalidate()`. On a `VirtualClock` queue it fires when the clock is advanced.
+/// call `invalidate()`. On a `VirtualClock` queue it fires when the clock is advanced. On
+/// a serial or main queue a fire takes its turn when its deadline comes, after
+/// everything put on the queue before that moment.
 public final class STimer: @unchecked Sendable {
     // Safety: `completion` is immutable; `timer` is thread-safe (`ExecutionTimer`).
     private let timer: ExecutionTimer

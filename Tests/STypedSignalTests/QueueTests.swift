@@ -95,4 +95,17 @@ final class QueueTests: LeakCheckedTestCase {
         queue.justDispatchWithQoS(qos: .userInitiated) { done.fulfill() }
         wait(for: [done], timeout: 10)
     }
+
+    func testQoSDispatchKeepsItsTurnAmongWorkPutOnTheQueue() {
+        let queue = Queue(name: "qos order")
+        let log = EventLog()
+        let gate = DispatchSemaphore(value: 0)
+        queue.justDispatch { gate.wait() }
+        queue.justDispatch { log.add("first") }
+        queue.justDispatchWithQoS(qos: .userInitiated) { log.add("with qos") }
+        queue.async { log.add("last") }
+        gate.signal()
+        queue.sync {}
+        XCTAssertEqual(log.events, ["first", "with qos", "last"])
+    }
 }

@@ -330,6 +330,61 @@ final class SignalCombineTests: LeakCheckedTestCase {
         handle.dispose()
     }
 
+    func testInterleavedPushesOnAQueueGiveTheOriginalsTraceEveryRun() {
+        // a 1, b 2, a 3 from pipes, then a wait on the queue: SwiftSignalKit dispatches
+        // each event in turn, so `b 2` is combined before `a 3` arrives.
+        for fromOtherThreads in [false, true] {
+            var traces: [[String]] = []
+            for _ in 0..<50 {
+                let queue = Queue(name: "interleaved")
+                let a = ValuePipe<Int>()
+                let b = ValuePipe<Int>()
+                let log = EventLog()
+                let handle = combineLatest(queue: queue, a.signal(), b.signal()).start(next: { log.add("\($0)") })
+                push(1, into: a, fromOtherThread: fromOtherThreads)
+                push(2, into: b, fromOtherThread: fromOtherThreads)
+                push(3, into: a, fromOtherThread: fromOtherThreads)
+                queue.sync {}
+                traces.append(log.events)
+                handle.dispose()
+            }
+            let faithful = traces.filter { $0 == ["(1, 2)", "(3, 2)"] }.count
+            XCTAssertEqual(faithful, 50, "from other threads: \(fromOtherThreads); traces: \(Set(traces))")
+        }
+    }
+
+    private func push(_ value: Int, into pipe: ValuePipe<Int>, fromOtherThread: Bool) {
+        guard fromOtherThread else {
+            return pipe.putNext(value)
+        }
+        let pushed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            pipe.putNext(value)
+            pushed.signal()
+        }
+        pushed.wait()
+    }
+
+    // MARK: - Dispose counts (spec 1.8)
+
+    func testEverySourceIsDisposedTwiceWhicheverCompletesFirst() {
+        // SwiftSignalKit's per-source layer disposes a finished source's handle from
+        // inside its completion, and the source's own subscriber disposes it again: a
+        // source that completes while others are live is disposed twice at once, the
+        // last one twice through the teardown.
+        let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+        for order in orders {
+            let sources = (0..<3).map { _ in CountedSource() }
+            let handle = combineLatest(sources[0].signal, sources[1].signal, sources[2].signal).start()
+            for (position, index) in order.enumerated() {
+                sources[index].subscriber?.putCompletion()
+                XCTAssertEqual(sources[index].disposable.count, 2, "order \(order): source \(index), completing #\(position + 1)")
+            }
+            handle.dispose()
+            XCTAssertEqual(sources.map(\.disposable.count), [2, 2, 2], "order \(order)")
+        }
+    }
+
     // MARK: - Threads and re-entrancy
 
     func testConcurrentPushesYieldExactlyOneEmissionPerValue() {
@@ -503,5 +558,18 @@ final class SignalCombineTests: LeakCheckedTestCase {
         a.putNext(Tracked())
         XCTAssertNil(weakFirst)
         handle.dispose()
+    }
+}
+
+/// A source that keeps its subscriber (as a pipe would) and returns a counting disposable.
+private final class CountedSource: @unchecked Sendable {
+    var subscriber: Subscriber<Int, TestError>?
+    let disposable = CountingDisposable()
+
+    var signal: Signal<Int, TestError> {
+        Signal { subscriber in
+            self.subscriber = subscriber
+            return self.disposable
+        }
     }
 }

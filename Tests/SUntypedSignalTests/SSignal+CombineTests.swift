@@ -105,6 +105,57 @@ final class SSignalCombineTests: LeakCheckedTestCase {
         XCTAssertEqual(sources.map(\.disposeCount), [1, 1, 1])
     }
 
+    func testEverySourceIsDisposedTwiceWhicheverCompletesFirst() {
+        // SSignalKit: a finished source is disposed by its own subscriber as it
+        // completes, and again by the teardown (its handle keeps its reference); the
+        // last one by the teardown from inside its completion, then by its subscriber.
+        let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+        for order in orders {
+            let sources = (0..<3).map { _ in SCountedSource() }
+            let handle = SSignal.combineSignals(sources.map(\.signal)).start()
+            for (position, index) in order.enumerated() where position < 2 {
+                sources[index].subscriber?.putCompletion()
+                XCTAssertEqual(sources[index].count, 1, "order \(order): source \(index) waits for the teardown")
+            }
+            sources[order[2]].subscriber?.putCompletion()
+            XCTAssertEqual(sources.map(\.count), [2, 2, 2], "order \(order)")
+            handle.dispose()
+            XCTAssertEqual(sources.map(\.count), [2, 2, 2], "order \(order)")
+        }
+    }
+
+    func testInterleavedPushesThroughDeliverOnGiveTheOriginalsTraceEveryRun() {
+        // a 1, b 2, a 3 from pipes, then a wait on the queue: one dispatch per event in
+        // SSignalKit, so `b 2` is combined before `a 3` arrives.
+        for fromOtherThreads in [false, true] {
+            var traces: [[String]] = []
+            for _ in 0..<50 {
+                let queue = SQueue()
+                let a = SPipe()
+                let b = SPipe()
+                let recorder = Recorder()
+                let handle = recorder.record(SSignal.combineSignals([a.signal().deliverOn(queue), b.signal().deliverOn(queue)]))
+                for (value, pipe) in [(1, a), (2, b), (3, a)] {
+                    if fromOtherThreads {
+                        let pushed = DispatchSemaphore(value: 0)
+                        DispatchQueue.global().async {
+                            pipe.putNext(value)
+                            pushed.signal()
+                        }
+                        pushed.wait()
+                    } else {
+                        pipe.putNext(value)
+                    }
+                }
+                queue.dispatchSync {}
+                traces.append(recorder.events)
+                handle.dispose()
+            }
+            let faithful = traces.filter { $0 == ["next [1, 2]", "next [3, 2]"] }.count
+            XCTAssertEqual(faithful, 50, "from other threads: \(fromOtherThreads); traces: \(Set(traces))")
+        }
+    }
+
     func testEmptyArrayOneArgumentEmitsEmptyArrayAndCompletes() {
         let recorder = Recorder()
         var received: Any?
@@ -220,5 +271,29 @@ final class SSignalCombineTests: LeakCheckedTestCase {
         }
         XCTAssertEqual(counter.value, 2000)
         XCTAssertEqual(completions.value, 1)
+    }
+}
+
+/// A source that keeps its subscriber (as a pipe would) and returns a disposable that
+/// counts every `dispose()`.
+private final class SCountedSource: @unchecked Sendable {
+    // Safety: driven from the test's thread only.
+    var subscriber: SSubscriber?
+    private let counter = Counter()
+
+    /// How often the source's disposable was disposed.
+    var count: Int { counter.count }
+
+    var signal: SSignal {
+        SSignal { subscriber in
+            self.subscriber = subscriber
+            return self.counter
+        }
+    }
+
+    private final class Counter: SDisposable, @unchecked Sendable {
+        // Safety: driven from the test's thread only.
+        private(set) var count = 0
+        func dispose() { count += 1 }
     }
 }

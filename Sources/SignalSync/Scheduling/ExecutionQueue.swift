@@ -18,8 +18,17 @@ import Foundation
 /// - **wrapped** (`init(wrapping:)`) and the two **concurrent** singletons: never
 ///   current, so every `async` dispatches.
 /// - **virtual** (`VirtualClock.makeQueue`): runs only when its clock is advanced.
+///
+/// Order: a serial, main or virtual queue has a line (`QueueLineEngine`): what the
+/// library puts on it (`async` and `justDispatch` when not inline, `sync`, `after`, a
+/// timer's fire, the events of every `deliverOn` subscription) runs in the order it was
+/// put there, and one dispatch onto the underlying queue runs everything put while it
+/// waited. A timer or `after` puts its work on the line when its deadline comes (in a
+/// virtual queue the clock runs it at its deadline). The concurrent and wrapped kinds
+/// have no line: their work is dispatched as it comes, in no defined order.
 public final class ExecutionQueue: @unchecked Sendable {
-    // Safety: every stored property is immutable after init.
+    // Safety: every stored property is immutable after init (`line` is set once, in
+    // init, before the queue is shared).
 
     /// Whether and how the queue can tell that it is current.
     private enum Kind {
@@ -35,6 +44,9 @@ public final class ExecutionQueue: @unchecked Sendable {
     private let kind: Kind
     private let marker = Marker()
     private let native: DispatchQueue
+    /// The line of a serial, main or virtual queue; nil for the kinds that are never
+    /// current.
+    private var line: QueueLineEngine?
 
     /// The wrapped dispatch queue. For a virtual queue this is a placeholder serial
     /// queue: work sent to it directly runs in real time, outside the clock.
@@ -67,11 +79,35 @@ public final class ExecutionQueue: @unchecked Sendable {
     init(virtualClock: VirtualClock, label: String) {
         native = DispatchQueue(label: label)
         kind = .virtual(virtualClock)
+        line = QueueLineEngine { [unowned self] hop in
+            virtualClock.schedule(after: 0, on: ObjectIdentifier(self), hop)
+        }
     }
 
     private init(native: DispatchQueue, kind: Kind) {
         self.native = native
         self.kind = kind
+        if case .untagged = kind {
+            return
+        }
+        line = QueueLineEngine { hop in
+            let box = UncheckedSendable(hop)  // the hop runs the library's work on this queue
+            native.async { box.value() }
+        }
+    }
+
+    /// The line the events of one `deliverOn` subscription wait in: the queue's own, or
+    /// for a queue that is never current, a new line of the subscription's own (its
+    /// events then run one at a time and in order, beside everything else).
+    package func lineForEvents() -> QueueLineEngine {
+        if let line {
+            return line
+        }
+        let native = native
+        return QueueLineEngine { hop in
+            let box = UncheckedSendable(hop)
+            native.async { box.value() }
+        }
     }
 
     /// The clock of a virtual queue; nil for real queues.
@@ -105,9 +141,10 @@ public final class ExecutionQueue: @unchecked Sendable {
     }
 
     /// Runs `work` inline when the queue is current, otherwise waits for the queue to
-    /// run it. A virtual queue runs it at once on the calling thread, as if on the
-    /// queue. Like `DispatchQueue.sync`, calling this from a wrapped queue's own thread
-    /// dead-locks.
+    /// run it (on a queue with a line: in its turn, after everything put before it, on
+    /// the calling thread, as `DispatchQueue.sync` does). A
+    /// virtual queue runs it at once on the calling thread, as if on the queue. Like
+    /// `DispatchQueue.sync`, calling this from a wrapped queue's own thread dead-locks.
     public func sync(_ work: () -> Void) {
         if isCurrent {
             work()
@@ -116,29 +153,34 @@ public final class ExecutionQueue: @unchecked Sendable {
         switch kind {
         case .virtual(let clock):
             clock.execute(work, on: ObjectIdentifier(self))
-        default:
+        case .untagged:
             native.sync(execute: work)
+        case .serial, .main:
+            line?.takeSyncTurn()
+            native.sync(execute: work)
+            line?.endSyncTurn()
         }
     }
 
-    /// Schedules `work` without ever running it inline (FIFO with other dispatches).
+    /// Schedules `work` without ever running it inline (in line order with everything
+    /// else put on the queue).
     public func justDispatch(_ work: @escaping () -> Void) {
-        switch kind {
-        case .virtual(let clock):
-            clock.schedule(after: 0, on: ObjectIdentifier(self), work)
-        default:
+        if let line {
+            line.put(work)
+        } else {
             // The library's contract: work runs on this queue, whatever it captured.
             let box = UncheckedSendable(work)
             native.async { box.value() }
         }
     }
 
-    /// Schedules `work` with the given quality of service, never inline.
+    /// Schedules `work` with the given quality of service, never inline. On a queue with
+    /// a line the work takes its turn like any other (line order comes first, so the
+    /// quality of service is not applied); on the others it is dispatched with it.
     public func justDispatch(qos: DispatchQoS, _ work: @escaping () -> Void) {
-        switch kind {
-        case .virtual(let clock):
-            clock.schedule(after: 0, on: ObjectIdentifier(self), work)
-        default:
+        if let line {
+            line.put(work)
+        } else {
             let box = UncheckedSendable(work)
             native.async(qos: qos, flags: .enforceQoS) { box.value() }
         }
@@ -147,34 +189,57 @@ public final class ExecutionQueue: @unchecked Sendable {
     /// Runs `work` on the queue after `delay` seconds (negative counts as zero); never
     /// inline, even for zero. Items are ordered by deadline.
     public func after(_ delay: Double, _ work: @escaping () -> Void) {
-        switch kind {
-        case .virtual(let clock):
-            clock.schedule(after: delay, on: ObjectIdentifier(self), work)
-        default:
-            let box = UncheckedSendable(work)
-            native.asyncAfter(deadline: .now() + Self.interval(delay)) { box.value() }
-        }
+        _ = schedule(after: delay, work)
     }
 
     /// Schedules `work` after `delay` and returns a function that cancels it if it has
-    /// not started. Used by timers.
+    /// not started. Used by timers. On a real queue with a line, the work is put on the
+    /// line when the deadline comes, after everything put before that moment.
     func schedule(after delay: Double, _ work: @escaping () -> Void) -> () -> Void {
+        let deadline = DispatchTime.now() + Self.interval(delay)
         switch kind {
         case .virtual(let clock):
             let id = clock.schedule(after: delay, on: ObjectIdentifier(self), work)
             return { clock.cancel(id) }
-        default:
+        case .untagged:
             let box = UncheckedSendable(work)
             let item = DispatchWorkItem { box.value() }
-            native.asyncAfter(deadline: .now() + Self.interval(delay), execute: item)
+            native.asyncAfter(deadline: deadline, execute: item)
+            return { item.cancel() }
+        case .serial, .main:
+            let turn = DeadlineTurn(work, line: line)
+            let item = DispatchWorkItem { turn.put() }
+            Self.deadlines.asyncAfter(deadline: deadline, execute: item)
             return { item.cancel() }
         }
     }
+
+    /// Where the deadlines of real queues with a line are kept: a deadline puts its work
+    /// on its queue's line from here.
+    private static let deadlines = DispatchQueue(label: "ExecutionQueue.deadlines")
 
     /// A dispatch interval for `seconds` (negative and NaN count as zero).
     static func interval(_ seconds: Double) -> DispatchTimeInterval {
         guard seconds > 0 else { return .nanoseconds(0) }
         let nanoseconds = seconds * 1_000_000_000
         return nanoseconds >= Double(Int.max) ? .never : .nanoseconds(Int(nanoseconds))
+    }
+}
+
+/// The work of a deadline on a real queue with a line: put on the line when the
+/// deadline comes.
+private final class DeadlineTurn: @unchecked Sendable {
+    // Safety: immutable; the work runs on the queue, as the library's contract says.
+    private let work: () -> Void
+    private let line: QueueLineEngine?
+
+    init(_ work: @escaping () -> Void, line: QueueLineEngine?) {
+        self.work = work
+        self.line = line
+    }
+
+    /// Puts the work on the line, after everything put before now.
+    func put() {
+        line?.put(work)
     }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import SignalSync
 
-final class SerialHopTests: LeakCheckedTestCase {
+final class SerialHopEngineTests: LeakCheckedTestCase {
     func testConcurrentSendersLoseNothingAndDeliverOnTheQueueInEachSendersOrder() {
         let queue = ExecutionQueue(label: "hop")
         let senders = 4
@@ -97,23 +97,56 @@ final class SerialHopTests: LeakCheckedTestCase {
         holder.hop = nil
     }
 
-    func testMachineSchedulesOnlyFromAnEmptyIdleBufferAndRecyclesCapacity() {
-        var machine = SerialHopMachine<Int>()
-        XCTAssertEqual(machine.offer(1), .scheduleHop)
-        XCTAssertEqual(machine.offer(2), .none)
-        guard case (var values, nil)? = machine.takeBatch() else { return XCTFail("no batch") }
-        XCTAssertEqual(values, [1, 2])
-        XCTAssertEqual(machine.offer(3), .none, "the hop is still draining")
-        values.removeAll(keepingCapacity: true)
-        let capacity = values.capacity
-        machine.recycle(values)
-        guard case let (next, nil)? = machine.takeBatch() else { return XCTFail("no batch") }
-        XCTAssertEqual(next, [3])
-        XCTAssertNil(machine.takeBatch())
-        XCTAssertEqual(machine.offer(4), .scheduleHop)
-        guard case let (buffered, nil)? = machine.takeBatch() else { return XCTFail("no batch") }
-        XCTAssertEqual(buffered, [4])
-        XCTAssertGreaterThanOrEqual(buffered.capacity, capacity, "the recycled array became the buffer")
+    func testTwoSubscriptionsOnOneQueueDeliverInTheOrderTheirEventsWerePut() {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue()
+        let log = EngineLog()
+        let a = SerialHop<Int>(queue: queue) { log.append("a \($0)") }
+        let b = SerialHop<Int>(queue: queue) { log.append("b \($0)") }
+        a.send(1)
+        b.send(2)
+        queue.justDispatch { log.append("work") }
+        a.send(3)
+        a.send(4)
+        b.sendTerminal { log.append("b end") }
+        XCTAssertEqual(clock.pendingCount, 1, "one hop for the whole burst")
+        clock.run()
+        XCTAssertEqual(log.entries, ["a 1", "b 2", "work", "a 3", "a 4", "b end"])
+    }
+
+    func testOnAConcurrentQueueEachSubscriptionDeliversInOrderAndOneAtATime() {
+        let senders = 4
+        let perSender = 2000
+        let running = LockedState(Array(repeating: false, count: senders))
+        let overlaps = LockedState(0)
+        let received = LockedState<[[Int]]>(Array(repeating: [], count: senders))
+        let done = DispatchSemaphore(value: 0)
+        let hops = (0..<senders).map { sender in
+            SerialHop<Int>(queue: .concurrentDefault) { value in
+                let wasRunning = running.withLock { flags in
+                    defer { flags[sender] = true }
+                    return flags[sender]
+                }
+                if wasRunning { overlaps.withLock { $0 += 1 } }
+                received.withLock { $0[sender].append(value) }
+                running.withLock { $0[sender] = false }
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: senders) { sender in
+            for value in 0..<perSender {
+                hops[sender].send(value)
+            }
+            hops[sender].sendTerminal { done.signal() }
+        }
+        for _ in 0..<senders {
+            XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        }
+        XCTAssertEqual(overlaps.withLock { $0 }, 0)
+        received.withLock { lists in
+            for list in lists {
+                XCTAssertEqual(list, Array(0..<perSender))
+            }
+        }
     }
 }
 

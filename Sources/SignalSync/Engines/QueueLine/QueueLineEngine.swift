@@ -1,0 +1,108 @@
+import Dispatch
+import Synchronization
+
+/// A subscription whose events wait in a `QueueLineEngine`: the line tells it when the
+/// turn of its next events has come.
+package class QueueLineClient: @unchecked Sendable {
+    /// A client.
+    package init() {}
+
+    /// On the queue: delivers the events of the subscription's oldest turn, in order.
+    package func deliverEvents() {}
+}
+
+/// The line of one queue: everything the library puts on the queue (work from `async`,
+/// `justDispatch`, `sync`, timers, and the events of every `deliverOn` subscription)
+/// runs in the order it was put, and one hop onto the underlying queue runs a whole
+/// burst.
+///
+/// The storage of a `QueueLineMachine`: it takes the lock for each transition and runs
+/// the turns after unlocking, on the queue (the hop runs there). A serial, main or
+/// virtual `ExecutionQueue` has one line for all its users; a queue that is never
+/// current (a concurrent or wrapped one) gives each `deliverOn` subscription a line of
+/// its own, so that one subscription's events still run one at a time and in order.
+package final class QueueLineEngine: @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; `puts` is atomic;
+    // `scheduleHop` is immutable.
+    private let state = LockedState(QueueLineMachine<() -> Void, QueueLineClient>())
+    /// The machine's put count, published (under the lock) for readers that take no lock.
+    private let puts = Synchronization.Atomic<Int>(0)
+    private let scheduleHop: (@escaping () -> Void) -> Void
+
+    /// A line whose hops `scheduleHop` puts on the underlying queue (one call per hop).
+    package init(scheduleHop: @escaping (@escaping () -> Void) -> Void) {
+        self.scheduleHop = scheduleHop
+    }
+
+    /// How many turns were ever put: unchanged means nothing was put since.
+    package var putCount: Int {
+        puts.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// Runs `work` on the queue after everything put before it.
+    package func put(_ work: @escaping () -> Void) {
+        if state.withLock({ publishing($0.put(work), $0.puts) }) == .scheduleHop {
+            startHop()
+        }
+    }
+
+    /// Puts the turn of `client`'s newest segment of events, after everything put before
+    /// it; returns the put count right after it.
+    package func putTurn(of client: QueueLineClient) -> Int {
+        let (action, count) = state.withLock { line in
+            (publishing(line.putTurn(of: client), line.puts), line.puts)
+        }
+        if action == .scheduleHop {
+            startHop()
+        }
+        return count
+    }
+
+    /// Publishes the put count (called under the lock) and passes `action` through.
+    private func publishing<Action>(_ action: Action, _ count: Int) -> Action {
+        puts.store(count, ordering: .sequentiallyConsistent)
+        return action
+    }
+
+    /// Waits until everything put before this call has run and the queue is lent to the
+    /// caller, who then runs its `sync` work on the queue and calls `endSyncTurn()`;
+    /// turns put meanwhile wait for it.
+    package func takeSyncTurn() {
+        let turn = DispatchSemaphore(value: 0)
+        if state.withLock({ publishing($0.lendForSync(wake: { turn.signal() }), $0.puts) }) == .waitForTurn {
+            turn.wait()
+        }
+    }
+
+    /// The `sync` caller's work returned: the turns that waited get a hop.
+    package func endSyncTurn() {
+        if state.withLock({ $0.syncReturned() }) == .scheduleHop {
+            startHop()
+        }
+    }
+
+    private func startHop() {
+        scheduleHop { [self] in hop() }
+    }
+
+    /// On the queue: runs the turns waiting, in order, until the line is empty or a
+    /// `sync` caller's turn comes (the queue is then lent to it).
+    private func hop() {
+        while case .run(var entries) = state.withLock({ $0.take() }) {
+            for (index, entry) in entries.enumerated() {
+                switch entry {
+                case .work(let work):
+                    work()
+                case .events(let client):
+                    client.deliverEvents()
+                case .lendQueue(let wake):
+                    state.withLock { $0.lend(remaining: entries[(index + 1)...]) }
+                    wake()
+                    return
+                }
+            }
+            entries.removeAll(keepingCapacity: true)  // work and clients released here, unlocked
+            state.withLock { $0.recycle(entries) }
+        }
+    }
+}

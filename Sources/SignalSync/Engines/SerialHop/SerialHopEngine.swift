@@ -1,0 +1,79 @@
+/// Delivers one subscription's events on a queue: the one engine under typed and
+/// untyped `deliverOn(queue)` (as `SerialHop<Value>`).
+///
+/// An event sent while the queue is current is delivered at once, inline (the queue's
+/// `async` rule). Any other event is buffered here and takes its place in the queue's
+/// line (`QueueLineEngine`): it joins the subscription's newest turn when nothing else
+/// was put on the line since, otherwise it puts a new turn. When a turn comes, its
+/// events are delivered on the queue.
+///
+/// - On a serial, main or virtual queue the line is the queue's own: the events of every
+///   subscription, and work put with `async`, `justDispatch`, `sync` or a timer, run in
+///   the order they were put there, and one hop onto the queue runs a whole burst.
+/// - On a queue that is never current (the concurrent singletons, a wrapped dispatch
+///   queue) the subscription has a line of its own: its events run one at a time and
+///   in order; different subscriptions and other work run beside them, in no order.
+///
+/// Events after a terminal event are dropped; events the subscriber no longer takes (it
+/// was disposed) are dropped by the subscriber when their turn comes. No lock is held
+/// while an event is delivered.
+package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClient, @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; the `let`s are
+    // immutable.
+    private let state = LockedState(Machine())
+    private let queue: ExecutionQueue
+    private let line: QueueLineEngine
+    private let deliver: (Machine.Value) -> Void
+
+    /// Creates the hop of one subscription: `deliver` sends a value downstream, on `queue`.
+    package init(queue: ExecutionQueue, deliver: @escaping (Machine.Value) -> Void) {
+        self.queue = queue
+        self.line = queue.lineForEvents()
+        self.deliver = deliver
+    }
+
+    /// Delivers `value` on the queue: inline when it is current, else in its turn.
+    package func send(_ value: Machine.Value) {
+        if queue.isCurrent {
+            deliver(value)
+            return
+        }
+        let linePuts = line.putCount
+        handle(state.withLock { $0.offer(value, linePuts: linePuts) })
+    }
+
+    /// Delivers a terminal event (`terminate` sends it downstream) on the queue, after
+    /// every value buffered before it: inline when the queue is current.
+    package func sendTerminal(_ terminate: @escaping () -> Void) {
+        if queue.isCurrent {
+            terminate()
+            return
+        }
+        let linePuts = line.putCount
+        handle(state.withLock { $0.offerTerminal(terminate, linePuts: linePuts) })
+    }
+
+    private func handle(_ action: SerialHopOfferAction) {
+        if case .putTurn(let segment) = action {
+            let linePuts = line.putTurn(of: self)
+            state.withLock { $0.turnPut(segment: segment, linePuts: linePuts) }
+        }
+    }
+
+    /// On the queue: the line's turn for this subscription's oldest segment of events,
+    /// and for the events that join it while it runs.
+    package override func deliverEvents() {
+        var action = state.withLock { $0.takeTurn() }
+        while case .deliver(var values, let terminal, let segment) = action {
+            for value in values {
+                deliver(value)
+            }
+            values.removeAll(keepingCapacity: true)  // the values are released here, unlocked
+            action = state.withLock { machine in
+                machine.recycle(values)
+                return machine.takeMore(of: segment)
+            }
+            terminal?()
+        }
+    }
+}

@@ -1,0 +1,237 @@
+/// The segment of a `SerialHopMachine` that events join while nothing else is put on
+/// the line. (Not nested in the generic machine: code not specialized for the values'
+/// type then needs no metadata lookup to reach it.)
+package struct SerialHopSegment: Sendable {
+    /// Its number (segments are numbered from 0 in the order they start).
+    let id: Int
+    /// How many events it holds.
+    var count: Int
+    /// The line's put count right after its turn was put; nil until reported.
+    var linePuts: Int?
+}
+
+/// What the sender of an event to a `SerialHopMachine` does next.
+package enum SerialHopOfferAction: Equatable, Sendable {
+    /// Nothing: the event came after a terminal event.
+    case drop
+    /// Nothing: the event joined the newest segment, whose turn waits in the line.
+    case joinedSegment
+    /// Put a turn for the new segment `segment` on the line, then report the line's put
+    /// count with `turnPut`.
+    case putTurn(segment: Int)
+}
+
+/// The transitions a `SerialHopEngine` asks of its machine (`SerialHopMachine` with
+/// closures as terminal events).
+///
+/// The engine is generic over the machine type itself, not over the value type: code
+/// not specialized for the values' type (every generic operator) then reaches the
+/// machine through the engine's own generic argument, with no runtime metadata lookup
+/// per event.
+package protocol SerialHopBuffering {
+    /// The values the hop carries.
+    associatedtype Value
+    /// An open subscription with nothing buffered.
+    init()
+    /// Buffers `value`; `linePuts` is the line's put count read just before.
+    mutating func offer(_ value: Value, linePuts: Int) -> SerialHopOfferAction
+    /// Buffers the terminal event behind every value before it.
+    mutating func offerTerminal(_ terminal: @escaping () -> Void, linePuts: Int) -> SerialHopOfferAction
+    /// The turn of `segment` was put; the line's put count is now `linePuts`.
+    mutating func turnPut(segment: Int, linePuts: Int)
+    /// A turn came: the oldest segment's events.
+    mutating func takeTurn() -> SerialHopMachine<Value, () -> Void>.TakeAction
+    /// The events that joined the running turn of `segment`; `.nothing` ends it.
+    mutating func takeMore(of segment: Int) -> SerialHopMachine<Value, () -> Void>.TakeAction
+    /// Gives back a delivered value array, emptied.
+    mutating func recycle(_ emptied: [Value])
+}
+
+/// The machine with closures as terminal events is what the engine drives.
+extension SerialHopMachine: SerialHopBuffering where Terminal == () -> Void {}
+
+/// One subscription's `SerialHopEngine` for values of type `Value`.
+package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () -> Void>>
+
+/// The transitions of one `deliverOn` subscription's events on their way to the queue:
+/// the events waiting for their turn in the queue's line, cut into segments (one per
+/// turn), the terminal event after them, and whether the subscription still takes
+/// events.
+///
+/// A value type with no side effects: each transition runs under the hop's lock
+/// (`SerialHopEngine`) and returns what to do once unlocked. An event joins the newest
+/// segment when nothing else was put on the line since that segment's turn was put
+/// (the line's put count is unchanged) and its turn has not come yet; otherwise it
+/// starts a segment, whose turn the engine puts on the line. So a burst costs one turn,
+/// and the subscription's events keep their place among everything else put on the
+/// queue. When a turn comes, `takeTurn()` hands out its segment; while it is the newest
+/// segment, events keep joining it and `takeMore(of:)` hands them out too, until it is
+/// found empty (then the turn ends) or another put closes it. Two arrays take turns as
+/// the buffer, so that in steady state an event costs an append into capacity already
+/// there and a turn allocates nothing.
+package struct SerialHopMachine<Value, Terminal> {
+    /// Where the subscription is. (The terminal event waits in `terminal` rather than in
+    /// `.terminating`: a case payload of a generic type would cost code not specialized
+    /// for it a runtime metadata lookup at every event.)
+    package enum State: Sendable {
+        /// Events are taken.
+        case open
+        /// A terminal event was offered: it waits behind the values buffered before it,
+        /// and later events are dropped.
+        case terminating
+        /// The terminal event was handed out: nothing more comes.
+        case ended
+    }
+
+    /// What the sender does after offering an event.
+    package typealias OfferAction = SerialHopOfferAction
+
+    /// What a turn delivers.
+    package enum TakeAction {
+        /// Nothing: the turn is over.
+        case nothing
+        /// Deliver `values` in order, then `terminal` when it is there; then ask for more
+        /// with `takeMore(of: segment)`.
+        case deliver(values: [Value], terminal: Terminal?, segment: Int)
+    }
+
+    /// The phase of the subscription.
+    package private(set) var state = State.open
+    /// The terminal event, while `.terminating`.
+    private var terminal: Terminal?
+    /// Values waiting for their turn, from `head` on, in arrival order (the ones before
+    /// `head` were handed out and are dropped at the next compaction).
+    private var buffer: [Value] = []
+    private var head = 0
+    /// An empty array whose capacity the next turn's values reuse.
+    private var spare: [Value] = []
+    /// The segments before the newest one, oldest first: their numbers and how many
+    /// events each still holds.
+    private var closed: [(id: Int, count: Int)] = []
+    /// The first of `closed` still waiting (the ones before it were handed out).
+    private var closedHead = 0
+    private var newest: SerialHopSegment?
+    private var segmentsStarted = 0
+
+    /// An open subscription with nothing buffered.
+    package init() {}
+
+    /// How many values wait for their turn.
+    package var waitingCount: Int { buffer.count - head }
+
+    /// Buffers `value`; `linePuts` is the line's put count read just before.
+    package mutating func offer(_ value: Value, linePuts: Int) -> OfferAction {
+        guard case .open = state else { return .drop }
+        buffer.append(value)
+        return joinOrStartSegment(linePuts)
+    }
+
+    /// Buffers the terminal event behind every value before it; later events are dropped.
+    package mutating func offerTerminal(_ terminal: Terminal, linePuts: Int) -> OfferAction {
+        guard case .open = state else { return .drop }
+        state = .terminating
+        self.terminal = terminal
+        return joinOrStartSegment(linePuts)
+    }
+
+    private mutating func joinOrStartSegment(_ linePuts: Int) -> OfferAction {
+        if var segment = newest {
+            if segment.linePuts == linePuts {
+                segment.count += 1
+                newest = segment
+                return .joinedSegment
+            }
+            closed.append((segment.id, segment.count))
+        }
+        let id = segmentsStarted
+        segmentsStarted += 1
+        newest = SerialHopSegment(id: id, count: 1, linePuts: nil)
+        return .putTurn(segment: id)
+    }
+
+    /// The turn of segment `segment` was put; the line's put count is now `linePuts`.
+    /// Later events join that segment while the count stays so.
+    package mutating func turnPut(segment: Int, linePuts: Int) {
+        if newest?.id == segment {
+            newest?.linePuts = linePuts
+        }
+    }
+
+    /// A turn came: hands out the oldest segment's events (values first, then the
+    /// terminal event once every value before it is out).
+    package mutating func takeTurn() -> TakeAction {
+        if let segment = popClosed() {
+            return take(segment.count, of: segment.id)
+        }
+        guard let segment = newest else { return .nothing }
+        newest?.count = 0  // stays open: later events still join it while the turn runs
+        return take(segment.count, of: segment.id)
+    }
+
+    /// The turn of `segment` delivered what it took: hands out the events that joined it
+    /// meanwhile; `.nothing` ends the turn.
+    package mutating func takeMore(of segment: Int) -> TakeAction {
+        if let running = newest, running.id == segment {
+            if running.count == 0 {
+                newest = nil  // the next event starts a segment with a turn of its own
+                return .nothing
+            }
+            newest?.count = 0
+            return take(running.count, of: segment)
+        }
+        if closedHead < closed.count, closed[closedHead].id == segment, let running = popClosed() {
+            // Another put closed it while its turn ran: its rest, and the turn is over.
+            return take(running.count, of: segment)
+        }
+        return .nothing
+    }
+
+    private mutating func popClosed() -> (id: Int, count: Int)? {
+        guard closedHead < closed.count else { return nil }
+        let segment = closed[closedHead]
+        closedHead += 1
+        if closedHead == closed.count {
+            closed.removeAll(keepingCapacity: true)
+            closedHead = 0
+        } else if closedHead >= 64 && closedHead * 2 >= closed.count {
+            closed.removeFirst(closedHead)
+            closedHead = 0
+        }
+        return segment
+    }
+
+    private mutating func take(_ count: Int, of segment: Int) -> TakeAction {
+        let available = buffer.count - head
+        var values = spare
+        spare = []
+        if head == 0 && (count >= available || available - count <= count) {
+            swap(&values, &buffer)
+            if count < available {
+                buffer.append(contentsOf: values[count...])  // the few left behind move
+                values.removeLast(available - count)
+            }
+        } else {
+            let taken = min(count, available)
+            values.append(contentsOf: buffer[head..<head + taken])
+            head += taken
+            if head == buffer.count {
+                buffer.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64 && head * 2 >= buffer.count {
+                buffer.removeFirst(head)  // drops the values handed out (amortized O(1))
+                head = 0
+            }
+        }
+        var ending: Terminal?
+        if count > available, case .terminating = state {
+            swap(&ending, &terminal)
+            state = .ended
+        }
+        return .deliver(values: values, terminal: ending, segment: segment)
+    }
+
+    /// Gives back a delivered value array, emptied, to be the next turn's spare.
+    package mutating func recycle(_ emptied: [Value]) {
+        spare = emptied
+    }
+}
