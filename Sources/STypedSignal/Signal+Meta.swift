@@ -184,6 +184,10 @@ public func ignoreValues<T, E>(_ signal: Signal<T, E>) -> Signal<Never, E> {
 /// source is disposed. An error of the source is forwarded and `nextSignal` is never
 /// subscribed. Disposal disposes whichever subscriptions are live.
 ///
+/// `nextSignal` sends straight to the downstream subscriber (`HandOver`), so a recursion
+/// such as `single(page) |> then(deferred { next(page + 1) })` costs the same per value
+/// at any depth.
+///
 /// ```swift
 /// let both = Signal<Int, NoError>.single(1) |> then(.single(2))   // 1, 2, completed
 /// ```
@@ -199,17 +203,9 @@ public func then<T, E>(_ nextSignal: Signal<T, E>) -> (Signal<T, E>) -> Signal<T
                     subscriber.putError(error)
                 },
                 completed: {
-                    disposables.add(
-                        nextSignal.start(
-                            next: { value in
-                                subscriber.putNext(value)
-                            },
-                            error: { error in
-                                subscriber.putError(error)
-                            },
-                            completed: {
-                                subscriber.putCompletion()
-                            }))
+                    if let second = HandOver.continuation(of: subscriber.state, { nextSignal.run(subscriber) }) {
+                        disposables.add(second)
+                    }
                 })
             disposables.add(first)
             return disposables
@@ -217,8 +213,14 @@ public func then<T, E>(_ nextSignal: Signal<T, E>) -> (Signal<T, E>) -> Signal<T
     }
 }
 
+/// The disposable of a `then`'s second signal is a `Disposable`.
+extension HandedOverDisposable: Disposable {}
+
 /// A signal that calls `generator` anew for each subscription, at subscription time,
 /// and mirrors the signal it returns.
+///
+/// The returned signal runs with the subscriber of this one (`HandOver`): no forwarding
+/// subscription in between.
 ///
 /// ```swift
 /// let now = deferred { Signal<Double, NoError>.single(currentTime()) }
@@ -226,16 +228,8 @@ public func then<T, E>(_ nextSignal: Signal<T, E>) -> (Signal<T, E>) -> Signal<T
 /// ```
 public func deferred<T, E>(_ generator: @escaping () -> Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
-        generator().start(
-            next: { value in
-                subscriber.putNext(value)
-            },
-            error: { error in
-                subscriber.putError(error)
-            },
-            completed: {
-                subscriber.putCompletion()
-            })
+        let signal = generator()
+        return HandOver.generate(for: subscriber.state) { signal.run(subscriber) }
     }
 }
 

@@ -33,7 +33,8 @@ extension SSignal {
     /// forwards all of its events (including its completion).
     ///
     /// An error of this signal is forwarded and `next` is never subscribed. Disposal
-    /// disposes both subscriptions.
+    /// disposes both subscriptions. `next` sends straight to the downstream subscriber
+    /// (`HandOver`), so a recursion of `then`s costs the same per value at any depth.
     public func then(_ next: SSignal) -> SSignal {
         SSignal { subscriber in
             let disposables = SDisposableSet()
@@ -46,17 +47,7 @@ extension SSignal {
                         subscriber.putError(error)
                     },
                     completed: {
-                        disposables.add(
-                            next.start(
-                                next: { value in
-                                    subscriber.putNext(value)
-                                },
-                                error: { error in
-                                    subscriber.putError(error)
-                                },
-                                completed: {
-                                    subscriber.putCompletion()
-                                }))
+                        disposables.add(HandOver.continuation(of: subscriber.state) { next.generator.unsafelyUnwrapped(subscriber) })
                     }))
             return disposables
         }
@@ -82,19 +73,11 @@ extension SSignal {
     }
 
     /// A signal that calls `generator()` at each subscription and forwards the events of
-    /// the signal it returns.
+    /// the signal it returns, which runs with this signal's subscriber (`HandOver`).
     public static func deferred(_ generator: @escaping () -> SSignal) -> SSignal {
         SSignal { subscriber in
-            generator().start(
-                next: { value in
-                    subscriber.putNext(value)
-                },
-                error: { error in
-                    subscriber.putError(error)
-                },
-                completed: {
-                    subscriber.putCompletion()
-                })
+            let signal = generator()
+            return HandOver.generate(for: subscriber.state) { signal.generator.unsafelyUnwrapped(subscriber) }
         }
     }
 
@@ -103,3 +86,6 @@ extension SSignal {
         deferred(generator)
     }
 }
+
+/// The disposable of a `then`'s second signal is an `SDisposable`.
+extension HandedOverDisposable: SDisposable {}

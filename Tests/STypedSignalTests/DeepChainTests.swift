@@ -1,5 +1,6 @@
 import Foundation
 import STypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -77,5 +78,89 @@ final class DeepChainTests: LeakCheckedTestCase {
             outcome.swap(log)
         }
         XCTAssertEqual(outcome.with { $0 }, ["next 0", "completed"])
+    }
+
+    // A value at every level, the shape of paging and polling loops. Each level hands the
+    // downstream subscriber on (`then` and `deferred`), so a value crosses the same two
+    // subscriptions at any depth: linear time. Measured in release on the project's
+    // (shared, loaded) 2-core machine: 10,000 levels in 0.025-0.06 s, 100,000 in 0.33 s
+    // (about 3 µs per level at both depths); before the hand-over, 5,000 levels took
+    // 1.1 s and 10,000 levels 22.6 s (2.3 ms per level, quadratic).
+
+    func testAHundredThousandLevelThenRecursionWithAValueEachRunsInLinearTime() {
+        let depth = Self.depth
+        let outcome = Atomic<(values: [Int], completed: Bool, disposed: [Int], maximumLive: Int)>(value: ([], false, [], 0))
+        Stress.onOneThread("then/deferred \(depth) levels with values", stackSize: Self.stackSize) {
+            var disposed: [Int] = []
+            func page(_ level: Int) -> Signal<Int, NoError> {
+                guard level > 0 else { return .complete() }
+                let source = Signal<Int, NoError> { subscriber in
+                    subscriber.putNext(level)
+                    subscriber.putCompletion()
+                    return ActionDisposable { disposed.append(level) }
+                }
+                return source |> then(deferred { page(level - 1) })
+            }
+            var values: [Int] = []
+            var completed = false
+            // The subscriptions live while a value is delivered (debug builds count them):
+            // the downstream one and the level's own, at every depth. With a forwarding
+            // subscription per `then` and `deferred`, two more per enclosing level.
+            var maximumLive = 0
+            let liveBefore = LiveSubscriptions.current
+            page(depth).start(
+                next: { value in
+                    values.append(value)
+                    maximumLive = max(maximumLive, LiveSubscriptions.current - liveBefore)
+                },
+                completed: { completed = true })
+            outcome.swap((values, completed, disposed, maximumLive))
+        }
+        let result = outcome.with { $0 }
+        XCTAssertEqual(result.values, Array((1...depth).reversed()))
+        XCTAssertTrue(result.completed)
+        // Every level's source once, innermost first (each is disposed when its generator
+        // returns, and the inner levels run inside the outer ones' completions).
+        XCTAssertEqual(result.disposed, Array(1...depth))
+        XCTAssertLessThanOrEqual(result.maximumLive, 2)
+    }
+
+    func testAHundredThousandAsynchronousThenLevelsDisposeFromTheTopOnAnEightMebibyteStack() {
+        // Each level completes later, from the test's loop: the levels' disposables nest
+        // (each level's holds the next one's), and disposing the top tears the chain down.
+        let depth = Self.depth
+        let outcome = Atomic<(values: [Int], disposed: [Int], maximumLive: Int)>(value: ([], [], 0))
+        Stress.onOneThread("\(depth) asynchronous then levels", stackSize: Self.stackSize) {
+            var disposed: [Int] = []
+            var pending: Subscriber<Int, NoError>?
+            func page(_ level: Int) -> Signal<Int, NoError> {
+                guard level > 0 else { return .complete() }
+                let source = Signal<Int, NoError> { subscriber in
+                    pending = subscriber
+                    return ActionDisposable { disposed.append(level) }
+                }
+                return source |> then(deferred { page(level - 1) })
+            }
+            var values: [Int] = []
+            var maximumLive = 0
+            let liveBefore = LiveSubscriptions.current
+            let handle = page(depth).start(next: { value in
+                values.append(value)
+                maximumLive = max(maximumLive, LiveSubscriptions.current - liveBefore)
+            })
+            for level in stride(from: depth, to: 1, by: -1) {
+                let subscriber = pending.take()
+                subscriber?.putNext(level)
+                subscriber?.putCompletion()
+            }
+            pending?.putNext(1)
+            handle.dispose()
+            pending = nil
+            outcome.swap((values, disposed, maximumLive))
+        }
+        let result = outcome.with { $0 }
+        XCTAssertEqual(result.values, Array((1...depth).reversed()))
+        XCTAssertEqual(result.disposed, Array((1...depth).reversed()))
+        XCTAssertLessThanOrEqual(result.maximumLive, 2)
     }
 }

@@ -747,6 +747,71 @@ final class SignalMetaTests: LeakCheckedTestCase {
         withExtendedLifetime(handle) {}
     }
 
+    func testThenDisposesASecondSignalThatEndedInItsGeneratorBeforeTheFirst() {
+        // The second signal completes while `take` has already ended the downstream
+        // subscription: it is still disposed as soon as its generator returns.
+        let log = EventLog()
+        log.record(traced("a", log, Signal<Int, TestError>.complete()) |> then(traced("b", log, syncValues([1, 2]))) |> take(1))
+        XCTAssertEqual(log.events, ["a.subscribe#1", "b.subscribe#1", "next 1", "completed", "b.dispose#1", "a.dispose#1"])
+    }
+
+    func testThenKeepsASecondSignalThatStaysOpenUntilTheFirstIsDisposed() {
+        let log = EventLog()
+        log.record(traced("a", log, Signal<Int, TestError>.complete()) |> then(traced("b", log, syncValues([1], end: .stayOpen))) |> take(1))
+        XCTAssertEqual(log.events, ["a.subscribe#1", "b.subscribe#1", "next 1", "completed", "a.dispose#1", "b.dispose#1"])
+    }
+
+    // MARK: - then recursion
+
+    /// A paging loop of `levels` levels: level n sends n from `source(n)`, then continues
+    /// with level n - 1; level 0 completes.
+    private func pages(_ level: Int, _ log: EventLog, _ source: @escaping (Int) -> Signal<Int, TestError>) -> Signal<Int, TestError> {
+        level == 0
+            ? .complete()
+            : (traced("p\(level)", log, source(level)) |> then(deferred { self.pages(level - 1, log, source) }))
+    }
+
+    func testThenRecursionWithSynchronousValuesDeliversEveryValueThenDisposesEveryLevelInnermostFirst() {
+        let log = EventLog()
+        log.record(pages(3, log) { .single($0) })
+        XCTAssertEqual(
+            log.events,
+            [
+                "p3.subscribe#1", "next 3", "p2.subscribe#1", "next 2", "p1.subscribe#1", "next 1", "completed",
+                "p1.dispose#1", "p2.dispose#1", "p3.dispose#1",
+            ])
+    }
+
+    func testThenRecursionWithAsynchronousLevelsDisposesEachLevelWhenItCompletes() {
+        let log = EventLog()
+        let sources = (0...3).map { _ in ManualSource<Int, TestError>() }
+        log.record(pages(3, log) { sources[$0].signal })
+        for level in [3, 2, 1] {
+            sources[level].putNext(level)
+            sources[level].putCompletion()
+        }
+        XCTAssertEqual(
+            log.events,
+            [
+                "p3.subscribe#1", "next 3", "p2.subscribe#1", "p3.dispose#1", "next 2", "p1.subscribe#1", "p2.dispose#1",
+                "next 1", "completed", "p1.dispose#1",
+            ])
+        XCTAssertEqual(sources.map(\.subscriberCount), [0, 0, 0, 0])
+    }
+
+    func testThenRecursionDisposedMidwayDisposesOnlyTheLiveLevel() {
+        let log = EventLog()
+        let sources = (0...3).map { _ in ManualSource<Int, TestError>() }
+        let handle = log.record(pages(3, log) { sources[$0].signal })
+        sources[3].putNext(3)
+        sources[3].putCompletion()
+        sources[2].putNext(2)
+        handle.dispose()
+        sources[2].putNext(20)
+        XCTAssertEqual(log.events, ["p3.subscribe#1", "next 3", "p2.subscribe#1", "p3.dispose#1", "next 2", "p2.dispose#1"])
+        XCTAssertEqual(sources.map(\.subscriberCount), [0, 0, 0, 0])
+    }
+
     // MARK: - deferred
 
     func testDeferredCallsTheGeneratorOncePerSubscriptionAtSubscriptionTime() {

@@ -383,6 +383,78 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         XCTAssertEqual(second.disposeCount, 1)
     }
 
+    func testThenDisposesASecondSignalThatEndedInItsGeneratorBeforeTheFirst() {
+        // The second signal completes while `take` has already ended the downstream
+        // subscription: it is still disposed as soon as its generator returns.
+        let log = Recorder()
+        let second = tracedSignal("b", log) {
+            $0.putNext(1)
+            $0.putNext(2)
+            $0.putCompletion()
+        }
+        log.record(tracedSignal("a", log) { $0.putCompletion() }.then(second).take(1))
+        XCTAssertEqual(log.events, ["start a", "start b", "next 1", "completed", "dispose b", "dispose a"])
+    }
+
+    func testThenKeepsASecondSignalThatStaysOpenUntilTheFirstIsDisposed() {
+        let log = Recorder()
+        let second = tracedSignal("b", log) { $0.putNext(1) }
+        log.record(tracedSignal("a", log) { $0.putCompletion() }.then(second).take(1))
+        XCTAssertEqual(log.events, ["start a", "start b", "next 1", "completed", "dispose a", "dispose b"])
+    }
+
+    // MARK: then recursion
+
+    /// A paging loop of `level` levels: level n runs `source(n)` (which sends n), logging
+    /// "start pn" and "dispose pn", then continues with level n - 1; level 0 completes.
+    private func pages(_ level: Int, _ log: Recorder, _ source: @escaping (Int) -> SSignal) -> SSignal {
+        guard level > 0 else { return SSignal.complete() }
+        let traced = SSignal { subscriber in
+            log.log("start p\(level)")
+            let inner = source(level).start(next: subscriber.putNext, completed: subscriber.putCompletion)
+            return SBlockDisposable {
+                log.log("dispose p\(level)")
+                inner.dispose()
+            }
+        }
+        return traced.then(SSignal.deferred { self.pages(level - 1, log, source) })
+    }
+
+    func testThenRecursionWithSynchronousValuesDeliversEveryValueThenDisposesEveryLevelInnermostFirst() {
+        let log = Recorder()
+        log.record(pages(3, log) { SSignal.single($0) })
+        XCTAssertEqual(
+            log.events,
+            ["start p3", "next 3", "start p2", "next 2", "start p1", "next 1", "completed", "dispose p1", "dispose p2", "dispose p3"])
+    }
+
+    func testThenRecursionWithAsynchronousLevelsDisposesEachLevelWhenItCompletes() {
+        let log = Recorder()
+        let sources = (0...3).map { _ in ManualSource() }
+        log.record(pages(3, log) { sources[$0].signal })
+        for level in [3, 2, 1] {
+            sources[level].next(level)
+            sources[level].complete()
+        }
+        XCTAssertEqual(
+            log.events,
+            ["start p3", "next 3", "start p2", "dispose p3", "next 2", "start p1", "dispose p2", "next 1", "completed", "dispose p1"])
+        XCTAssertEqual(sources.map(\.subscriberCount), [0, 0, 0, 0])
+    }
+
+    func testThenRecursionDisposedMidwayDisposesOnlyTheLiveLevel() {
+        let log = Recorder()
+        let sources = (0...3).map { _ in ManualSource() }
+        let handle = log.record(pages(3, log) { sources[$0].signal })
+        sources[3].next(3)
+        sources[3].complete()
+        sources[2].next(2)
+        handle.dispose()
+        sources[2].next(20)
+        XCTAssertEqual(log.events, ["start p3", "next 3", "start p2", "dispose p3", "next 2", "dispose p2"])
+        XCTAssertEqual(sources.map(\.subscriberCount), [0, 0, 0, 0])
+    }
+
     func testDeferredCallsGeneratorPerSubscription() {
         var calls = 0
         let signal = SSignal.deferred {

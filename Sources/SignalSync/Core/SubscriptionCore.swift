@@ -98,6 +98,8 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     @usableFromInline let word = Synchronization.Atomic<Int>(0)
     /// True while this subscription's generator runs inside `GenerationScope.run`.
     @usableFromInline let inScope = Synchronization.Atomic<Bool>(false)
+    /// Set by every `putError` and `putCompletion`, ignored ones included (`HandOver`).
+    @usableFromInline let terminalSent = Synchronization.Atomic<Bool>(false)
     @usableFromInline @exclusivity(unchecked) var callbacks: Unmanaged<Callbacks>?
     @usableFromInline let spin = SpinLock()
     /// The subscriber's reference to the generator's disposable.
@@ -143,6 +145,15 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         }
     }
 
+    /// True once `putError` or `putCompletion` was called, even if the subscription had
+    /// already ended and ignored it. `HandOver` reads it on the thread that sent the
+    /// events: it tells whether a signal run with this subscriber sent a terminal event
+    /// during its generator, which a forwarding subscription in its place would have
+    /// ended on.
+    package var hasBeenSentTerminalEvent: Bool {
+        terminalSent.load(ordering: .relaxed)
+    }
+
     /// True once a terminal event arrived, the handle was disposed, or the subscription
     /// was ended.
     public var hasEnded: Bool {
@@ -171,6 +182,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         if StackGuard.isLow {
             return StackGuard.onFreshStack { putError(error) }
         }
+        terminalSent.store(true, ordering: .relaxed)
         guard enterTerminating() else { return }
         terminate { $0.error?(error) }?.release()
     }
@@ -182,6 +194,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         if StackGuard.isLow {
             return StackGuard.onFreshStack { putCompletion() }
         }
+        terminalSent.store(true, ordering: .relaxed)
         guard enterTerminating() else { return }
         terminate { $0.completed?() }?.release()
     }
