@@ -57,13 +57,13 @@ struct Chart {
         }
         out.append(#"<line x1="\#(x)" y1="60" x2="\#(x + 14)" y2="60" stroke="black" stroke-width="2"/>"#)
         out.append(text(x + 18, 64, "target"))
-        out.append(#"<line x1="\#(x + 70)" y1="60" x2="\#(x + 84)" y2="60" stroke="#d62728" stroke-width="1.5" stroke-dasharray="4 2"/>"#)
+        out.append(#"<line x1="\#(x + 70)" y1="60" x2="\#(x + 84)" y2="60" stroke="crimson" stroke-width="1.5" stroke-dasharray="4 2"/>"#)
         out.append(text(x + 88, 64, "OpenCombine = 1"))
         // Axis: a grid line per power of ten, OpenCombine's 1.0 in red.
         for exponent in stride(from: low, through: high, by: 1) {
             let level = y(pow(10, exponent))
-            out.append(#"<line x1="\#(left)" y1="\#(level)" x2="\#(left + plotWidth)" y2="\#(level)" stroke="#ddd"/>"#)
-            out.append(text(left - 6, level + 4, format(pow(10, exponent)), anchor: "end"))
+            out.append(#"<line x1="\#(left)" y1="\#(level)" x2="\#(left + plotWidth)" y2="\#(level)" stroke="gainsboro"/>"#)
+            out.append(text(left - 6, level + 4, String(format: "%g", pow(10, exponent)), anchor: "end"))
         }
         out.append(#"<line x1="\#(left)" y1="\#(top)" x2="\#(left)" y2="\#(bottom)" stroke="black"/>"#)
         // Bars, whiskers, targets, labels.
@@ -75,7 +75,7 @@ struct Chart {
                 out.append(
                     #"<rect x="\#(x + 2)" y="\#(median)" width="\#(barWidth - 4)" height="\#(bottom - median)" fill="\#(Self.colors[bar.implementation]!)"/>"#)
                 out.append(
-                    #"<line x1="\#(center)" y1="\#(y(bar.ratio.min))" x2="\#(center)" y2="\#(y(bar.ratio.max))" stroke="#333" stroke-width="1"/>"#)
+                    #"<line x1="\#(center)" y1="\#(y(bar.ratio.min))" x2="\#(center)" y2="\#(y(bar.ratio.max))" stroke="dimgray" stroke-width="1"/>"#)
                 if let target = bar.target {
                     out.append(#"<line x1="\#(x)" y1="\#(y(target))" x2="\#(x + barWidth)" y2="\#(y(target))" stroke="black" stroke-width="2"/>"#)
                 }
@@ -88,8 +88,11 @@ struct Chart {
             x += gap
         }
         out.append(
-            #"<line x1="\#(left)" y1="\#(y(1))" x2="\#(left + plotWidth)" y2="\#(y(1))" stroke="#d62728" stroke-width="1.5" stroke-dasharray="4 2"/>"#)
-        out.append(text(left, bottom + 48, "Bars: median of the per-run ratios; whiskers: min to max. S5 and S5b are divided by OpenCombine's S1 (it has no combineLatest).", size: 10))
+            #"<line x1="\#(left)" y1="\#(y(1))" x2="\#(left + plotWidth)" y2="\#(y(1))" stroke="crimson" stroke-width="1.5" stroke-dasharray="4 2"/>"#)
+        out.append(
+            text(
+                left, bottom + 48,
+                "Bars: median of the per-run ratios; whiskers: min to max. S5 and S5b are divided by OpenCombine's S1 (it has no combineLatest).", size: 10))
         out.append("</svg>")
         return out.joined(separator: "\n") + "\n"
     }

@@ -160,7 +160,10 @@ public struct ScenarioCase {
 public enum Catalogue {
     /// All cases, scenario by scenario, implementations in `Implementation` order.
     public static func all() -> [ScenarioCase] {
-        let cases = typedScenarios() + untypedScenarios() + bridgedScenarios() + openCombineScenarios() + asyncAlgorithmsScenarios()
+        let makers: [() -> [ScenarioCase]] = [
+            typedScenarios, untypedScenarios, bridgedScenarios, openCombineScenarios, asyncAlgorithmsScenarios,
+        ]
+        let cases = makers.flatMap { $0() }
         return cases.sorted { lhs, rhs in
             let l = (Scenario.allCases.firstIndex(of: lhs.scenario)!, Implementation.allCases.firstIndex(of: lhs.implementation)!)
             let r = (Scenario.allCases.firstIndex(of: rhs.scenario)!, Implementation.allCases.firstIndex(of: rhs.implementation)!)
