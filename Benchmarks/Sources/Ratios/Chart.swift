@@ -37,7 +37,9 @@ struct Chart {
         let high = max(ceil(log10(values.max()!)), low + 1)
 
         let (barWidth, gap, left, top, plotHeight) = (24.0, 22.0, 56.0, 92.0, 320.0)
-        let plotWidth = groups.reduce(gap) { $0 + Double($1.bars.count) * barWidth + gap }
+        let minimumGroupWidth = 76.0  // room for the scenario's title under one or two bars
+        func groupWidth(_ bars: [Bar]) -> Double { max(Double(bars.count) * barWidth, minimumGroupWidth) }
+        let plotWidth = groups.reduce(gap) { $0 + groupWidth($1.bars) + gap }
         let width = max(left + plotWidth + 16, 720)
         let bottom = top + plotHeight
         func y(_ ratio: Double) -> Double { top + plotHeight * (high - log10(ratio)) / (high - low) }
@@ -70,6 +72,7 @@ struct Chart {
         x = left + gap
         for group in groups {
             let groupStart = x
+            x += (groupWidth(group.bars) - Double(group.bars.count) * barWidth) / 2  // centred
             for bar in group.bars {
                 let (median, center) = (y(bar.ratio.median), x + barWidth / 2)
                 out.append(
@@ -79,10 +82,12 @@ struct Chart {
                 if let target = bar.target {
                     out.append(#"<line x1="\#(x)" y1="\#(y(target))" x2="\#(x + barWidth)" y2="\#(y(target))" stroke="black" stroke-width="2"/>"#)
                 }
-                out.append(text(center, min(median, y(bar.ratio.max)) - 4, format(bar.ratio.median), size: 9, anchor: "middle"))
+                let labelAbove = min(median, y(bar.ratio.max), bar.target.map(y) ?? median)
+                out.append(text(center, labelAbove - 4, format(bar.ratio.median), size: 9, anchor: "middle"))
                 x += barWidth
             }
-            let middle = (groupStart + x) / 2
+            x = groupStart + groupWidth(group.bars)
+            let middle = groupStart + groupWidth(group.bars) / 2
             out.append(text(middle, bottom + 16, group.scenario.rawValue, bold: true, anchor: "middle"))
             out.append(text(middle, bottom + 30, group.scenario.title, size: 9, anchor: "middle"))
             x += gap
