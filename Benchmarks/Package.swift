@@ -1,12 +1,15 @@
 // swift-tools-version: 6.3
 //
 // The benchmark package of SignalKit. It lives in its own folder so that its
-// dependencies (package-benchmark, OpenCombine) never reach users of the library.
+// dependencies (package-benchmark, OpenCombine, swift-async-algorithms) never reach
+// users of the library.
 //
-// - `Scenarios`: the scenario catalogue (S1–S9), written once per implementation
-//   (typed, untyped, bridged, OpenCombine).
+// - `Scenarios`: the scenario catalogue (S1–S9, S4P, S5b), written once per implementation
+//   (typed, untyped, bridged, OpenCombine, and swift-async-algorithms where it has
+//   the operator: S1 and S5b).
 // - `ratios`: runs every scenario side by side in one process, prints the table of
-//   ns per op and ratios to OpenCombine, and checks `thresholds.json` (see run.sh).
+//   ns per op and ratios to OpenCombine and to async-algorithms, checks
+//   `thresholds.json` and can draw the table as an SVG bar chart (see run.sh).
 // - `SignalBenchmarks`: the same scenarios as package-benchmark benchmarks, for the
 //   detailed metrics (malloc counters, percentiles): `swift package benchmark`.
 import PackageDescription
@@ -21,6 +24,7 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
     ],
     targets: [
         .target(
@@ -31,6 +35,7 @@ let package = Package(
                 .product(name: "Bridge", package: rootPackage),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
         .executableTarget(

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # The one command of the Benchmarks package: builds it in release, counts allocations
 # per op with package-benchmark's malloc interposer, times every scenario side by side
-# with OpenCombine in one process (median of 3 runs), prints the table and checks
-# thresholds.json. Exits 1 when a target is missed, 2 on any other failure.
+# with OpenCombine and swift-async-algorithms in one process (3 runs: the median, with
+# the min and max beside it), prints the table and checks thresholds.json on the
+# medians. Exits 1 when a target is missed, 2 on any other failure.
 #
 #   Benchmarks/run.sh                  # everything
 #   Benchmarks/run.sh --only S1,S2     # some scenarios (their OpenCombine references come too)
 #   Benchmarks/run.sh --runs 5         # more timed runs per case
+#   Benchmarks/run.sh --svg Benchmarks/latest.svg   # also draw the ratios as a bar chart
 #
-# Extra arguments go to both passes of the `ratios` executable (--runs only to timing).
+# Extra arguments go to both passes of the `ratios` executable (--runs and --svg only
+# to timing).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 

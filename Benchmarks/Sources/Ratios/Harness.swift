@@ -15,7 +15,7 @@ struct WrongDelivery: Error, CustomStringConvertible {
 
 /// Runs cases and measures them.
 struct Harness {
-    /// Timed runs per case; the median is reported.
+    /// Timed runs per case; the median is reported, with the min and max beside it.
     var runs = 3
     /// Multiplies every scenario's size (below 1 for a quick look, never for the record).
     var scale = 1.0
@@ -37,9 +37,9 @@ struct Harness {
         return delivered
     }
 
-    /// Median ns per op of each case; cases of one scenario are interleaved run by run
-    /// so that a noisy moment on the machine hits all of them alike.
-    func time(_ cases: [ScenarioCase], progress: (String) -> Void) throws -> [Key: Double] {
+    /// The ns per op of every timed run of each case; cases of one scenario are
+    /// interleaved run by run so that a noisy moment on the machine hits all of them alike.
+    func time(_ cases: [ScenarioCase], progress: (String) -> Void) throws -> Timings {
         var samples: [Key: [Double]] = [:]
         for scenario in Scenario.allCases {
             let group = cases.filter { $0.scenario == scenario }
@@ -62,7 +62,7 @@ struct Harness {
                 }
             }
         }
-        return samples.mapValues { values in values.sorted()[values.count / 2] }
+        return Timings(samples: samples)
     }
 
     /// Steady-state allocations per op of each case, counted by the malloc interposer:
@@ -103,5 +103,37 @@ struct Key: Hashable {
 
     init(_ scenarioCase: ScenarioCase) {
         self.init(scenarioCase.scenario, scenarioCase.implementation)
+    }
+}
+
+/// The timed runs of every case: ns per op, in run order.
+struct Timings {
+    let samples: [Key: [Double]]
+
+    /// The median ns per op of a case; nil when it was not timed.
+    func nanoseconds(_ key: Key) -> Double? {
+        samples[key].flatMap(Spread.init)?.median
+    }
+
+    /// The ratio of `key` to `reference` run by run (run i of the case divided by run i
+    /// of the reference, measured moments apart): its median, min and max.
+    func ratio(_ key: Key, to reference: Key) -> Spread? {
+        guard let values = samples[key], let references = samples[reference] else { return nil }
+        return Spread(zip(values, references).map { $0 / $1 })
+    }
+}
+
+/// The median, min and max of some runs.
+struct Spread {
+    let median: Double
+    let min: Double
+    let max: Double
+
+    init?(_ values: [Double]) {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        median = sorted[sorted.count / 2]
+        min = sorted[0]
+        max = sorted[sorted.count - 1]
     }
 }

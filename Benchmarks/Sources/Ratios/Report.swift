@@ -3,7 +3,7 @@ import Scenarios
 
 /// The table of results and the threshold checks.
 struct Report {
-    let timings: [Key: Double]
+    let timings: Timings
     let allocations: [Key: AllocationRecord]?
     let thresholds: Thresholds
     let pending: [Scenario]
@@ -13,7 +13,7 @@ struct Report {
     /// How many limits were checked.
     private(set) var checked = 0
 
-    init(timings: [Key: Double], allocations: [AllocationRecord]?, thresholds: Thresholds, pending: [Scenario]) {
+    init(timings: Timings, allocations: [AllocationRecord]?, thresholds: Thresholds, pending: [Scenario]) {
         self.timings = timings
         self.allocations = allocations.map { records in
             Dictionary(records.map { (Key($0.scenario, $0.implementation), $0) }, uniquingKeysWith: { first, _ in first })
@@ -22,60 +22,63 @@ struct Report {
         self.pending = pending
     }
 
-    /// Builds the table (and the list of misses) as text.
+    /// Builds the table (and the list of misses) as text. Ratios are the median of the
+    /// per-run ratios, with their min and max over the timed runs beside them.
     mutating func render() -> String {
-        var rows: [[String]] = [["scenario", "implementation", "ns/op", "ratio to OC", "target", "allocs/op", "limit", "result"]]
+        var rows: [[String]] = [
+            [
+                "scenario", "implementation", "ns/op", "ratio to OC", "min–max", "target", "to async-alg.", "min–max", "allocs/op", "limit",
+                "result",
+            ]
+        ]
         for scenario in Scenario.allCases {
             for implementation in Implementation.allCases {
                 let key = Key(scenario, implementation)
                 let label = "\(scenario.rawValue) \(scenario.title)"
-                guard let nanoseconds = timings[key] else {
+                guard let nanoseconds = timings.nanoseconds(key) else {
                     if implementation == .typed, pending.contains(scenario) {
-                        rows.append([
-                            label, implementation.rawValue, "-", "-", limitText(thresholds.ratioLimit(implementation, scenario)), "-", "-",
-                            "pending: enable after merge",
-                        ])
-                    } else if implementation == .openCombine, scenario == .s5CombineLatest {
-                        rows.append([label, implementation.rawValue, "-", "-", "-", "-", "-", "no operator: reference is OC S1"])
+                        let target = limitText(thresholds.ratioLimit(implementation, scenario))
+                        rows.append([label, implementation.rawValue, "-", "-", "-", target, "-", "-", "-", "-", "pending: enable after merge"])
+                    } else if implementation == .openCombine, scenario.reference == .s1Chain, scenario != .s1Chain,
+                        Implementation.allCases.contains(where: { timings.nanoseconds(Key(scenario, $0)) != nil })
+                    {
+                        rows.append([label, implementation.rawValue, "-", "-", "-", "-", "-", "-", "-", "-", "no operator: reference is OC S1"])
                     }
                     continue
                 }
                 var results: [String] = []
-                var ratioText = "-"
-                if let reference = timings[Key(scenario.reference, .openCombine)] {
-                    let ratio = nanoseconds / reference
-                    ratioText = format(ratio)
+                var (ratioText, spreadText) = ("-", "-")
+                if let ratio = timings.ratio(key, to: Key(scenario.reference, .openCombine)) {
+                    (ratioText, spreadText) = (format(ratio.median), spread(ratio))
                     if implementation != .openCombine, let limit = thresholds.ratioLimit(implementation, scenario) {
-                        results.append(
-                            "ratio "
-                                + check(ratio <= limit, "\(implementation.rawValue) \(scenario.rawValue): ratio \(format(ratio)) > target \(format(limit))"))
+                        let miss = "\(implementation.rawValue) \(scenario.rawValue): ratio \(format(ratio.median)) > target \(format(limit))"
+                        results.append("ratio " + check(ratio.median <= limit, miss))
                     }
                 } else if implementation != .openCombine {
                     results.append("no OC reference")
                 }
-                if implementation == .untyped, let limit = thresholds.untypedToTyped, let typed = timings[Key(scenario, .typed)] {
-                    let ratio = nanoseconds / typed
-                    results.append("vs typed " + check(ratio <= limit, "untyped \(scenario.rawValue): \(format(ratio)) × typed > \(format(limit)) × typed"))
+                var (peerText, peerSpreadText) = ("-", "-")
+                if let ratio = timings.ratio(key, to: Key(scenario, .asyncAlgorithms)) {
+                    (peerText, peerSpreadText) = (format(ratio.median), spread(ratio))
                 }
                 var allocationText = "-"
                 let allocationLimit = thresholds.allocationLimit(implementation, scenario)
                 if let record = allocations?[key] {
                     allocationText = format(record.perOp)
                     if let limit = allocationLimit {
-                        results.append(
-                            "allocs "
-                                + check(
-                                    record.perOp <= limit,
-                                    "\(implementation.rawValue) \(scenario.rawValue): \(format(record.perOp)) allocations per \(scenario.unit) > limit \(format(limit))"
-                                ))
+                        let miss =
+                            "\(implementation.rawValue) \(scenario.rawValue): \(format(record.perOp)) allocations per \(scenario.unit) > limit \(format(limit))"
+                        results.append("allocs " + check(record.perOp <= limit, miss))
                     }
                 } else if allocationLimit != nil {
                     results.append("allocs " + check(false, "\(implementation.rawValue) \(scenario.rawValue): allocations not measured (run through run.sh)"))
                 }
-                let result = results.isEmpty ? (implementation == .openCombine ? "reference" : "reported") : results.joined(separator: ", ")
+                let result =
+                    results.isEmpty
+                    ? (implementation == .openCombine || implementation == .asyncAlgorithms ? "reference" : "reported") : results.joined(separator: ", ")
                 rows.append([
-                    label, implementation.rawValue, format(nanoseconds), ratioText, limitText(thresholds.ratioLimit(implementation, scenario)), allocationText,
-                    limitText(allocationLimit), result,
+                    label, implementation.rawValue, format(nanoseconds), ratioText, spreadText, limitText(thresholds.ratioLimit(implementation, scenario)),
+                    peerText, peerSpreadText, allocationText, limitText(allocationLimit), result,
                 ])
             }
         }
@@ -89,6 +92,10 @@ struct Report {
         return "MISS"
     }
 
+    private func spread(_ ratio: Spread) -> String {
+        "\(format(ratio.min))–\(format(ratio.max))"
+    }
+
     private func limitText(_ limit: Double?) -> String {
         limit.map { "≤ " + format($0) } ?? "-"
     }
@@ -98,7 +105,7 @@ struct Report {
         func line(_ row: [String]) -> String {
             let text = row.enumerated().map { column, text in
                 let padding = String(repeating: " ", count: widths[column] - text.count)
-                return (2...6).contains(column) ? padding + text : text + padding  // numbers right-aligned
+                return (2...9).contains(column) ? padding + text : text + padding  // numbers right-aligned
             }.joined(separator: "  ")
             return String(text.reversed().drop { $0 == " " }.reversed())
         }

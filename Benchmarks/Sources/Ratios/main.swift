@@ -1,11 +1,13 @@
 // `ratios`: the side-by-side run behind Benchmarks/run.sh.
 //
 //   ratios [--runs N] [--scale X] [--only S1,S3] [--implementation typed,OpenCombine]
-//          [--thresholds FILE] [--allocations FILE]
-//       Times every scenario for every implementation in this one process (median of
-//       N runs, default 3), prints the table of ns per op and ratios to OpenCombine,
-//       checks the thresholds and exits 1 when a target is missed. --implementation
-//       keeps only some rows (for profiling one case: ratios are then missing).
+//          [--thresholds FILE] [--allocations FILE] [--svg FILE]
+//       Times every scenario for every implementation in this one process (N runs,
+//       default 3), prints the table of ns per op and ratios to OpenCombine and to
+//       async-algorithms (median, min and max over the runs), checks the thresholds
+//       on the medians and exits 1 when a target is missed. --svg also draws the
+//       ratios as a bar chart into FILE. --implementation keeps only some rows (for
+//       profiling one case: ratios are then missing).
 //   ratios allocations [--scale X] [--only ...]
 //       Run with LD_PRELOAD=libMallocInterposerSwift.so: prints the allocations of one
 //       run of each case as JSON, for --allocations of the timing pass.
@@ -30,6 +32,7 @@ var only: Set<Scenario>?
 var implementations: Set<Implementation>?
 var thresholdsPath: String?
 var allocationsPath: String?
+var chartPath: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     guard !arguments.isEmpty else { fail("\(option) needs a value") }
@@ -42,9 +45,9 @@ while !arguments.isEmpty {
         guard let scale = Double(value), scale > 0 else { fail("--scale wants a positive number") }
         harness.scale = scale
     case "--only":
-        let names = value.split(separator: ",").map { String($0).uppercased() }
+        let names = value.split(separator: ",").map(String.init)
         let scenarios = names.map { name -> Scenario in
-            guard let scenario = Scenario(rawValue: name) else { fail("no scenario \(name)") }
+            guard let scenario = Scenario.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { fail("no scenario \(name)") }
             return scenario
         }
         // The OpenCombine figures that the chosen scenarios are divided by come too.
@@ -60,6 +63,7 @@ while !arguments.isEmpty {
             })
     case "--thresholds": thresholdsPath = value
     case "--allocations": allocationsPath = value
+    case "--svg": chartPath = value
     default: fail("unknown option \(option)")
     }
 }
@@ -84,17 +88,27 @@ do {
     let allocations = try allocationsPath.map { path in
         try JSONDecoder().decode([AllocationRecord].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
-    if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
-        note("load average before the run: \(load.split(separator: " ").prefix(3).joined(separator: " "))")
+    let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+    if let load {
+        note("load average before the run: \(load)")
     }
-    note("timing, median of \(harness.runs) runs\(harness.scale == 1 ? "" : ", sizes × \(harness.scale)"):")
+    note("timing, \(harness.runs) runs\(harness.scale == 1 ? "" : ", sizes × \(harness.scale)"):")
     let timings = try harness.time(cases) { note("  " + $0) }
 
     var report = Report(
         timings: timings, allocations: allocations, thresholds: thresholds, pending: pendingTypedScenarios.filter { only?.contains($0) ?? true })
     print(report.render())
     print("")
-    print("ns/op: median of \(harness.runs) runs; ratio: ns/op ÷ OpenCombine's ns/op of the same scenario (S5: of S1, S4P: of S4).")
+    print(
+        "ns/op: median of \(harness.runs) runs; ratio: median of the per-run ratios (each run's ns/op ÷ the peer's in the same run: "
+            + "OpenCombine's of the same scenario, S5 and S5b: of S1, S4P: of S4; async-algorithms' of the same scenario), min–max over the runs.")
+    if let chartPath {
+        let date = ISO8601DateFormatter().string(from: Date())
+        let subtitle = "\(machineDescription()), \(date), \(harness.runs) runs per case" + (load.map { ", load average \($0) at the start" } ?? "")
+        let chart = Chart(timings: timings, thresholds: thresholds, subtitle: subtitle)
+        try chart.svg().write(toFile: chartPath, atomically: true, encoding: .utf8)
+        note("chart written to \(chartPath)")
+    }
     if report.misses.isEmpty {
         print("All \(report.checked) checked targets met.")
     } else {

@@ -23,6 +23,11 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     /// has one value; one op is one push. OpenCombine has no combineLatest: the
     /// reference is OpenCombine's S1 figure.
     case s5CombineLatest = "S5"
+    /// `combineLatest` of three hot sources (swift-async-algorithms: three
+    /// `AsyncChannel`s), `size` pushes round-robin after every source has one value; the
+    /// sink receives one combined tuple per push; one op is one push. Its OpenCombine
+    /// reference is S1's, as for S5.
+    case s5bCombineLatest3 = "S5b"
     /// `mapToSignal` (OpenCombine: map + switchToLatest) over `size` outer values, each
     /// mapped to a single-value inner; one op is one outer value.
     case s6MapToSignal = "S6"
@@ -49,6 +54,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s4StateCell: "state cell"
         case .s4Promise: "Promise cell"
         case .s5CombineLatest: "combineLatest"
+        case .s5bCombineLatest3: "combineLatest 3"
         case .s6MapToSignal: "mapToSignal"
         case .s7DeliverOn: "deliverOn"
         case .s8TwoThreads: "two threads"
@@ -63,7 +69,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s2Churn: "subscription"
         case .s3FanOut: "delivered value"
         case .s4StateCell, .s4Promise: "set"
-        case .s5CombineLatest: "push"
+        case .s5CombineLatest, .s5bCombineLatest3: "push"
         case .s6MapToSignal: "outer value"
         case .s7DeliverOn, .s8TwoThreads, .s9PipeTwoThreads: "value"
         }
@@ -76,7 +82,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s2Churn: 100_000
         case .s3FanOut: 100_000
         case .s4StateCell, .s4Promise: 200_000
-        case .s5CombineLatest: 250_000
+        case .s5CombineLatest, .s5bCombineLatest3: 250_000
         case .s6MapToSignal: 200_000
         case .s7DeliverOn: 200_000
         case .s8TwoThreads, .s9PipeTwoThreads: 1_000_000
@@ -106,7 +112,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     /// The scenario whose OpenCombine figure is the denominator of this one's ratio.
     public var reference: Scenario {
         switch self {
-        case .s5CombineLatest: .s1Chain
+        case .s5CombineLatest, .s5bCombineLatest3: .s1Chain
         case .s4Promise: .s4StateCell
         default: self
         }
@@ -123,6 +129,9 @@ public enum Implementation: String, CaseIterable, Sendable, Codable {
     case bridged
     /// OpenCombine 0.14.0, the peer every ratio is taken against.
     case openCombine = "OpenCombine"
+    /// swift-async-algorithms 1.1.4, the second peer, where it has the operator (S1,
+    /// S5b); scenarios are added in `AsyncAlgorithmsScenarios.swift`.
+    case asyncAlgorithms = "async-algorithms"
 }
 
 /// One scenario as written for one implementation.
@@ -151,7 +160,10 @@ public struct ScenarioCase {
 public enum Catalogue {
     /// All cases, scenario by scenario, implementations in `Implementation` order.
     public static func all() -> [ScenarioCase] {
-        let cases = typedScenarios() + untypedScenarios() + bridgedScenarios() + openCombineScenarios()
+        let makers: [() -> [ScenarioCase]] = [
+            typedScenarios, untypedScenarios, bridgedScenarios, openCombineScenarios, asyncAlgorithmsScenarios,
+        ]
+        let cases = makers.flatMap { $0() }
         return cases.sorted { lhs, rhs in
             let l = (Scenario.allCases.firstIndex(of: lhs.scenario)!, Implementation.allCases.firstIndex(of: lhs.implementation)!)
             let r = (Scenario.allCases.firstIndex(of: rhs.scenario)!, Implementation.allCases.firstIndex(of: rhs.implementation)!)

@@ -95,6 +95,26 @@ func untypedScenarios() -> [ScenarioCase] {
                 return tally.count - before
             }
         },
+        ScenarioCase(.s5bCombineLatest3, .untyped) { size in
+            let tally = Tally()
+            let pipes = (0..<3).map { _ in SPipe() }
+            let subscription = SSignal.combineSignals(pipes.map { $0.signal() })
+                .start(next: { values in
+                    let array = values as! [Any?]
+                    tally.add((array[0] as! Int) &+ (array[1] as! Int) &+ (array[2] as! Int))
+                })
+            for pipe in pipes {
+                pipe.putNext(0)
+            }
+            return {
+                let before = tally.count
+                for value in 0..<size {
+                    pipes[value % 3].putNext(value)
+                }
+                withExtendedLifetime(subscription) {}
+                return tally.count - before
+            }
+        },
         ScenarioCase(.s6MapToSignal, .untyped) { size in
             {
                 let tally = Tally()
