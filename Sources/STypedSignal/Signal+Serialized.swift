@@ -26,15 +26,9 @@ public func serialized<T, E>() -> (Signal<T, E>) -> Signal<T, E> {
         Signal { subscriber in
             let gate = SerializedGateEngine()
             let upstream = signal.start(
-                next: { value in
-                    gate.deliver { subscriber.putNext(value) }
-                },
-                error: { error in
-                    gate.terminate { subscriber.putError(error) }
-                },
-                completed: {
-                    gate.terminate { subscriber.putCompletion() }
-                })
+                next: gate.delivering(subscriber.putNext),
+                error: gate.terminating(subscriber.putError),
+                completed: gate.terminating(subscriber.putCompletion))
             return ActionDisposable {
                 gate.close()
                 upstream.dispose()

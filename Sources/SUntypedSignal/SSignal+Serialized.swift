@@ -22,15 +22,9 @@ extension SSignal {
         SSignal { subscriber in
             let gate = SerializedGateEngine()
             let upstream = self.start(
-                next: { value in
-                    gate.deliver { subscriber.putNext(value) }
-                },
-                error: { error in
-                    gate.terminate { subscriber.putError(error) }
-                },
-                completed: {
-                    gate.terminate { subscriber.putCompletion() }
-                })
+                next: gate.delivering(subscriber.putNext),
+                error: gate.terminating(subscriber.putError),
+                completed: gate.terminating(subscriber.putCompletion))
             return SBlockDisposable {
                 gate.close()
                 upstream.dispose()
