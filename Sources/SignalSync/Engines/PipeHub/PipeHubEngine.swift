@@ -21,6 +21,8 @@ import SignalSyncStack
 /// own.
 ///
 /// No subscriber is called, and no value or subscriber is released, under the lock.
+///
+/// Public only so that it inlines into the API modules (their hot push path); not for users.
 @_documentation(visibility: internal)
 public final class PipeHubEngine<Value>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; `reentrancy` is

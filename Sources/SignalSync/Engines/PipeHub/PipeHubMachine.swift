@@ -35,6 +35,8 @@
 /// receives the replayed value after a newer one and, when pushes follow one another,
 /// its last value is the newest. Pushes from different threads to a live subscriber are
 /// delivered concurrently, in no defined order (as everywhere in both APIs).
+///
+/// Public only so that it inlines into the API modules (their hot push path); not for users.
 @_documentation(visibility: internal)
 public struct PipeHubMachine<Value, Subscriber> {
     /// What the hub replays to a new subscriber.

@@ -14,6 +14,8 @@
 /// The source (`replaceSource`) is one slot: the new source is started before the
 /// previous one is disposed; `disposeSource` closes the slot (a source started later is
 /// disposed at once).
+///
+/// Public only so that it inlines into the API modules (their hot push path); not for users.
 @_documentation(visibility: internal)
 public final class ValueCellEngine<Value>: @unchecked Sendable {
     // Safety: `hub` and `source` lock.
