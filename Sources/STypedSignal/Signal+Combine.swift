@@ -68,9 +68,7 @@ public func combineLatest<T1, T2, E>(
         subscriber.putNext((v1, v2))
         let first = CombineLatestSlot<T1>(v1)
         let second = CombineLatestSlot<T2>(v2)
-        let engine = CombineLatestEngine<(T1, T2)>(count: 2, seeded: 2, completedSourceDisposal: .atCompletion) {
-            (first.value, second.value)
-        }
+        let engine = makeCombineLatestEngine(CombineLatestTuple<(T1, T2)>(parts: [first, second]), seeded: 2)
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         sources.subscribe(0, to: s1, slot: first)
         sources.subscribe(1, to: s2, slot: second)
@@ -139,7 +137,7 @@ final class CombineLatestSources<E, T1, T2, each T> {
         for slot in repeat each restSlots {
             parts.append(slot)
         }
-        let engine = makeCombineLatestEngine(CombineLatestTuple<(T1, T2, repeat each T)>(parts: parts))
+        let engine = makeCombineLatestEngine(CombineLatestTuple<(T1, T2, repeat each T)>(parts: parts), seeded: 0)
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         sources.subscribe(0, to: first, slot: firstSlot)
         sources.subscribe(1, to: second, slot: secondSlot)
@@ -156,11 +154,12 @@ private func makeCombineLatestSlot<V, E>(for signal: Signal<V, E>) -> CombineLat
     CombineLatestSlot<V>()
 }
 
-/// The engine of a tuple `combineLatest`, made outside the parameter pack's generic
-/// context: its `combine` closure then captures the output type's metadata as it is,
-/// where a closure formed over the pack would look the tuple's metadata up at every event.
-private func makeCombineLatestEngine<Output>(_ tuple: CombineLatestTuple<Output>) -> CombineLatestEngine<Output> {
-    CombineLatestEngine<Output>(count: tuple.count, seeded: 0, completedSourceDisposal: .atCompletion) {
+/// The engine of a tuple `combineLatest` whose first `seeded` elements start with a
+/// value, made outside the generic context of the element types: its `combine` closure
+/// then captures the output type's metadata as it is, where a closure formed over the
+/// element types would look the tuple's metadata up at every event.
+private func makeCombineLatestEngine<Output>(_ tuple: CombineLatestTuple<Output>, seeded: Int) -> CombineLatestEngine<Output> {
+    CombineLatestEngine<Output>(count: tuple.count, seeded: seeded, completedSourceDisposal: .atCompletion) {
         tuple.combined()
     }
 }

@@ -12,9 +12,8 @@
 /// being disposed still reach downstream; each source's own subscription drops what
 /// comes after its disposal.
 ///
-/// Public only so that the per-value path (`receive`) inlines into the API modules; not
-/// for users. Left in this module unspecialized, it cost every event closure calls and
-/// runtime metadata look-ups for `Output` and the slot's type.
+/// Public only so that the per-value path (`receive`) inlines into the API modules, with
+/// no closure call for storing the value; not for users.
 @_documentation(visibility: internal)
 public final class CombineLatestEngine<Output>: @unchecked Sendable {
     // Safety: the machine and the slots are reached only under `state`'s lock; the
