@@ -68,9 +68,7 @@ public func combineLatest<T1, T2, E>(
         subscriber.putNext((v1, v2))
         let first = CombineLatestSlot<T1>(v1)
         let second = CombineLatestSlot<T2>(v2)
-        let engine = CombineLatestEngine<(T1, T2)>(count: 2, seeded: 2, completedSourceDisposal: .atCompletion) {
-            (first.value, second.value)
-        }
+        let engine = makeCombineLatestEngine(CombineLatestTuple<(T1, T2)>(parts: [first, second]), seeded: 2)
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         sources.subscribe(0, to: s1, slot: first)
         sources.subscribe(1, to: s2, slot: second)
@@ -132,19 +130,19 @@ final class CombineLatestSources<E, T1, T2, each T> {
 
     /// One subscription: fresh slots and engine, sources subscribed in argument order.
     func subscribe(_ subscriber: Subscriber<(T1, T2, repeat each T), E>) -> Disposable {
-        let slots = CombineLatestSlots<T1, T2, repeat each T>(repeat each rest)
-        var count = 2
-        for _ in repeat each rest {
-            count += 1
+        let firstSlot = CombineLatestSlot<T1>()
+        let secondSlot = CombineLatestSlot<T2>()
+        let restSlots = (repeat makeCombineLatestSlot(for: each rest))
+        var parts: [any CombineLatestTuplePart] = [firstSlot, secondSlot]
+        for slot in repeat each restSlots {
+            parts.append(slot)
         }
-        let engine = CombineLatestEngine<(T1, T2, repeat each T)>(count: count, seeded: 0, completedSourceDisposal: .atCompletion) {
-            slots.combined()
-        }
+        let engine = makeCombineLatestEngine(CombineLatestTuple<(T1, T2, repeat each T)>(parts: parts), seeded: 0)
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
-        sources.subscribe(0, to: first, slot: slots.first)
-        sources.subscribe(1, to: second, slot: slots.second)
+        sources.subscribe(0, to: first, slot: firstSlot)
+        sources.subscribe(1, to: second, slot: secondSlot)
         var index = 2
-        for (signal, slot) in repeat (each rest, each slots.rest) {
+        for (signal, slot) in repeat (each rest, each restSlots) {
             sources.subscribe(index, to: signal, slot: slot)
             index += 1
         }
@@ -152,24 +150,82 @@ final class CombineLatestSources<E, T1, T2, each T> {
     }
 }
 
-/// The slots of one tuple `combineLatest` subscription.
-final class CombineLatestSlots<T1, T2, each T> {
-    let first = CombineLatestSlot<T1>()
-    let second = CombineLatestSlot<T2>()
-    let rest: (repeat CombineLatestSlot<each T>)
+private func makeCombineLatestSlot<V, E>(for signal: Signal<V, E>) -> CombineLatestSlot<V> {
+    CombineLatestSlot<V>()
+}
 
-    init<E>(_ signals: repeat Signal<each T, E>) {
-        rest = (repeat makeCombineLatestSlot(for: each signals))
-    }
-
-    /// The tuple of the latest values; the engine calls it under its lock once all are set.
-    func combined() -> (T1, T2, repeat each T) {
-        (first.value, second.value, repeat (each rest).value)
+/// The engine of a tuple `combineLatest` whose first `seeded` elements start with a
+/// value, made outside the generic context of the element types: its `combine` closure
+/// then captures the output type's metadata as it is, where a closure formed over the
+/// element types would look the tuple's metadata up at every event.
+private func makeCombineLatestEngine<Output>(_ tuple: CombineLatestTuple<Output>, seeded: Int) -> CombineLatestEngine<Output> {
+    CombineLatestEngine<Output>(count: tuple.count, seeded: seeded, completedSourceDisposal: .atCompletion) {
+        tuple.combined()
     }
 }
 
-private func makeCombineLatestSlot<V, E>(for signal: Signal<V, E>) -> CombineLatestSlot<V> {
-    CombineLatestSlot<V>()
+/// One element of a tuple `combineLatest` output: a source's slot, seen without its
+/// value type.
+protocol CombineLatestTuplePart: AnyObject {
+    /// The size and alignment of the value type.
+    var layout: (size: Int, alignment: Int) { get }
+    /// Copies the stored value to `address` (uninitialized memory of the value type).
+    func copyValue(to address: UnsafeMutableRawPointer)
+}
+
+extension CombineLatestSlot: CombineLatestTuplePart {
+    var layout: (size: Int, alignment: Int) {
+        (MemoryLayout<Value>.size, MemoryLayout<Value>.alignment)
+    }
+
+    func copyValue(to address: UnsafeMutableRawPointer) {
+        address.initializeMemory(as: Value.self, to: value)
+    }
+}
+
+/// The output tuple of one tuple `combineLatest` subscription, built from its slots.
+///
+/// The tuple is written element by element into raw memory, at offsets computed once
+/// from the elements' sizes and alignments (Swift lays a tuple out like a struct: each
+/// element at the next offset aligned for it). Building it as a tuple expression over
+/// the parameter pack instead looked the tuple's metadata up at every event.
+final class CombineLatestTuple<Output> {
+    private let parts: [any CombineLatestTuplePart]
+    private let offsets: [Int]
+
+    /// The tuple of the values in `parts`, in order; `Output` is the tuple of their types.
+    init(parts: [any CombineLatestTuplePart]) {
+        var offsets: [Int] = []
+        var size = 0
+        var alignment = 1
+        for part in parts {
+            let layout = part.layout
+            let offset = (size + layout.alignment - 1) / layout.alignment * layout.alignment
+            offsets.append(offset)
+            size = offset + layout.size
+            alignment = max(alignment, layout.alignment)
+        }
+        precondition(
+            size == MemoryLayout<Output>.size && alignment == MemoryLayout<Output>.alignment,
+            "combineLatest: the output tuple is not laid out as its elements say")
+        self.parts = parts
+        self.offsets = offsets
+    }
+
+    /// How many elements (sources) the tuple has.
+    var count: Int { parts.count }
+
+    /// The tuple of the latest values; the engine calls it under its lock once all are set.
+    func combined() -> Output {
+        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { buffer in
+            let output = buffer.baseAddress!
+            let raw = UnsafeMutableRawPointer(output)
+            for index in parts.indices {
+                parts[index].copyValue(to: raw + offsets[index])
+            }
+            return output.move()
+        }
+    }
 }
 
 /// The typed face of one `combineLatest` subscription: subscribes each source (through

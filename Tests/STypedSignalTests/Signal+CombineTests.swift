@@ -49,6 +49,42 @@ final class SignalCombineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["next (nil, \"x\", true)", "next (nil, \"x\", true)", "next (Optional(5), \"x\", true)"])
     }
 
+    /// The output tuple is built element by element in raw memory: elements of every
+    /// size and alignment (padding, an empty type, a multi-word value) land where the
+    /// tuple's own layout puts them.
+    func testElementsOfMixedSizesAndAlignmentsLandInTheirPlaces() {
+        struct Empty: Equatable {}
+        let int8 = ManualSource<Int8, NoError>()
+        let double = ManualSource<Double, NoError>()
+        let empty = ManualSource<Empty, NoError>()
+        let bool = ManualSource<Bool, NoError>()
+        let string = ManualSource<String, NoError>()
+        let int16 = ManualSource<Int16?, NoError>()
+        let array = ManualSource<[Int], NoError>()
+        var outputs: [(Int8, Double, Empty, Bool, String, Int16?, [Int])] = []
+        disposedAtEnd(
+            combineLatest(int8.signal, double.signal, empty.signal, bool.signal, string.signal, int16.signal, array.signal)
+                .start(next: { outputs.append($0) }))
+        int8.putNext(-3)
+        double.putNext(2.5)
+        empty.putNext(Empty())
+        bool.putNext(true)
+        string.putNext("a string too long to be stored inline")
+        int16.putNext(nil)
+        array.putNext([1, 2, 3])
+        int16.putNext(-7)
+        XCTAssertEqual(outputs.count, 2)
+        for (output, int16Value) in zip(outputs, [nil, -7] as [Int16?]) {
+            XCTAssertEqual(output.0, -3)
+            XCTAssertEqual(output.1, 2.5)
+            XCTAssertEqual(output.2, Empty())
+            XCTAssertEqual(output.3, true)
+            XCTAssertEqual(output.4, "a string too long to be stored inline")
+            XCTAssertEqual(output.5, int16Value)
+            XCTAssertEqual(output.6, [1, 2, 3])
+        }
+    }
+
     func testArity26GivesTheExactTuple() {
         let log = EventLog()
         func s(_ value: Int) -> Signal<Int, NoError> { .single(value) }

@@ -11,11 +11,15 @@
 /// silence it: as with every subscription (spec 1.7), events a source emits while it is
 /// being disposed still reach downstream; each source's own subscription drops what
 /// comes after its disposal.
-package final class CombineLatestEngine<Output>: @unchecked Sendable {
+///
+/// Public only so that the per-value path (`receive`) inlines into the API modules, with
+/// no closure call for storing the value; not for users.
+@_documentation(visibility: internal)
+public final class CombineLatestEngine<Output>: @unchecked Sendable {
     // Safety: the machine and the slots are reached only under `state`'s lock; the
     // `let`s are immutable.
-    private let state: LockedState<CombineLatestMachine>
-    private let combine: () -> Output
+    @usableFromInline let state: LockedState<CombineLatestMachine>
+    @usableFromInline let combine: () -> Output
 
     /// An engine for `count` sources (at least one), the first `seeded` of which start
     /// with a value; `combine` reads every slot into the output (under the lock, once
@@ -27,17 +31,20 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
 
     /// Source `index` produced `value`, to be kept in `slot`; `emit` sends the combined
     /// output downstream when every slot holds a value.
-    package func receive<V>(_ value: V, into slot: CombineLatestSlot<V>, at index: Int, emit: (Output) -> Void) {
+    @inlinable
+    public func receive<V>(_ value: V, into slot: CombineLatestSlot<V>, at index: Int, emit: (Output) -> Void) {
         receive(value, at: index, exchange: { slot.exchange(&$0) }, emit: emit)
     }
 
     /// Source `index` produced `value`, to be kept at `index` in `values` (the untyped
     /// face's slots); `emit` as above.
-    package func receive(_ value: Any?, into values: CombineLatestValues, at index: Int, emit: (Output) -> Void) {
+    @inlinable
+    public func receive(_ value: Any?, into values: CombineLatestValues, at index: Int, emit: (Output) -> Void) {
         receive(value, at: index, exchange: { values.exchange(&$0, at: index) }, emit: emit)
     }
 
-    private func receive<V>(_ value: V, at index: Int, exchange: (inout V) -> Void, emit: (Output) -> Void) {
+    @inlinable
+    func receive<V>(_ value: V, at index: Int, exchange: (inout V) -> Void, emit: (Output) -> Void) {
         // (No optionals or other generic wrappers of `Output` here: code not specialized
         // for it would look their metadata up at every event. The output waits in raw
         // stack memory instead.)
@@ -97,8 +104,8 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
     }
 
     /// Disposes every source subscription still held, once, in index order; later calls
-    /// do nothing.
-    package func dispose() {
+    /// do nothing. (Public as the faces' disposable protocols require.)
+    public func dispose() {
         if case .dispose(let handles) = state.withLock({ $0.dispose() }) {
             for handle in handles {
                 handle?.dispose()

@@ -27,7 +27,11 @@ package enum CompletedSourceDisposal: Sendable {
 /// - Disposal: disposes every source still held once, in index order. It does not end
 ///   the output: events a source sends while it is being disposed still pass (typed
 ///   spec 1.7).
-package struct CombineLatestMachine {
+///
+/// Public (its other members are `package`) only so that `CombineLatestEngine`'s
+/// per-value path, which holds it, inlines into the API modules; not for users.
+@_documentation(visibility: internal)
+public struct CombineLatestMachine {
     /// The subscription of one source.
     package typealias Handle = any UpstreamDisposable
 
@@ -47,7 +51,7 @@ package struct CombineLatestMachine {
     }
 
     /// What becomes of a value that source `index` produced.
-    package enum ValueAction: Equatable {
+    public enum ValueAction: Equatable {
         /// The output already ended: drop it.
         case drop
         /// Store it in the source's slot; some slot still has no value, so nothing goes out.
@@ -127,7 +131,7 @@ package struct CombineLatestMachine {
     }
 
     /// Source `index` produced a value.
-    package mutating func valueArrived(at index: Int) -> ValueAction {
+    public mutating func valueArrived(at index: Int) -> ValueAction {
         switch state {
         case .ended, .closed:
             return .drop

@@ -3,11 +3,17 @@
 ///
 /// The value lives in its own storage with a flag beside it rather than in an optional:
 /// code not specialized for `Value` then needs no runtime metadata lookup per event.
-package final class CombineLatestSlot<Value>: @unchecked Sendable {
+///
+/// Public only so that `CombineLatestEngine.receive` inlines into the API modules; not
+/// for users.
+@_documentation(visibility: internal)
+public final class CombineLatestSlot<Value>: @unchecked Sendable {
     // Safety: reached only under the lock of the engine the slot belongs to.
-    private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-    /// True once a value was stored.
-    private var hasValue = false
+    @usableFromInline let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    /// True once a value was stored. (Unchecked: only the engine's lock orders the
+    /// accesses; a dynamic exclusivity check on every event cost more than the rest of
+    /// the slot.)
+    @usableFromInline @exclusivity(unchecked) var hasValue = false
 
     /// An empty slot.
     package init() {}
@@ -20,6 +26,7 @@ package final class CombineLatestSlot<Value>: @unchecked Sendable {
 
     /// Stores `value` and leaves in it what must be released outside the lock: the value
     /// it replaced, or a copy of the new value when the slot was empty.
+    @inlinable
     func exchange(_ value: inout Value) {
         guard hasValue else {
             storage.initialize(to: value)
@@ -30,7 +37,8 @@ package final class CombineLatestSlot<Value>: @unchecked Sendable {
     }
 
     /// The stored value; read (by the engine's `combine`) only once every slot has one.
-    package var value: Value {
+    @inlinable
+    public var value: Value {
         precondition(hasValue, "combineLatest read a source before it had a value")
         return storage.pointee
     }
@@ -47,9 +55,13 @@ package final class CombineLatestSlot<Value>: @unchecked Sendable {
 /// one array: storage that only a `CombineLatestEngine` reads and writes, under its lock.
 /// The array goes downstream as it is: while downstream keeps none of them, the next
 /// value is stored in place, with no copy.
-package final class CombineLatestValues: @unchecked Sendable {
+///
+/// Public only so that `CombineLatestEngine.receive` inlines into the untyped API
+/// module; not for users.
+@_documentation(visibility: internal)
+public final class CombineLatestValues: @unchecked Sendable {
     // Safety: reached only under the lock of the engine the values belong to.
-    private var values: [Any?]
+    @usableFromInline @exclusivity(unchecked) var values: [Any?]
 
     /// `count` slots, the first ones seeded from `seeds` (extra seeds are ignored).
     package init(count: Int, seeds: [Any?]) {
@@ -58,6 +70,7 @@ package final class CombineLatestValues: @unchecked Sendable {
 
     /// Stores `value` at `index` and leaves in it the value it replaced, to be released
     /// outside the lock.
+    @inlinable
     func exchange(_ value: inout Any?, at index: Int) {
         swap(&values[index], &value)
     }
