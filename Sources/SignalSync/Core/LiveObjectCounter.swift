@@ -32,9 +32,9 @@ package final class LiveObjectCounter: Sendable {
 
 /// The counters of the async bridges' per-call objects (see `LiveObjectCounter`).
 package enum AsyncBridgeCounters {
-    /// Live `FirstValueWaiter`s: one per `firstValue()` call until it returns.
+    /// Live `FirstValueWaiterEngine`s: one per `firstValue()` call until it returns.
     package static let firstValueWaiters = LiveObjectCounter()
-    /// Live `AsyncValuesBuffer`s: one per iterator of a `values` sequence.
+    /// Live `AsyncValuesBufferEngine`s: one per iterator of a `values` sequence.
     package static let valuesBuffers = LiveObjectCounter()
     /// Live tasks started by the signals made from async functions and sequences.
     package static let sourceTasks = LiveObjectCounter()
