@@ -16,6 +16,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
 echo "== building (release)" >&2
+# SwiftPM does not notice a file added to the library (a path dependency here) and
+# fails with "cannot find type": dropping the cached build plan makes it look again.
+rm -f "$here/.build/release.yaml"
 swift build -c release --quiet --package-path "$here" >&2 || exit 2
 bin=$(swift build -c release --package-path "$here" --show-bin-path)
 interposer="$bin/libMallocInterposerSwift.so"

@@ -4,14 +4,21 @@ import SignalSyncStack
 /// `ValueCellEngine`): holds the `PipeHubMachine` under a lock and delivers what it decides
 /// after unlocking, on the calling thread.
 ///
-/// Public only so that it inlines into the API modules; not for users.
-///
 /// Delivery is synchronous, in subscription order. The machine's rules keep a new
 /// subscriber's replay before every newer value without the subscribing thread ever
 /// looping over a stream of pushes; the values pushed while a subscriber receives its
 /// replay are coalesced to the newest (one slot per subscriber), so the hub's memory is
 /// bounded whatever the rate of pushes. A push that nobody re-enters and that finds
 /// every subscriber live takes one lock section and allocates nothing.
+///
+/// A hub without replay takes no lock at all to push: it publishes its subscribers as an
+/// immutable snapshot (`PublicationEngine`), which a push reads inside a read epoch and
+/// calls without retaining anything: one atomic operation to enter, one to leave, on the
+/// hub's own cache line, so two threads pushing to one pipe do not wait for each other.
+/// `add` and `remove` withdraw the snapshot under the lock; the next push publishes a
+/// new one. A withdrawn snapshot (and the subscribers only it still holds) is released
+/// once the pushes that could be reading it have returned, as a push holding its
+/// subscriber list did before.
 ///
 /// `Reentrancy` says what a push made from inside a delivery of the same hub, on the
 /// delivering thread, does: pipes queue it (`.queued`: delivered by that thread once the
@@ -25,12 +32,15 @@ import SignalSyncStack
 /// Public only so that it inlines into the API modules (their hot push path); not for users.
 @_documentation(visibility: internal)
 public final class PipeHubEngine<Value>: @unchecked Sendable {
-    // Safety: the machine is reached only through `state.withLock`; `reentrancy` is
-    // immutable; a delivery frame is touched only by its own thread.
+    // Safety: the machine is reached only through `state.withLock`; `reentrancy` and
+    // `lockFree` are immutable; `snapshots` is atomic (its machine is in `state`); a
+    // delivery frame is touched only by its own thread.
     /// A subscriber: called with each value.
     public typealias Deliver = (Value) -> Void
+    /// A subscriber as the machine holds it.
+    public typealias Receiver = PipeHubReceiver<Value>
     /// The transitions this storage runs.
-    public typealias Machine = PipeHubMachine<Value, Deliver>
+    public typealias Machine = PipeHubMachine<Value, Receiver>
 
     /// What a push from inside a delivery of the same hub, on the delivering thread, does.
     public enum Reentrancy: Sendable {
@@ -43,9 +53,21 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
 
     @usableFromInline let state: LockedState<Machine>
     @usableFromInline let reentrancy: Reentrancy
+    /// True for a hub without replay: its pushes read `snapshots` without the lock.
+    @usableFromInline let lockFree: Bool
+    /// The subscribers of a hub without replay, as pushes read them without the lock:
+    /// withdrawn by every `add` and `remove`, published again by the next push (under the
+    /// lock), so subscribing many costs no copy per subscriber. Unused by replaying hubs,
+    /// whose pushes record their value under the lock anyway.
+    @usableFromInline let snapshots = PublicationEngine<PipeHubSnapshot<Receiver>>()
 
     /// A hub in `state` (`.silent` for a pipe without replay) with no subscribers.
     @inlinable public init(_ state: Machine.State, reentrancy: Reentrancy) {
+        if case .silent = state {
+            lockFree = true
+        } else {
+            lockFree = false
+        }
         self.state = LockedState(Machine(state))
         self.reentrancy = reentrancy
     }
@@ -54,11 +76,16 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     /// replay, `deliver` receives it before this returns, followed by the newest value
     /// pushed meanwhile if its push has already ended (a push still running delivers it).
     @inlinable public func add(_ deliver: @escaping Deliver) -> Int {
-        switch state.withLock({ $0.add(deliver) }) {
+        let receiver = Receiver(deliver)
+        let (action, withdrawn) = state.withLock { machine in
+            (machine.add(receiver), lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
+        }
+        withExtendedLifetime(withdrawn) {}  // released outside the lock
+        switch action {
         case .added(let key):
             return key
         case .replay(let key, let value):
-            deliver(value)
+            receiver.deliver(value)
             finishOwning(key)
             return key
         }
@@ -67,7 +94,9 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     /// Removes the subscriber with `key`; a value already on its way to it may still
     /// arrive (the subscription drops it once disposed).
     @inlinable public func remove(_ key: Int) {
-        let removed = state.withLock { $0.remove(key) }
+        let removed = state.withLock { machine in
+            (machine.remove(key), lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
+        }
         withExtendedLifetime(removed) {}  // released outside the lock
     }
 
@@ -92,11 +121,7 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     /// in pending slots.
     @inlinable func deliver(_ value: Value, _ action: consuming Machine.PushAction) {
         let (targets, sequence) = Self.targets(of: action)  // `replaced` is released here
-        targets.withUnsafeBufferPointer { subscribers in
-            for deliver in subscribers {
-                deliver(value)
-            }
-        }
+        Receiver.deliver(value, to: targets)
         if let sequence {
             ended(sequence)
         }
@@ -104,7 +129,7 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
 
     /// The subscribers to call and, when the push left values in pending slots, its
     /// sequence number; drops what the push replaced.
-    @inlinable static func targets(of action: consuming Machine.PushAction) -> (targets: [Deliver], sequence: Int?) {
+    @inlinable static func targets(of action: consuming Machine.PushAction) -> (targets: [Receiver], sequence: Int?) {
         switch consume action {
         case .deliver(let targets, _):
             return (targets, nil)
@@ -117,7 +142,7 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     @usableFromInline func ended(_ sequence: Int) {
         guard case .deliver(let handovers) = state.withLock({ $0.pushEnded(sequence) }) else { return }
         for handover in handovers {
-            handover.subscriber(handover.value)
+            handover.subscriber.deliver(handover.value)
             finishOwning(handover.key)
         }
     }
@@ -126,7 +151,7 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     /// machine says so.
     @usableFromInline func finishOwning(_ key: Int) {
         while case .deliver(let subscriber, let value) = state.withLock({ $0.ownerFinished(key) }) {
-            subscriber(value)
+            subscriber.deliver(value)
         }
     }
 
@@ -148,12 +173,34 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
         var frame = DeliveryFrame(hub: me, previous: top)
         withUnsafeMutablePointer(to: &frame) { pointer in
             signalsync_set_delivery_frame(pointer)
-            deliver(value, state.withLock { $0.push(value) })
+            pushOnce(value)
             if pointer.pointee.queued != nil {
                 drainQueue(of: pointer)
             }
             signalsync_set_delivery_frame(top)
         }
+    }
+
+    /// Delivers one push of a queued hub: without the lock when the hub has a published
+    /// subscriber snapshot, otherwise through the machine (publishing the snapshot).
+    @inlinable func pushOnce(_ value: Value) {
+        if lockFree {
+            let delivered: Void? = snapshots.withCurrent({ Receiver.deliver(value, to: $0.subscribers) }, reclaim: { reclaim() })
+            if delivered != nil { return }
+        }
+        deliver(value, state.withLock { machine in
+            if lockFree {
+                snapshots.publishIfWithdrawn { PipeHubSnapshot(machine.subscribers) }
+            }
+            return machine.push(value)
+        })
+    }
+
+    /// The last push that could read a withdrawn snapshot has returned: releases what no
+    /// push can read any more.
+    @usableFromInline @inline(never) func reclaim() {
+        let released = state.withLock { snapshots.collect(&$0.withdrawn) }
+        withExtendedLifetime(released) {}  // released outside the lock
     }
 
     /// Appends a re-entrant push to `frame`'s queue (created at the first).
@@ -173,7 +220,7 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
         guard let queued = frame.pointee.queued else { return }
         let queue = unsafeDowncast(queued, to: QueuedPushes<Value>.self)
         while let next = queue.values.popFirst() {
-            deliver(next, state.withLock { $0.push(next) })
+            pushOnce(next)
         }
         frame.pointee.queued = nil
     }

@@ -166,6 +166,9 @@ public struct PipeHubMachine<Value, Subscriber> {
     @usableFromInline var nextKey = 0
     /// The number of pushes recorded.
     @usableFromInline var sequence = 0
+    /// The subscriber snapshots withdrawn from lock-free pushes (hubs without replay, see
+    /// `PipeHubEngine`) and not yet released.
+    @usableFromInline var withdrawn = PublicationMachine<PipeHubSnapshot<Subscriber>>()
 
     /// A hub in `state` with no subscribers.
     @inlinable public init(_ state: State) {

@@ -1,0 +1,100 @@
+import Synchronization
+
+/// One published object that readers use without a lock and without retaining it, while
+/// a writer may withdraw it at any time (read-copy-update): the subscriber snapshot of a
+/// pipe without replay (`PipeHubEngine`), so that a push costs two atomic operations on
+/// one cache line and no lock.
+///
+/// A reader runs `withCurrent`, which counts it in the current read epoch
+/// (`ReadEpochs`) for the length of its body. A writer publishes an object or withdraws
+/// it (`publishIfWithdrawn`, `withdraw`); a withdrawn object is released only once every
+/// reader that could have read it has left (`PublicationMachine`), by the writer or by
+/// the last such reader. Nobody waits: a withdrawn object lives until the readers inside
+/// when it was withdrawn have returned, so memory stays bounded as long as readers return.
+///
+/// The storage lives inline in its owner (no allocation, nothing retained per read); the
+/// machine lives under the owner's lock, which serializes the writers and the
+/// reclamation (`collect`). What they return is released by the owner after unlocking.
+///
+/// Public only so that it inlines into the API modules (their hot push path); not for users.
+@_documentation(visibility: internal)
+public struct PublicationEngine<Object: AnyObject>: ~Copyable, @unchecked Sendable {
+    // Safety: `current` and `readers` are atomic; the machine is the owner's, under its lock.
+    /// The published object, retained once by this engine, or nil.
+    @usableFromInline let current = Synchronization.Atomic<UnsafeRawPointer?>(nil)
+    @usableFromInline let readers = ReadEpochs()
+
+    /// The machine of the objects withdrawn and not yet released, kept by the owner.
+    public typealias Machine = PublicationMachine<Object>
+
+    /// Nothing published.
+    @inlinable public init() {}
+
+    deinit {
+        if let object = current.load(ordering: .sequentiallyConsistent) {
+            Unmanaged<Object>.fromOpaque(object).release()
+        }
+    }
+
+    /// Runs `body` with the published object and returns its result; nil, without
+    /// running `body`, when nothing is published. The object stays valid until `body`
+    /// returns, even if a writer withdraws it meanwhile; `body` may call anything,
+    /// including the owner's writers. When this read was the last one a reclamation
+    /// waited for, `reclaim` runs after it (it should `collect` under the owner's lock).
+    @inlinable @inline(__always)
+    public borrowing func withCurrent<Result>(_ body: (Object) -> Result, reclaim: () -> Void) -> Result? {
+        let epoch = readers.enter()
+        defer {
+            if readers.exit(epoch) { reclaim() }
+        }
+        guard let object = current.load(ordering: .sequentiallyConsistent) else { return nil }
+        return Unmanaged<Object>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Publishes `make()` when nothing is published (under the owner's lock).
+    @usableFromInline borrowing func publishIfWithdrawn(_ make: () -> Object) {
+        guard current.load(ordering: .sequentiallyConsistent) == nil else { return }
+        current.store(Unmanaged.passRetained(make()).toOpaque(), ordering: .sequentiallyConsistent)
+    }
+
+    /// Withdraws the published object, if any (under the owner's lock): readers get nil
+    /// until the next publication. Returns the withdrawn objects that no reader can hold
+    /// any more, for the owner to release after unlocking.
+    @usableFromInline borrowing func withdraw(_ machine: inout Machine) -> [Object] {
+        guard let old = current.exchange(nil, ordering: .sequentiallyConsistent) else { return [] }
+        machine.retire(Unmanaged<Object>.fromOpaque(old).takeRetainedValue())
+        return collect(&machine)
+    }
+
+    /// Runs the machine's steps until it must wait for readers (under the owner's lock);
+    /// returns what no reader can hold any more, for the owner to release after unlocking.
+    @usableFromInline borrowing func collect(_ machine: inout Machine) -> [Object] {
+        var released: [Object] = []
+        while true {
+            switch machine.next(previousEpochIsEmpty: readers.previousIsEmpty) {
+            case .release(let objects):
+                released += objects
+            case .advance:
+                if readers.advance() {
+                    machine.advanced()
+                } else if !awaitPreviousEpoch() {
+                    return released
+                }
+            case .awaitPreviousEpoch:
+                if !awaitPreviousEpoch() {
+                    return released
+                }
+            case .idle:
+                readers.clearRequest()
+                return released
+            }
+        }
+    }
+
+    /// Asks the previous epoch's last reader to report; true when that epoch emptied
+    /// meanwhile (the caller goes on at once, and nobody would report).
+    borrowing func awaitPreviousEpoch() -> Bool {
+        readers.requestReclaim()
+        return readers.previousIsEmpty
+    }
+}

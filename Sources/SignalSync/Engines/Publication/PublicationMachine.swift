@@ -1,0 +1,88 @@
+/// The values a `PublicationEngine` has replaced and not yet released: the machine of
+/// its deferred reclamation.
+///
+/// A replaced value may still be read by readers that entered before it was replaced, so
+/// it goes through two stages before it is released: *waiting* (replaced in the current
+/// epoch: new readers cannot see it, but readers of both epochs may still hold it) and,
+/// once the epoch has advanced past it, *draining* (only readers of the previous epoch
+/// may hold it; released when that epoch is empty). The machine only decides; the engine
+/// observes the readers (`ReadEpochs`), advances the epoch and releases what `next`
+/// hands out after unlocking.
+///
+/// Public only so that it inlines into the API modules (it is part of `PipeHubMachine`); not for users.
+@_documentation(visibility: internal)
+public struct PublicationMachine<Value> {
+    /// Every phase of the reclamation.
+    public enum State {
+        /// Nothing replaced is held.
+        case clear
+        /// Replaced in the current epoch (first replaced first).
+        case waiting([Value])
+        /// `draining` waits for the previous epoch to empty; `waiting` as above.
+        case draining([Value], waiting: [Value])
+    }
+
+    /// What the engine does next (then asks `next` again, unless told to stop).
+    package enum Step {
+        /// Release these values (after unlocking): no reader can hold them.
+        case release([Value])
+        /// Advance the epoch if the previous one is empty, and report `advanced()`;
+        /// otherwise stop, asking the previous epoch's last reader to report.
+        case advance
+        /// Stop, asking the previous epoch's last reader to report.
+        case awaitPreviousEpoch
+        /// Nothing is held: stop, withdrawing any request.
+        case idle
+    }
+
+    /// The current phase.
+    @usableFromInline package private(set) var state: State = .clear
+
+    /// Nothing held.
+    @inlinable public init() {}
+
+    /// The number of values held (for the tests).
+    package var heldCount: Int {
+        switch state {
+        case .clear: 0
+        case .waiting(let waiting): waiting.count
+        case .draining(let draining, let waiting): draining.count + waiting.count
+        }
+    }
+
+    /// `value` was replaced in the current epoch.
+    package mutating func retire(_ value: Value) {
+        switch state {
+        case .clear:
+            state = .waiting([value])
+        case .waiting(var waiting):
+            state = .clear  // keeps `waiting` uniquely referenced
+            waiting.append(value)
+            state = .waiting(waiting)
+        case .draining(let draining, var waiting):
+            state = .clear
+            waiting.append(value)
+            state = .draining(draining, waiting: waiting)
+        }
+    }
+
+    /// What to do, given whether the previous epoch has no reader left.
+    package mutating func next(previousEpochIsEmpty: Bool) -> Step {
+        switch state {
+        case .clear:
+            return .idle
+        case .waiting:
+            return .advance
+        case .draining(let draining, let waiting):
+            guard previousEpochIsEmpty else { return .awaitPreviousEpoch }
+            state = waiting.isEmpty ? .clear : .waiting(waiting)
+            return .release(draining)
+        }
+    }
+
+    /// The epoch advanced after an `.advance` step: the waiting values now drain.
+    package mutating func advanced() {
+        guard case .waiting(let waiting) = state else { return }
+        state = .draining(waiting, waiting: [])
+    }
+}
