@@ -40,8 +40,9 @@ public func |> <T, U>(value: T, function: (T) -> U) -> U {
 public final class Signal<T, E>: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
-    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
-    @usableFromInline @exclusivity(unchecked) var generator: ((Subscriber<T, E>) -> Disposable)?
+    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack;
+    // not optional, so that calling it needs no reabstraction thunk (one allocation per run).
+    @usableFromInline @exclusivity(unchecked) var generator: (Subscriber<T, E>) -> Disposable
 
     /// Wraps a generator; nothing runs until the signal is started.
     @inlinable
@@ -54,7 +55,8 @@ public final class Signal<T, E>: @unchecked Sendable {
         // a long chain releases signal after signal, nested: go on from a fresh stack when
         // this thread's is nearly used up.
         if StackGuard.isLow {
-            var released = generator.take()
+            var released: ((Subscriber<T, E>) -> Disposable)? = generator
+            generator = { _ in EmptyDisposable }
             StackGuard.onFreshStack { released = nil }
             withExtendedLifetime(released) {}
         }
@@ -80,7 +82,7 @@ public final class Signal<T, E>: @unchecked Sendable {
     package func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
         let state = subscriber.state
-        state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })
+        state.assign(GenerationScope.run(state) { generator(subscriber) })
         return state
     }
 
@@ -102,7 +104,7 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// generator's disposable. Operators use it to skip a wrapper per stage.
     @inlinable @inline(__always)
     func run(_ subscriber: Subscriber<T, E>) -> Disposable {
-        generator.unsafelyUnwrapped(subscriber)
+        generator(subscriber)
     }
 
     /// Emits `value`, then completes, synchronously.

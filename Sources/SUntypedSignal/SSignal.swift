@@ -20,8 +20,9 @@ import SignalSync
 public final class SSignal: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
-    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
-    @usableFromInline @exclusivity(unchecked) var generator: ((SSubscriber) -> SDisposable?)?
+    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack;
+    // not optional, so that calling it needs no reabstraction thunk (one allocation per run).
+    @usableFromInline @exclusivity(unchecked) var generator: (SSubscriber) -> SDisposable?
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
@@ -35,7 +36,8 @@ public final class SSignal: @unchecked Sendable {
         // a long chain releases signal after signal, nested: go on from a fresh stack when
         // this thread's is nearly used up.
         if StackGuard.isLow {
-            var released = generator.take()
+            var released: ((SSubscriber) -> SDisposable?)? = generator
+            generator = { _ in nil }
             StackGuard.onFreshStack { released = nil }
             withExtendedLifetime(released) {}
         }
@@ -76,7 +78,7 @@ public final class SSignal: @unchecked Sendable {
     @inlinable @discardableResult
     func start(_ state: SSubscriptionState) -> SSubscriptionState {
         let subscriber = SSubscriber(state: state)
-        state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })
+        state.assign(GenerationScope.run(state) { generator(subscriber) })
         return state
     }
 }

@@ -57,15 +57,19 @@ package enum GenerationScope {
     /// `endedFloor` is the index of an entry seen ended (`Int.max` when none
     /// is known); since an ended probe stays ended, every check made while that entry is
     /// on the stack is true without asking any probe.
+    ///
+    /// Safety: one thread at a time uses a stack (its own, or the stack a fresh-stack
+    /// thread adopts while the owner waits for it), so the runtime exclusivity checks
+    /// are turned off: they cost more than the push and pop themselves.
     private final class Stack {
-        var probes: [SubscriptionProbe] = []
+        @exclusivity(unchecked) var probes: [SubscriptionProbe] = []
         /// How many probes on the stack do not report their ending.
-        var silentCount = 0
-        var endedFloor = Int.max
+        @exclusivity(unchecked) var silentCount = 0
+        @exclusivity(unchecked) var endedFloor = Int.max
         /// The entries below this index were seen not ended when `noteEnded`'s count
         /// read `scannedEpoch`.
-        var scannedCount = 0
-        var scannedEpoch = -1
+        @exclusivity(unchecked) var scannedCount = 0
+        @exclusivity(unchecked) var scannedEpoch = -1
 
         func push(_ probe: SubscriptionProbe) {
             probes.append(probe)
