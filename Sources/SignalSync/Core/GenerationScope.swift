@@ -1,3 +1,4 @@
+import SignalSyncStack
 import Synchronization
 
 #if canImport(Glibc)
@@ -62,7 +63,13 @@ package enum GenerationScope {
     /// thread adopts while the owner waits for it), so the runtime exclusivity checks
     /// are turned off: they cost more than the push and pop themselves.
     private final class Stack {
-        @exclusivity(unchecked) var probes: [SubscriptionProbe] = []
+        /// A probe on the stack, held unretained: the `run` that pushed it holds it until
+        /// it pops it.
+        struct Entry {
+            unowned(unsafe) let probe: SubscriptionProbe
+        }
+
+        @exclusivity(unchecked) var probes: [Entry] = []
         /// How many probes on the stack do not report their ending.
         @exclusivity(unchecked) var silentCount = 0
         @exclusivity(unchecked) var endedFloor = Int.max
@@ -72,12 +79,12 @@ package enum GenerationScope {
         @exclusivity(unchecked) var scannedEpoch = -1
 
         func push(_ probe: SubscriptionProbe) {
-            probes.append(probe)
+            probes.append(Entry(probe: probe))
             if !probe.markInScope(true) { silentCount += 1 }
         }
 
         func pop() {
-            if !probes.removeLast().markInScope(false) { silentCount -= 1 }
+            if !probes.removeLast().probe.markInScope(false) { silentCount -= 1 }
             if endedFloor >= probes.count {
                 endedFloor = Int.max
             }
@@ -92,7 +99,7 @@ package enum GenerationScope {
             let epoch = GenerationScope.endings.load(ordering: .sequentiallyConsistent)
             var index = epoch == scannedEpoch ? scannedCount : 0
             while index < probes.count {
-                if probes[index].hasEnded {
+                if probes[index].probe.hasEnded {
                     endedFloor = index
                     return true
                 }
@@ -112,7 +119,7 @@ package enum GenerationScope {
             // few stages downstream of it, so a scan that finds one usually stops early.
             var index = probes.count - 1
             while index >= 0 {
-                if probes[index].hasEnded {
+                if probes[index].probe.hasEnded {
                     endedFloor = index
                     return true
                 }
@@ -122,22 +129,35 @@ package enum GenerationScope {
         }
     }
 
+    /// Owns each thread's stack (one reference, released when the thread exits); the
+    /// thread-local `signalsync_generation_scope` points at it for fast access.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
             guard let raw else { return }
+            if signalsync_get_generation_scope() == raw {
+                signalsync_set_generation_scope(nil)
+            }
             Unmanaged<AnyObject>.fromOpaque(raw).release()
         }
         return key
     }()
 
-    private static var stack: Stack {
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<Stack>.fromOpaque(raw).takeUnretainedValue()
+    /// This thread's stack: one thread-local load once it exists.
+    private static var stack: Unmanaged<Stack> {
+        if let raw = signalsync_get_generation_scope() {
+            return Unmanaged<Stack>.fromOpaque(raw)
         }
-        let stack = Stack()
-        pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
-        return stack
+        return adopt(Stack())
+    }
+
+    /// Makes `stack` this thread's stack (the thread's key holds a reference to it).
+    @inline(never)
+    private static func adopt(_ stack: Stack) -> Unmanaged<Stack> {
+        let owned = Unmanaged.passRetained(stack)
+        pthread_setspecific(key, owned.toOpaque())
+        signalsync_set_generation_scope(owned.toOpaque())
+        return owned
     }
 
     /// How many probes ended while marked in a scope, ever (see `noteEnded`).
@@ -164,23 +184,23 @@ package enum GenerationScope {
     @usableFromInline
     static func push(_ probe: SubscriptionProbe) -> UnsafeMutableRawPointer {
         let stack = self.stack
-        stack.push(probe)
-        return Unmanaged.passUnretained(stack).toOpaque()
+        stack._withUnsafeGuaranteedRef { $0.push(probe) }
+        return stack.toOpaque()
     }
 
     /// Pops the innermost probe of the stack `push` returned.
     @usableFromInline
     static func pop(_ stack: UnsafeMutableRawPointer) {
-        Unmanaged<Stack>.fromOpaque(stack).takeUnretainedValue().pop()
+        Unmanaged<Stack>.fromOpaque(stack)._withUnsafeGuaranteedRef { $0.pop() }
     }
 
     /// `run` on a fresh stack (`StackGuard`) that adopts this thread's scope stack, so
     /// the loops inside still see every enclosing subscription; the caller waits.
     @usableFromInline
     static func runOnFreshStack<R>(_ probe: SubscriptionProbe, _ body: () -> R) -> R {
-        let stack = self.stack
+        let stack = self.stack.takeUnretainedValue()
         return StackGuard.onFreshStack {
-            pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
+            _ = adopt(stack)
             return run(probe, body)
         }
     }
@@ -188,11 +208,11 @@ package enum GenerationScope {
     /// True when a subscription whose generator is running on this thread has ended
     /// (see the type's cost notes).
     package static var enclosingHasEnded: Bool {
-        stack.anyEnded
+        stack._withUnsafeGuaranteedRef { $0.anyEnded }
     }
 
     /// The number of subscriptions whose generators are running on this thread (tests).
     package static var depth: Int {
-        stack.probes.count
+        stack._withUnsafeGuaranteedRef { $0.probes.count }
     }
 }
