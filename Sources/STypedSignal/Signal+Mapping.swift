@@ -9,10 +9,7 @@ import SignalSync
 public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         Signal { subscriber in
-            signal.start(
-                next: { subscriber.putNext(f($0)) },
-                error: subscriber.putError,
-                completed: subscriber.putCompletion)
+            signal.startForwarding(to: subscriber, transform: f)
         }
     }
 }

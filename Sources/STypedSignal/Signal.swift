@@ -80,10 +80,24 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// handle (the bridge hands it to the untyped API as is, without a wrapper).
     @inlinable
     package func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
-        let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
-        let state = subscriber.state
+        subscription(SubscriptionState(next: next, error: error, completed: completed))
+    }
+
+    /// Subscribes with a prepared state and returns it as the handle.
+    @inlinable
+    func subscription(_ state: SubscriptionState<T, E>) -> SubscriptionState<T, E> {
+        let subscriber = Subscriber<T, E>(state: state)
         state.assign(GenerationScope.run(state) { generator(subscriber) })
         return state
+    }
+
+    /// Subscribes an operator stage that sends each value through `transform` to
+    /// `downstream`, and its error and completion unchanged: what
+    /// `start(next: { downstream.putNext(transform($0)) }, error: downstream.putError,
+    /// completed: downstream.putCompletion)` does, with one allocation less.
+    @inlinable
+    func startForwarding<R>(to downstream: Subscriber<R, E>, transform: @escaping (T) -> R) -> Disposable {
+        subscription(SubscriptionState(callbacks: ForwardingCallbacks(transform: transform, downstream: downstream, core: downstream.core)))
     }
 
     /// The same as `start`; marks call sites that manage the handle themselves.

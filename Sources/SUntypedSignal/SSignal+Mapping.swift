@@ -6,16 +6,7 @@ extension SSignal {
     @inlinable
     public func map(_ f: @escaping (Any?) -> Any?) -> SSignal {
         SSignal { subscriber in
-            self.start(
-                next: { value in
-                    subscriber.putNext(f(value))
-                },
-                error: { error in
-                    subscriber.putError(error)
-                },
-                completed: {
-                    subscriber.putCompletion()
-                })
+            self.start(SSubscriptionState(callbacks: ForwardingCallbacks(transform: f, downstream: subscriber, core: subscriber.core)))
         }
     }
 
