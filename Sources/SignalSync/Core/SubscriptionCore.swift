@@ -267,7 +267,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// Marks the subscription as running its generator (or not); it reports its ending
     /// to `GenerationScope` while marked.
-    @usableFromInline
+    @inlinable
     package func markInScope(_ inScope: Bool) -> Bool {
         // Entering must be ordered before any later check of the terminated bit by an
         // ending thread (sequentially consistent, against the ending thread's load);
