@@ -8,9 +8,7 @@ import SignalSync
 @inlinable
 public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
-        Signal { subscriber in
-            signal.startForwarding(to: subscriber, transform: f)
-        }
+        MapSignal(upstream: signal, transform: f)
     }
 }
 

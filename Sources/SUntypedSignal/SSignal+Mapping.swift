@@ -5,9 +5,7 @@ extension SSignal {
     /// completion are forwarded. `f` runs on the emitting thread.
     @inlinable
     public func map(_ f: @escaping (Any?) -> Any?) -> SSignal {
-        SSignal { subscriber in
-            self.start(SSubscriptionState(callbacks: ForwardingCallbacks(transform: f, downstream: subscriber, core: subscriber.core)))
-        }
+        MapSSignal(upstream: self, transform: f)
     }
 
     /// Emits the values for which `f` returns true; error and completion are forwarded.
