@@ -8,12 +8,7 @@ import SignalSync
 @inlinable
 public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
-        Signal { subscriber in
-            signal.start(
-                next: { subscriber.putNext(f($0)) },
-                error: subscriber.putError,
-                completed: subscriber.putCompletion)
-        }
+        MapSignal(upstream: signal, transform: f)
     }
 }
 

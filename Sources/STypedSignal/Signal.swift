@@ -37,16 +37,33 @@ public func |> <T, U>(value: T, function: (T) -> U) -> U {
 /// }
 /// let _ = (numbers |> map { $0 * 10 }).start(next: { print($0) })  // 10, 20
 /// ```
-public final class Signal<T, E>: @unchecked Sendable {
+///
+/// Not `final` only for the library's own signals that keep their state in fields instead
+/// of a generator's closure context (`single`, `map`: one allocation less per signal);
+/// its members are final.
+public class Signal<T, E>: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
-    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
-    @usableFromInline @exclusivity(unchecked) var generator: ((Subscriber<T, E>) -> Disposable)?
+    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack;
+    // not optional, so that calling it needs no reabstraction thunk (one allocation per run).
+    @usableFromInline @exclusivity(unchecked) var generator: (Subscriber<T, E>) -> Disposable
+    /// What `run` calls, with this signal: a function without a context. A library
+    /// subclass's generator, whose fields hold what a closure would have captured; for a
+    /// signal made with a generator, a call of `generator`.
+    @usableFromInline let runner: (Signal<T, E>, Subscriber<T, E>) -> Disposable
 
     /// Wraps a generator; nothing runs until the signal is started.
     @inlinable
     public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
         self.generator = generator
+        runner = { signal, subscriber in signal.generator(subscriber) }
+    }
+
+    /// A signal whose subclass runs it through `runner`.
+    @inlinable
+    init(runner: @escaping (Signal<T, E>, Subscriber<T, E>) -> Disposable) {
+        generator = { _ in EmptyDisposable }
+        self.runner = runner
     }
 
     deinit {
@@ -54,7 +71,8 @@ public final class Signal<T, E>: @unchecked Sendable {
         // a long chain releases signal after signal, nested: go on from a fresh stack when
         // this thread's is nearly used up.
         if StackGuard.isLow {
-            var released = generator.take()
+            var released: ((Subscriber<T, E>) -> Disposable)? = generator
+            generator = { _ in EmptyDisposable }
             StackGuard.onFreshStack { released = nil }
             withExtendedLifetime(released) {}
         }
@@ -70,29 +88,43 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// Dropping the handle cancels nothing. The handle is `Sendable`: any thread may
     /// dispose it.
     @inlinable @discardableResult
-    public func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
+    public final func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
         subscription(next: next, error: error, completed: completed)
     }
 
     /// Subscribes like `start` and returns the subscription itself, which is also its
     /// handle (the bridge hands it to the untyped API as is, without a wrapper).
     @inlinable
-    package func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
-        let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
-        let state = subscriber.state
-        state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })
+    package final func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
+        subscription(SubscriptionState(next: next, error: error, completed: completed))
+    }
+
+    /// Subscribes with a prepared state and returns it as the handle.
+    @inlinable
+    final func subscription(_ state: SubscriptionState<T, E>) -> SubscriptionState<T, E> {
+        let subscriber = Subscriber<T, E>(state: state)
+        state.assign(GenerationScope.run(state) { run(subscriber) })
         return state
+    }
+
+    /// Subscribes an operator stage that sends each value through `transform` to
+    /// `downstream`, and its error and completion unchanged: what
+    /// `start(next: { downstream.putNext(transform($0)) }, error: downstream.putError,
+    /// completed: downstream.putCompletion)` does, with one allocation less.
+    @inlinable
+    final func startForwarding<R>(to downstream: Subscriber<R, E>, transform: @escaping (T) -> R) -> Disposable {
+        subscription(SubscriptionState(callbacks: ForwardingCallbacks(transform: transform, downstream: downstream, core: downstream.core)))
     }
 
     /// The same as `start`; marks call sites that manage the handle themselves.
     @discardableResult
-    public func startStandalone(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
+    public final func startStandalone(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
         start(next: next, error: error, completed: completed)
     }
 
     /// Like `start`, but the handle is a `StrictDisposable`: in debug builds, dropping
     /// it without calling `dispose()` reports a leak naming `file` and `line`.
-    public func startStrict(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: String = #file, line: Int = #line)
+    public final func startStrict(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: String = #file, line: Int = #line)
         -> Disposable & Sendable
     {
         StrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)
@@ -101,18 +133,14 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// Subscribes a given subscriber: runs the generator with it and returns the
     /// generator's disposable. Operators use it to skip a wrapper per stage.
     @inlinable @inline(__always)
-    func run(_ subscriber: Subscriber<T, E>) -> Disposable {
-        generator.unsafelyUnwrapped(subscriber)
+    final func run(_ subscriber: Subscriber<T, E>) -> Disposable {
+        runner(self, subscriber)
     }
 
     /// Emits `value`, then completes, synchronously.
     @inlinable
     public static func single(_ value: T) -> Signal<T, E> {
-        Signal { subscriber in
-            subscriber.putNext(value)
-            subscriber.putCompletion()
-            return EmptyDisposable
-        }
+        SingleSignal(value)
     }
 
     /// Completes synchronously without a value.

@@ -31,6 +31,12 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
         core = Unmanaged.passRetained(SubscriptionState(next: next, error: error, completed: completed))
     }
 
+    /// Creates the subscriber of a prepared subscription state.
+    @inlinable
+    init(state: SubscriptionState<T, E>) {
+        core = Unmanaged.passRetained(state)
+    }
+
     deinit {
         // Nobody can send events any more: release what the subscription holds (not
         // disposing). When no handle holds the state either, the generator's disposable

@@ -5,18 +5,7 @@ extension SSignal {
     /// completion are forwarded. `f` runs on the emitting thread.
     @inlinable
     public func map(_ f: @escaping (Any?) -> Any?) -> SSignal {
-        SSignal { subscriber in
-            self.start(
-                next: { value in
-                    subscriber.putNext(f(value))
-                },
-                error: { error in
-                    subscriber.putError(error)
-                },
-                completed: {
-                    subscriber.putCompletion()
-                })
-        }
+        MapSSignal(upstream: self, transform: f)
     }
 
     /// Emits the values for which `f` returns true; error and completion are forwarded.

@@ -17,17 +17,34 @@ import SignalSync
 /// }
 /// numbers.map { ($0 as! Int) * 10 }.start(next: { print($0!) })  // 10, 20
 /// ```
-public final class SSignal: @unchecked Sendable {
+///
+/// Not `final` only for the library's own signals that keep their state in fields instead
+/// of a generator's closure context (`single`, `map`: one allocation less per signal);
+/// its members are final.
+public class SSignal: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
-    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
-    @usableFromInline @exclusivity(unchecked) var generator: ((SSubscriber) -> SDisposable?)?
+    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack;
+    // not optional, so that calling it needs no reabstraction thunk (one allocation per run).
+    @usableFromInline @exclusivity(unchecked) var generator: (SSubscriber) -> SDisposable?
+    /// What `run` calls, with this signal: a function without a context. A library
+    /// subclass's generator, whose fields hold what a closure would have captured; for a
+    /// signal made with a generator, a call of `generator`.
+    @usableFromInline let runner: (SSignal, SSubscriber) -> SDisposable?
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
     @inlinable
     public init(_ generator: @escaping (SSubscriber) -> SDisposable?) {
         self.generator = generator
+        runner = { signal, subscriber in signal.generator(subscriber) }
+    }
+
+    /// A signal whose subclass runs it through `runner`.
+    @inlinable
+    init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?) {
+        generator = { _ in nil }
+        self.runner = runner
     }
 
     deinit {
@@ -35,7 +52,8 @@ public final class SSignal: @unchecked Sendable {
         // a long chain releases signal after signal, nested: go on from a fresh stack when
         // this thread's is nearly used up.
         if StackGuard.isLow {
-            var released = generator.take()
+            var released: ((SSubscriber) -> SDisposable?)? = generator
+            generator = { _ in nil }
             StackGuard.onFreshStack { released = nil }
             withExtendedLifetime(released) {}
         }
@@ -51,21 +69,21 @@ public final class SSignal: @unchecked Sendable {
     /// event without calling back and releases the callbacks; no completion or error
     /// callback runs on disposal. Dropping the handle cancels nothing.
     @inlinable @discardableResult
-    public func start(next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil) -> SDisposable {
+    public final func start(next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil) -> SDisposable {
         subscription(next: next, error: error, completed: completed)
     }
 
     /// Subscribes like `start` and returns the subscription itself, which is also its
     /// handle (the bridge hands it to the typed API as is, without a wrapper).
     @inlinable
-    package func subscription(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
+    package final func subscription(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
         start(SSubscriptionState(next: next, error: error, completed: completed))
     }
 
     /// Like `start`, but the handle is an `SStrictDisposable`: in debug builds, dropping
     /// it without calling `dispose()` asserts with "Leaked disposable from
     /// <file>:<line>".
-    public func startStrict(
+    public final func startStrict(
         next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #file, line: Int = #line
     ) -> SDisposable {
         SStrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)
@@ -74,9 +92,15 @@ public final class SSignal: @unchecked Sendable {
     /// Subscribes with a prepared state (operators that need the upstream handle before
     /// the upstream generator runs) and returns it as the handle.
     @inlinable @discardableResult
-    func start(_ state: SSubscriptionState) -> SSubscriptionState {
+    final func start(_ state: SSubscriptionState) -> SSubscriptionState {
         let subscriber = SSubscriber(state: state)
-        state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })
+        state.assign(GenerationScope.run(state) { run(subscriber) })
         return state
+    }
+
+    /// Runs the generator with `subscriber` and returns its disposable.
+    @inlinable @inline(__always)
+    final func run(_ subscriber: SSubscriber) -> SDisposable? {
+        runner(self, subscriber)
     }
 }

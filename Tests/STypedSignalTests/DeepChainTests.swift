@@ -39,6 +39,26 @@ final class DeepChainTests: LeakCheckedTestCase {
         XCTAssertEqual(outcome.with { $0 }, ["next \(depth)", "next \(depth + 10)"])
     }
 
+    func testAHundredThousandNestedSinglesStartAndReleaseOnAnEightMebibyteStack() {
+        // Each `single` holds the next one as its value: releasing the outermost releases
+        // them all, nested (a signal keeping its state in fields, not a closure context).
+        let depth = Self.depth
+        let outcome = Atomic<[Int]>(value: [])
+        Stress.onOneThread("\(depth) nested singles", stackSize: Self.stackSize) {
+            var nested = Signal<Any, NoError>.single(0)
+            for level in 1...depth {
+                nested = .single((level, nested))
+            }
+            var levels: [Int] = []
+            nested.start(next: { value in
+                if let (level, _) = value as? (Int, Signal<Any, NoError>) { levels.append(level) }
+            })
+            nested = .complete()
+            outcome.swap(levels)
+        }
+        XCTAssertEqual(outcome.with { $0 }, [depth])
+    }
+
     func testAHundredThousandChainedMapsDeliverTerminalEventsAndTearDown() {
         let depth = Self.depth
         let outcome = Atomic<[String]>(value: [])

@@ -4,6 +4,43 @@ import SignalTestSupport
 import XCTest
 
 final class SignalMappingTests: LeakCheckedTestCase {
+    func testMapReleasesItsTransformThenTheDownstreamWhenItsSubscriptionEnds() {
+        // The source's generator keeps its subscriber; the map stage still lets go of its
+        // transform and of the downstream subscriber as soon as the subscription ends.
+        final class Probe {
+            let onRelease: () -> Void
+            init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
+            deinit { onRelease() }
+        }
+        var log: [String] = []
+        var held: Subscriber<Int, NoError>?
+        let source = Signal<Int, NoError> { subscriber in
+            held = subscriber
+            return EmptyDisposable
+        }
+        // Only the closures hold the probes.
+        func transform() -> (Int) -> Int {
+            let probe = Probe { log.append("transform released") }
+            return { value in withExtendedLifetime(probe) { value * 2 } }
+        }
+        func completed() -> () -> Void {
+            let probe = Probe { log.append("callbacks released") }
+            return {
+                withExtendedLifetime(probe) {}
+                log.append("completed")
+            }
+        }
+        do {
+            let handle = (source |> map(transform())).start(next: { log.append("next \($0)") }, completed: completed())
+            held?.putNext(1)
+            held?.putCompletion()
+            log.append("after completion")
+            withExtendedLifetime(handle) {}
+        }
+        XCTAssertEqual(log, ["next 2", "completed", "callbacks released", "transform released", "after completion"])
+        held = nil
+    }
+
     private func values(_ list: [Int]) -> Signal<Int, TestError> {
         Signal { subscriber in
             list.forEach(subscriber.putNext)

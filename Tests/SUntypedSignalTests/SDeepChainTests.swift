@@ -37,6 +37,26 @@ final class SDeepChainTests: LeakCheckedTestCase {
         XCTAssertEqual(outcome.with { $0 }, ["next \(depth)", "next \(depth + 10)"])
     }
 
+    func testAHundredThousandNestedSinglesStartAndReleaseOnAnEightMebibyteStack() {
+        // Each `single` holds the next one as its value: releasing the outermost releases
+        // them all, nested (a signal keeping its state in fields, not a closure context).
+        let depth = Self.depth
+        let outcome = Atomic<[Int]>(value: [])
+        Stress.onOneThread("\(depth) nested singles", stackSize: Self.stackSize) {
+            var nested = SSignal.single(0)
+            for level in 1...depth {
+                nested = .single((level, nested))
+            }
+            var levels: [Int] = []
+            _ = nested.start(next: { value in
+                if let (level, _) = value as? (Int, SSignal) { levels.append(level) }
+            })
+            nested = .complete()
+            outcome.swap(levels)
+        }
+        XCTAssertEqual(outcome.with { $0 }, [depth])
+    }
+
     func testAHundredThousandDeepThenDeferredRecursionRunsOnAnEightMebibyteStack() {
         let depth = Self.depth
         let outcome = Atomic<[String]>(value: [])

@@ -4,6 +4,43 @@ import SignalTestSupport
 import XCTest
 
 final class SSignalMappingTests: LeakCheckedTestCase {
+    func testMapReleasesItsTransformThenTheDownstreamWhenItsSubscriptionEnds() {
+        // The source's generator keeps its subscriber; the map stage still lets go of its
+        // transform and of the downstream subscriber as soon as the subscription ends.
+        final class Probe {
+            let onRelease: () -> Void
+            init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
+            deinit { onRelease() }
+        }
+        var log: [String] = []
+        var held: SSubscriber?
+        let source = SSignal { subscriber in
+            held = subscriber
+            return nil
+        }
+        // Only the closures hold the probes.
+        func transform() -> (Any?) -> Any? {
+            let probe = Probe { log.append("transform released") }
+            return { value in withExtendedLifetime(probe) { (value as! Int) * 2 } }
+        }
+        func completed() -> () -> Void {
+            let probe = Probe { log.append("callbacks released") }
+            return {
+                withExtendedLifetime(probe) {}
+                log.append("completed")
+            }
+        }
+        do {
+            let handle = source.map(transform()).start(next: { log.append("next \($0 as! Int)") }, completed: completed())
+            held?.putNext(1)
+            held?.putCompletion()
+            log.append("after completion")
+            withExtendedLifetime(handle) {}
+        }
+        XCTAssertEqual(log, ["next 2", "completed", "callbacks released", "transform released", "after completion"])
+        held = nil
+    }
+
     func testMapTransformsValuesAndForwardsCompletion() {
         let recorder = Recorder()
         recorder.record(syncValues([1, 2, 3]).map { ($0 as! Int) * 10 })

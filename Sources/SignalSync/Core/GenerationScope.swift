@@ -1,3 +1,4 @@
+import SignalSyncStack
 import Synchronization
 
 #if canImport(Glibc)
@@ -57,28 +58,64 @@ package enum GenerationScope {
     /// `endedFloor` is the index of an entry seen ended (`Int.max` when none
     /// is known); since an ended probe stays ended, every check made while that entry is
     /// on the stack is true without asking any probe.
+    ///
+    /// Safety: one thread at a time uses a stack (its own, or the stack a fresh-stack
+    /// thread adopts while the owner waits for it), so the runtime exclusivity checks
+    /// are turned off: they cost more than the push and pop themselves. The entries live
+    /// in a buffer of the stack's own rather than an array, for the same reason (no
+    /// uniqueness check per push and pop).
     private final class Stack {
-        var probes: [SubscriptionProbe] = []
-        /// How many probes on the stack do not report their ending.
-        var silentCount = 0
-        var endedFloor = Int.max
-        /// The entries below this index were seen not ended when `noteEnded`'s count
-        /// read `scannedEpoch`.
-        var scannedCount = 0
-        var scannedEpoch = -1
-
-        func push(_ probe: SubscriptionProbe) {
-            probes.append(probe)
-            if !probe.markInScope(true) { silentCount += 1 }
+        /// A probe on the stack, held unretained: the `run` that pushed it holds it until
+        /// it pops it.
+        struct Entry {
+            unowned(unsafe) let probe: SubscriptionProbe
         }
 
-        func pop() {
-            if !probes.removeLast().markInScope(false) { silentCount -= 1 }
-            if endedFloor >= probes.count {
+        /// The entries, innermost last: `count` of them in a buffer of `capacity`.
+        @exclusivity(unchecked) var entries = UnsafeMutablePointer<Entry>.allocate(capacity: 16)
+        @exclusivity(unchecked) var count = 0
+        @exclusivity(unchecked) var capacity = 16
+        /// How many probes on the stack do not report their ending.
+        @exclusivity(unchecked) var silentCount = 0
+        @exclusivity(unchecked) var endedFloor = Int.max
+        /// The entries below this index were seen not ended when `noteEnded`'s count
+        /// read `scannedEpoch`.
+        @exclusivity(unchecked) var scannedCount = 0
+        @exclusivity(unchecked) var scannedEpoch = -1
+
+        deinit {
+            entries.deallocate()
+        }
+
+        /// Pushes `probe`, which `reports` its ending or not (`markInScope`).
+        func push(_ probe: SubscriptionProbe, reports: Bool) {
+            if count == capacity {
+                grow()
+            }
+            (entries + count).initialize(to: Entry(probe: probe))
+            count += 1
+            if !reports { silentCount += 1 }
+        }
+
+        /// Doubles the buffer.
+        @inline(never)
+        private func grow() {
+            let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: entries, count: count)
+            entries.deallocate()
+            entries = larger
+            capacity *= 2
+        }
+
+        /// Pops the innermost probe, pushed with `reports`.
+        func pop(reports: Bool) {
+            count -= 1
+            if !reports { silentCount -= 1 }
+            if endedFloor >= count {
                 endedFloor = Int.max
             }
-            if scannedCount > probes.count {
-                scannedCount = probes.count
+            if scannedCount > count {
+                scannedCount = count
             }
         }
 
@@ -87,28 +124,28 @@ package enum GenerationScope {
         private var reportingStackHasEnded: Bool {
             let epoch = GenerationScope.endings.load(ordering: .sequentiallyConsistent)
             var index = epoch == scannedEpoch ? scannedCount : 0
-            while index < probes.count {
-                if probes[index].hasEnded {
+            while index < count {
+                if entries[index].probe.hasEnded {
                     endedFloor = index
                     return true
                 }
                 index += 1
             }
             scannedEpoch = epoch
-            scannedCount = probes.count
+            scannedCount = count
             return false
         }
 
         var anyEnded: Bool {
-            if endedFloor < probes.count { return true }
+            if endedFloor < count { return true }
             if silentCount == 0 {
                 return reportingStackHasEnded
             }
             // Innermost first: the subscription a synchronous loop ends is usually a
             // few stages downstream of it, so a scan that finds one usually stops early.
-            var index = probes.count - 1
+            var index = count - 1
             while index >= 0 {
-                if probes[index].hasEnded {
+                if entries[index].probe.hasEnded {
                     endedFloor = index
                     return true
                 }
@@ -118,22 +155,35 @@ package enum GenerationScope {
         }
     }
 
+    /// Owns each thread's stack (one reference, released when the thread exits); the
+    /// thread-local `signalsync_generation_scope` points at it for fast access.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
             guard let raw else { return }
+            if signalsync_get_generation_scope() == raw {
+                signalsync_set_generation_scope(nil)
+            }
             Unmanaged<AnyObject>.fromOpaque(raw).release()
         }
         return key
     }()
 
-    private static var stack: Stack {
-        if let raw = pthread_getspecific(key) {
-            return Unmanaged<Stack>.fromOpaque(raw).takeUnretainedValue()
+    /// This thread's stack: one thread-local load once it exists.
+    private static var stack: Unmanaged<Stack> {
+        if let raw = signalsync_get_generation_scope() {
+            return Unmanaged<Stack>.fromOpaque(raw)
         }
-        let stack = Stack()
-        pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
-        return stack
+        return adopt(Stack())
+    }
+
+    /// Makes `stack` this thread's stack (the thread's key holds a reference to it).
+    @inline(never)
+    private static func adopt(_ stack: Stack) -> Unmanaged<Stack> {
+        let owned = Unmanaged.passRetained(stack)
+        pthread_setspecific(key, owned.toOpaque())
+        signalsync_set_generation_scope(owned.toOpaque())
+        return owned
     }
 
     /// How many probes ended while marked in a scope, ever (see `noteEnded`).
@@ -146,37 +196,46 @@ package enum GenerationScope {
     }
 
     /// Runs `body` (a generator) with `probe` as the innermost enclosing subscription.
+    ///
+    /// Generic over the probe, so that marking it in and out of scope is a direct call
+    /// where the probe's type is known (the subscription cores), not a witness call on
+    /// an entry of the stack (which would retain and release it).
     @inlinable @inline(__always)
-    package static func run<R>(_ probe: SubscriptionProbe, _ body: () -> R) -> R {
+    package static func run<Probe: SubscriptionProbe, R>(_ probe: Probe, _ body: () -> R) -> R {
         if StackGuard.isLow {
             return runOnFreshStack(probe, body)
         }
-        let stack = push(probe)
-        defer { pop(stack) }
+        let reports = probe.markInScope(true)
+        let stack = push(probe, reports: reports)
+        defer {
+            pop(stack, reports: reports)
+            _ = probe.markInScope(false)
+        }
         return body()
     }
 
-    /// Pushes `probe` on this thread's stack; returns the stack for `pop`.
+    /// Pushes `probe`, which `reports` its ending or not, on this thread's stack; returns
+    /// the stack for `pop`.
     @usableFromInline
-    static func push(_ probe: SubscriptionProbe) -> UnsafeMutableRawPointer {
+    static func push(_ probe: SubscriptionProbe, reports: Bool) -> UnsafeMutableRawPointer {
         let stack = self.stack
-        stack.push(probe)
-        return Unmanaged.passUnretained(stack).toOpaque()
+        stack._withUnsafeGuaranteedRef { $0.push(probe, reports: reports) }
+        return stack.toOpaque()
     }
 
-    /// Pops the innermost probe of the stack `push` returned.
+    /// Pops the innermost probe, pushed with `reports`, of the stack `push` returned.
     @usableFromInline
-    static func pop(_ stack: UnsafeMutableRawPointer) {
-        Unmanaged<Stack>.fromOpaque(stack).takeUnretainedValue().pop()
+    static func pop(_ stack: UnsafeMutableRawPointer, reports: Bool) {
+        Unmanaged<Stack>.fromOpaque(stack)._withUnsafeGuaranteedRef { $0.pop(reports: reports) }
     }
 
     /// `run` on a fresh stack (`StackGuard`) that adopts this thread's scope stack, so
     /// the loops inside still see every enclosing subscription; the caller waits.
     @usableFromInline
     static func runOnFreshStack<R>(_ probe: SubscriptionProbe, _ body: () -> R) -> R {
-        let stack = self.stack
+        let stack = self.stack.takeUnretainedValue()
         return StackGuard.onFreshStack {
-            pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
+            _ = adopt(stack)
             return run(probe, body)
         }
     }
@@ -184,11 +243,11 @@ package enum GenerationScope {
     /// True when a subscription whose generator is running on this thread has ended
     /// (see the type's cost notes).
     package static var enclosingHasEnded: Bool {
-        stack.anyEnded
+        stack._withUnsafeGuaranteedRef { $0.anyEnded }
     }
 
     /// The number of subscriptions whose generators are running on this thread (tests).
     package static var depth: Int {
-        stack.probes.count
+        stack._withUnsafeGuaranteedRef { $0.count }
     }
 }

@@ -110,19 +110,8 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     @usableFromInline @exclusivity(unchecked) var handleDisposed = false
     @usableFromInline @exclusivity(unchecked) var handleDisposing = false
 
-    /// The three callbacks, immutable, released as a whole (in declaration order).
-    @usableFromInline final class Callbacks {
-        @usableFromInline let next: ((Value) -> Void)?
-        @usableFromInline let error: ((Failure) -> Void)?
-        @usableFromInline let completed: (() -> Void)?
-
-        @inlinable
-        init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
-            self.next = next
-            self.error = error
-            self.completed = completed
-        }
-    }
+    /// The callbacks, released as a whole.
+    @usableFromInline typealias Callbacks = SubscriptionCallbacks<Value, Failure>
 
     /// Creates the state of a subscription that has not started.
     @inlinable
@@ -131,6 +120,14 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         if next != nil || error != nil || completed != nil {
             callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
         }
+    }
+
+    /// Creates the state of a subscription that has not started and calls back
+    /// `callbacks` (an operator stage's `ForwardingCallbacks`).
+    @inlinable
+    package init(callbacks: SubscriptionCallbacks<Value, Failure>) {
+        LiveSubscriptions.began()
+        self.callbacks = Unmanaged.passRetained(callbacks)
     }
 
     deinit {
@@ -170,7 +167,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         }
         let before = word.wrappingAdd(1, ordering: .acquiring).oldValue
         if before & Self.terminatedBit == 0, let callbacks {
-            callbacks._withUnsafeGuaranteedRef { $0.next?(value) }
+            callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value) }
         }
         leave()
     }
@@ -184,7 +181,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         }
         terminalSent.store(true, ordering: .relaxed)
         guard enterTerminating() else { return }
-        terminate { $0.error?(error) }?.release()
+        terminate { $0.deliverError(error) }?.release()
     }
 
     /// Ends with completion: the completion callback, then the upstream teardown.
@@ -196,7 +193,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         }
         terminalSent.store(true, ordering: .relaxed)
         guard enterTerminating() else { return }
-        terminate { $0.completed?() }?.release()
+        terminate { $0.deliverCompletion() }?.release()
     }
 
     /// `putNext` continued on a fresh stack (deep chains; see `StackGuard`).
@@ -270,7 +267,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// Marks the subscription as running its generator (or not); it reports its ending
     /// to `GenerationScope` while marked.
-    @usableFromInline
+    @inlinable
     package func markInScope(_ inScope: Bool) -> Bool {
         // Entering must be ordered before any later check of the terminated bit by an
         // ending thread (sequentially consistent, against the ending thread's load);
@@ -442,8 +439,8 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     package var subscriberDescription: String {
         word.wrappingAdd(1, ordering: .acquiring)
         let terminated = word.load(ordering: .relaxed) & Self.terminatedBit != 0
-        let current = terminated ? nil : callbacks?.takeUnretainedValue()
-        let text = "next: \(Self.show(current?.next)), error: \(Self.show(current?.error)), completed: \(Self.show(current?.completed))"
+        let present = terminated ? nil : callbacks?.takeUnretainedValue().present
+        let text = "next: \(Self.show(present?.next)), error: \(Self.show(present?.error)), completed: \(Self.show(present?.completed))"
         leave()
         let disposable = spin.withLock { subscriberUpstream != nil }
         return "Subscriber { \(text), disposable: \(disposable ? "hasValue" : "nil"), terminated: \(terminated) }"
@@ -455,7 +452,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         spin.withLock { "SubscriberDisposable { disposable: \(handleDisposed ? "nil" : "hasValue") }" }
     }
 
-    private static func show(_ value: Any?) -> String {
-        value == nil ? "nil" : "hasValue"
+    private static func show(_ present: Bool?) -> String {
+        present == true ? "hasValue" : "nil"
     }
 }
