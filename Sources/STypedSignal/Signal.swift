@@ -42,11 +42,30 @@ public final class Signal<T, E>: @unchecked Sendable {
     // original, a signal may be started from any thread, and the generator's own captures
     // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
     @usableFromInline @exclusivity(unchecked) var generator: ((Subscriber<T, E>) -> Disposable)?
+    /// The value of a signal made by `single`, which its generator emits; nil for every
+    /// other signal. Consumers that would only forward it (the meta operators' inners) read
+    /// it here instead of subscribing.
+    @usableFromInline let singleValue: SingleValue<T>?
 
     /// Wraps a generator; nothing runs until the signal is started.
     @inlinable
     public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
         self.generator = generator
+        singleValue = nil
+    }
+
+    /// The signal of `single(value)`: its generator emits the boxed value and completes,
+    /// and the box stays readable as `singleValue`. The generator captures only the box,
+    /// which is then its context: one allocation besides the signal, as any `single`.
+    @inlinable
+    init(single value: T) {
+        let box = SingleValue(value)
+        singleValue = box
+        generator = { subscriber in
+            subscriber.putNext(box.value)
+            subscriber.putCompletion()
+            return EmptyDisposable
+        }
     }
 
     deinit {
@@ -108,11 +127,7 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// Emits `value`, then completes, synchronously.
     @inlinable
     public static func single(_ value: T) -> Signal<T, E> {
-        Signal { subscriber in
-            subscriber.putNext(value)
-            subscriber.putCompletion()
-            return EmptyDisposable
-        }
+        Signal(single: value)
     }
 
     /// Completes synchronously without a value.

@@ -3,11 +3,7 @@ extension SSignal {
     /// synchronously. It holds no resources.
     @inlinable
     public static func single(_ value: Any?) -> SSignal {
-        SSignal { subscriber in
-            subscriber.putNext(value)
-            subscriber.putCompletion()
-            return nil
-        }
+        SSignal(single: value)
     }
 
     /// A signal that, on each subscription, fails with `error` (nil allowed),

@@ -22,12 +22,31 @@ public final class SSignal: @unchecked Sendable {
     // original, a signal may be started from any thread, and the generator's own captures
     // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
     @usableFromInline @exclusivity(unchecked) var generator: ((SSubscriber) -> SDisposable?)?
+    /// The value of a signal made by `single`, which its generator emits; nil for every
+    /// other signal. Consumers that would only forward it (the meta operators' inners,
+    /// `SVariable.set`) read it here instead of subscribing.
+    @usableFromInline let singleValue: SingleValue<Any?>?
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
     @inlinable
     public init(_ generator: @escaping (SSubscriber) -> SDisposable?) {
         self.generator = generator
+        singleValue = nil
+    }
+
+    /// The signal of `single(value)`: its generator emits the boxed value and completes,
+    /// and the box stays readable as `singleValue`. The generator captures only the box,
+    /// which is then its context: one allocation besides the signal, as any `single`.
+    @inlinable
+    init(single value: Any?) {
+        let box = SingleValue(value)
+        singleValue = box
+        generator = { subscriber in
+            subscriber.putNext(box.value)
+            subscriber.putCompletion()
+            return nil
+        }
     }
 
     deinit {

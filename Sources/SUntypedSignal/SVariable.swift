@@ -19,7 +19,19 @@ public final class SVariable: @unchecked Sendable {
     public init() {}
 
     /// Feeds the variable from `signal`, replacing the previous source.
+    ///
+    /// A signal made by `single` is not subscribed: its value is set at the point where
+    /// its subscription would have sent it (after the clear, before the previous source
+    /// is disposed), and nothing is left to dispose later, as after that subscription's
+    /// completion.
     public func set(_ signal: SSignal) {
+        if let single = signal.singleValue {
+            cell.replaceSource { [cell] in
+                cell.set(single.value)
+                return nil
+            }
+            return
+        }
         cell.replaceSource { [cell] in
             signal.start(next: { [weak cell] value in
                 cell?.set(value)

@@ -69,8 +69,11 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
     }
 
     /// Clears the value, then runs `start` (which subscribes to the new source, feeding
-    /// `set`) and disposes the previous source after it.
-    @inlinable public func replaceSource(_ start: () -> any UpstreamDisposable) {
+    /// `set`) and disposes the previous source after it. `start` returns nil for a
+    /// source that left nothing to dispose (it has set its one value already, without a
+    /// subscription); the slot then holds nothing, and the previous source is still
+    /// disposed at this point.
+    @inlinable public func replaceSource(_ start: () -> (any UpstreamDisposable)?) {
         clear()
         let started = start()
         replaceSourceSubscription(with: started)?.dispose()
@@ -78,7 +81,7 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
 
     /// Stores `started` as the source subscription and returns what to dispose: the
     /// previous one, or `started` itself once the slot is closed.
-    @usableFromInline func replaceSourceSubscription(with started: any UpstreamDisposable) -> (any UpstreamDisposable)? {
+    @usableFromInline func replaceSourceSubscription(with started: (any UpstreamDisposable)?) -> (any UpstreamDisposable)? {
         source.replace(with: started)
     }
 

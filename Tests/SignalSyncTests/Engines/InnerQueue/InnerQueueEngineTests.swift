@@ -55,7 +55,8 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     private func makeEngine(_ mode: InnerQueueMode, _ log: Log) -> InnerQueueEngine<Inner> {
         InnerQueueEngine<Inner>(
             mode: mode, downstream: log,
-            start: { run, inner in
+            start: { engine, id, inner in
+                let run = InnerQueueRun(engine: engine, id: id)
                 log.add("\(inner.name).start")
                 inner.body(run)
                 return Handle(inner.name, log)

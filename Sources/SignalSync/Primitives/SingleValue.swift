@@ -1,0 +1,24 @@
+/// The one value of a signal made by `single` (typed `Signal.single`, untyped
+/// `SSignal.single`), kept where a consumer can read it without subscribing.
+///
+/// Such a signal's generator emits `value` and completes, synchronously, and holds no
+/// resources; its subscription therefore has no effect of its own. A consumer that would
+/// only subscribe to forward that value (the inner queue engine's faces, `SVariable.set`)
+/// reads it here instead and does what the subscription would have done, in the same
+/// order, without building one. The signal keeps the box, and the generator captures it
+/// as its only context, so a single costs no more allocations than before.
+///
+/// Immutable. Public only so that it inlines into the API modules (`single` is
+/// `@inlinable`); not for users.
+@_documentation(visibility: internal)
+public final class SingleValue<Value>: @unchecked Sendable {
+    // Safety: immutable; the value's own thread safety is the signal's contract, as for
+    // any value a generator captures.
+    /// The value the signal emits on every subscription.
+    public let value: Value
+
+    /// A box holding `value`.
+    @inlinable public init(_ value: Value) {
+        self.value = value
+    }
+}
