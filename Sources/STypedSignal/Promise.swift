@@ -51,15 +51,13 @@ public final class Promise<T>: @unchecked Sendable {
 
     /// Switches to `signal` as the source of values.
     ///
-    /// A signal made by `single` is not subscribed: its value is set at the point where
-    /// its subscription would have sent it (before the previous source is disposed), and
-    /// nothing is left to dispose later, as after that subscription's completion.
+    /// A signal made by `single` is not subscribed: its value is set where its
+    /// subscription would have sent it (before the previous source is disposed), and
+    /// nothing is left to dispose later, as after that subscription's completion
+    /// (`ValueCellEngine.replaceSource(withValue:)`).
     public func set(_ signal: Signal<T, NoError>) {
         if let single = signal.singleValue {
-            cell.replaceSource { [cell] in
-                cell.set(single.value)
-                return nil
-            }
+            cell.replaceSource(withValue: single.value)
             return
         }
         cell.replaceSource { [cell] in

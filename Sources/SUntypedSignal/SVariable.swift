@@ -20,16 +20,13 @@ public final class SVariable: @unchecked Sendable {
 
     /// Feeds the variable from `signal`, replacing the previous source.
     ///
-    /// A signal made by `single` is not subscribed: its value is set at the point where
-    /// its subscription would have sent it (after the clear, before the previous source
-    /// is disposed), and nothing is left to dispose later, as after that subscription's
-    /// completion.
+    /// A signal made by `single` is not subscribed: its value is set where its
+    /// subscription would have sent it (before the previous source is disposed), and
+    /// nothing is left to dispose later, as after that subscription's completion
+    /// (`ValueCellEngine.replaceSource(withValue:)`).
     public func set(_ signal: SSignal) {
         if let single = signal.singleValue {
-            cell.replaceSource { [cell] in
-                cell.set(single.value)
-                return nil
-            }
+            cell.replaceSource(withValue: single.value)
             return
         }
         cell.replaceSource { [cell] in

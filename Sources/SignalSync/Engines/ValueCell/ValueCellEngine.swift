@@ -69,14 +69,24 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
     }
 
     /// Clears the value, then runs `start` (which subscribes to the new source, feeding
-    /// `set`) and disposes the previous source after it. `start` returns nil for a
-    /// source that left nothing to dispose (it has set its one value already, without a
-    /// subscription); the slot then holds nothing, and the previous source is still
-    /// disposed at this point.
-    @inlinable public func replaceSource(_ start: () -> (any UpstreamDisposable)?) {
+    /// `set`) and disposes the previous source after it.
+    @inlinable public func replaceSource(_ start: () -> any UpstreamDisposable) {
         clear()
         let started = start()
         replaceSourceSubscription(with: started)?.dispose()
+    }
+
+    /// `replaceSource` with a source that sets `value` and ends during its start (a
+    /// `single`), without subscribing to one: sets `value`, then disposes the previous
+    /// source; the slot is left empty, as a completed source leaves nothing to dispose.
+    ///
+    /// The clear is folded into the set: no code runs between them, and the set releases
+    /// the value it replaces before any subscriber is called, where the clear would have
+    /// released it; a subscriber joining on another thread meanwhile gets what it would
+    /// have got by joining just before.
+    @inlinable public func replaceSource(withValue value: Value) {
+        set(value)
+        replaceSourceSubscription(with: nil)?.dispose()
     }
 
     /// Stores `started` as the source subscription and returns what to dispose: the
