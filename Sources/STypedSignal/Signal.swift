@@ -126,7 +126,7 @@ public final class Signal<T, E>: @unchecked Sendable {
 
     /// Emits `value`, then completes, synchronously.
     @inlinable
-    public static func single(_ value: T) -> Signal<T, E> {
+    public static func single(_ value: consuming T) -> Signal<T, E> {
         Signal(single: value)
     }
 
