@@ -47,7 +47,7 @@ extension SSignal {
                         subscriber.putError(error)
                     },
                     completed: {
-                        disposables.add(HandOver.continuation(of: subscriber.state) { next.generator.unsafelyUnwrapped(subscriber) })
+                        disposables.add(HandOver.continuation(of: subscriber.state) { next.generate(for: subscriber) })
                     }))
             return disposables
         }
@@ -77,7 +77,7 @@ extension SSignal {
     public static func deferred(_ generator: @escaping () -> SSignal) -> SSignal {
         SSignal { subscriber in
             let signal = generator()
-            return HandOver.generate(for: subscriber.state) { signal.generator.unsafelyUnwrapped(subscriber) }
+            return HandOver.generate(for: subscriber.state) { signal.generate(for: subscriber) }
         }
     }
 

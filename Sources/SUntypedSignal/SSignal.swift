@@ -21,11 +21,20 @@ public final class SSignal: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
     // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
+    /// What a subscription runs; nil for a signal made by `single`, which emits
+    /// `singleValue` instead (`generate(for:)`).
     @usableFromInline @exclusivity(unchecked) var generator: ((SSubscriber) -> SDisposable?)?
-    /// The value of a signal made by `single`, which its generator emits; nil for every
-    /// other signal. Consumers that would only forward it (the meta operators' inners,
-    /// `SVariable.set`) read it here instead of subscribing.
-    @usableFromInline let singleValue: SingleValue<Any?>?
+    /// The value of a signal made by `single` (`isSingle`), held in the signal instead of
+    /// in a generator's context; nil for every other signal. Consumers that would only
+    /// forward it (the meta operators' inners, `SVariable.set`) read it here instead of
+    /// subscribing; a `let`, so that they read it in place.
+    @usableFromInline let singleValue: Any?
+
+    /// True for a signal made by `single`: it has no generator, and emits `singleValue`
+    /// then completes.
+    @inlinable var isSingle: Bool {
+        generator == nil
+    }
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
@@ -35,18 +44,12 @@ public final class SSignal: @unchecked Sendable {
         singleValue = nil
     }
 
-    /// The signal of `single(value)`: its generator emits the boxed value and completes,
-    /// and the box stays readable as `singleValue`. The generator captures only the box,
-    /// which is then its context: one allocation besides the signal, as any `single`.
+    /// The signal of `single(value)`: no generator, the value in the signal itself
+    /// (`singleValue`), so a single is one allocation, the signal.
     @inlinable
-    init(single value: Any?) {
-        let box = SingleValue(value)
-        singleValue = box
-        generator = { subscriber in
-            subscriber.putNext(box.value)
-            subscriber.putCompletion()
-            return nil
-        }
+    init(single value: consuming Any?) {
+        generator = nil
+        singleValue = value
     }
 
     deinit {
@@ -95,7 +98,19 @@ public final class SSignal: @unchecked Sendable {
     @inlinable @discardableResult
     func start(_ state: SSubscriptionState) -> SSubscriptionState {
         let subscriber = SSubscriber(state: state)
-        state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })
+        state.assign(GenerationScope.run(state) { generate(for: subscriber) })
         return state
+    }
+
+    /// Runs what a subscription runs, with `subscriber`: the generator, or for a signal
+    /// made by `single` its value then the completion; returns the generator's disposable.
+    @inlinable
+    func generate(for subscriber: SSubscriber) -> SDisposable? {
+        if let generator {
+            return generator(subscriber)
+        }
+        subscriber.putNext(singleValue)
+        subscriber.putCompletion()
+        return nil
     }
 }

@@ -22,10 +22,10 @@ extension SSignal {
             let engine = SSignalQueueState(
                 mode: mode, downstream: subscriber,
                 start: { engine, id, inner in
-                    if let single = inner.singleValue {
+                    if inner.isSingle {
                         // What a subscription to it would do, minus the subscription.
                         if engine.accepts(id) {
-                            unsafeDowncast(engine.downstream, to: SSubscriber.self).putNext(single.value)
+                            unsafeDowncast(engine.downstream, to: SSubscriber.self).putNext(inner.singleValue)
                         }
                         return nil
                     }

@@ -25,8 +25,8 @@ public final class SVariable: @unchecked Sendable {
     /// nothing is left to dispose later, as after that subscription's completion
     /// (`ValueCellEngine.replaceSource(withValue:)`).
     public func set(_ signal: SSignal) {
-        if let single = signal.singleValue {
-            cell.replaceSource(withValue: single.value)
+        if signal.isSingle {
+            cell.replaceSource(withValue: signal.singleValue)
             return
         }
         cell.replaceSource { [cell] in

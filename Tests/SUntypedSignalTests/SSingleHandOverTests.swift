@@ -30,11 +30,13 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
     }
 
     func testSingleKeepsItsValueAndOtherSignalsDoNot() {
-        XCTAssertEqual(SSignal.single(3).singleValue?.value as? Int, 3)
-        XCTAssertNotNil(SSignal.single(nil).singleValue, "nil is a value too")
-        XCTAssertNil(syncValues([3]).singleValue)
-        XCTAssertNil(SSignal.complete().singleValue)
-        XCTAssertNil(SSignal.single(3).map { $0 }.singleValue, "an operator over a single is not a single")
+        XCTAssertTrue(SSignal.single(3).isSingle)
+        XCTAssertEqual(SSignal.single(3).singleValue as? Int, 3)
+        XCTAssertTrue(SSignal.single(nil).isSingle, "nil is a value too")
+        XCTAssertNil(SSignal.single(nil).singleValue)
+        XCTAssertFalse(syncValues([3]).isSingle)
+        XCTAssertFalse(SSignal.complete().isSingle)
+        XCTAssertFalse(SSignal.single(3).map { $0 }.isSingle, "an operator over a single is not a single")
     }
 
     // MARK: SVariable.set

@@ -1,12 +1,13 @@
-/// The one value of a signal made by `single` (typed `Signal.single`, untyped
-/// `SSignal.single`), kept where a consumer can read it without subscribing.
+/// The one value of a signal made by the typed `Signal.single`, kept where a consumer can
+/// read it without subscribing. (The untyped `SSignal`, not generic, holds the value of
+/// its `single` in itself.)
 ///
 /// Such a signal's generator emits `value` and completes, synchronously, and holds no
 /// resources; its subscription therefore has no effect of its own. A consumer that would
-/// only subscribe to forward that value (the inner queue engine's faces, `SVariable.set`)
-/// reads it here instead and does what the subscription would have done, in the same
-/// order, without building one. The signal keeps the box, and the generator captures it
-/// as its only context, so a single costs no more allocations than before.
+/// only subscribe to forward that value (the inner queue engine's typed face,
+/// `Promise.set`) reads it here instead and does what the subscription would have done,
+/// in the same order, without building one. The signal keeps the box, and the generator
+/// captures it as its only context, so a single costs no more allocations than before.
 ///
 /// Immutable. Public only so that it inlines into the API modules (`single` is
 /// `@inlinable`); not for users.
