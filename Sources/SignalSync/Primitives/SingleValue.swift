@@ -1,6 +1,10 @@
 /// The one value of a signal made by the typed `Signal.single`, kept where a consumer can
-/// read it without subscribing. (The untyped `SSignal`, not generic, holds the value of
-/// its `single` in itself.)
+/// read it without subscribing.
+///
+/// The untyped `SSignal`, not generic, holds the value of its `single` in itself. A typed
+/// `Signal<T, E>` holding a `T?` would make every signal's deallocation look up the
+/// metadata of `Optional<T>` at run time (a class's deinit is not specialized), so the
+/// typed single keeps its value in this box: one allocation more per single.
 ///
 /// Such a signal's generator emits `value` and completes, synchronously, and holds no
 /// resources; its subscription therefore has no effect of its own. A consumer that would
