@@ -41,10 +41,12 @@ public final class Signal<T, E>: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
     // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
+    /// What a subscription runs; nil for a signal made by `single`, which emits the value
+    /// of `singleValue` instead (`generate(for:)`).
     @usableFromInline @exclusivity(unchecked) var generator: ((Subscriber<T, E>) -> Disposable)?
-    /// The value of a signal made by `single`, which its generator emits; nil for every
-    /// other signal. Consumers that would only forward it (the meta operators' inners) read
-    /// it here instead of subscribing.
+    /// The value of a signal made by `single`, boxed (see `SingleValue`); nil for every
+    /// other signal. Consumers that would only forward it (the meta operators' inners,
+    /// `Promise.set`) read it here instead of subscribing.
     @usableFromInline let singleValue: SingleValue<T>?
 
     /// Wraps a generator; nothing runs until the signal is started.
@@ -54,18 +56,11 @@ public final class Signal<T, E>: @unchecked Sendable {
         singleValue = nil
     }
 
-    /// The signal of `single(value)`: its generator emits the boxed value and completes,
-    /// and the box stays readable as `singleValue`. The generator captures only the box,
-    /// which is then its context: one allocation besides the signal, as any `single`.
+    /// The signal of `single(value)`: no generator, the value boxed in `singleValue`.
     @inlinable
-    init(single value: T) {
-        let box = SingleValue(value)
-        singleValue = box
-        generator = { subscriber in
-            subscriber.putNext(box.value)
-            subscriber.putCompletion()
-            return EmptyDisposable
-        }
+    init(single value: consuming T) {
+        generator = nil
+        singleValue = SingleValue(value)
     }
 
     deinit {
@@ -99,7 +94,7 @@ public final class Signal<T, E>: @unchecked Sendable {
     package func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
         let subscriber = Subscriber<T, E>(next: next, error: error, completed: completed)
         let state = subscriber.state
-        state.assign(GenerationScope.run(state) { generator.unsafelyUnwrapped(subscriber) })
+        state.assign(GenerationScope.run(state) { generate(for: subscriber) })
         return state
     }
 
@@ -121,7 +116,19 @@ public final class Signal<T, E>: @unchecked Sendable {
     /// generator's disposable. Operators use it to skip a wrapper per stage.
     @inlinable @inline(__always)
     func run(_ subscriber: Subscriber<T, E>) -> Disposable {
-        generator.unsafelyUnwrapped(subscriber)
+        generate(for: subscriber)
+    }
+
+    /// Runs what a subscription runs, with `subscriber`: the generator, or for a signal
+    /// made by `single` its value then the completion; returns the generator's disposable.
+    @inlinable
+    func generate(for subscriber: Subscriber<T, E>) -> Disposable {
+        if let generator {
+            return generator(subscriber)
+        }
+        subscriber.putNext(singleValue.unsafelyUnwrapped.value)
+        subscriber.putCompletion()
+        return EmptyDisposable
     }
 
     /// Emits `value`, then completes, synchronously.

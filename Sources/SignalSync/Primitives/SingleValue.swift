@@ -10,8 +10,9 @@
 /// resources; its subscription therefore has no effect of its own. A consumer that would
 /// only subscribe to forward that value (the inner queue engine's typed face,
 /// `Promise.set`) reads it here instead and does what the subscription would have done,
-/// in the same order, without building one. The signal keeps the box, and the generator
-/// captures it as its only context, so a single costs no more allocations than before.
+/// in the same order, without building one. Such a signal has no generator: starting it
+/// emits the boxed value, so a single costs two allocations as before (the signal and
+/// the box, in place of the generator's context).
 ///
 /// Immutable. Public only so that it inlines into the API modules (`single` is
 /// `@inlinable`); not for users.
