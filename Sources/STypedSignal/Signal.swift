@@ -38,16 +38,17 @@ public func |> <T, U>(value: T, function: (T) -> U) -> U {
 /// let _ = (numbers |> map { $0 * 10 }).start(next: { print($0) })  // 10, 20
 /// ```
 public final class Signal<T, E>: @unchecked Sendable {
-    // Safety: the generator is set once in `init` and only read until `deinit`; like the
-    // original, a signal may be started from any thread, and the generator's own captures
-    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
+    // Safety: the generator and the single value are set once in `init` and only read
+    // until `deinit`; like the original, a signal may be started from any thread, and the
+    // generator's own captures are the caller's contract. `var`s only so that `deinit` can
+    // hand them to a fresh stack.
     /// What a subscription runs; nil for a signal made by `single`, which emits the value
     /// of `singleValue` instead (`generate(for:)`).
     @usableFromInline @exclusivity(unchecked) var generator: ((Subscriber<T, E>) -> Disposable)?
     /// The value of a signal made by `single`, boxed (see `SingleValue`); nil for every
     /// other signal. Consumers that would only forward it (the meta operators' inners,
     /// `Promise.set`) read it here instead of subscribing.
-    @usableFromInline let singleValue: SingleValue<T>?
+    @usableFromInline @exclusivity(unchecked) var singleValue: SingleValue<T>?
 
     /// Wraps a generator; nothing runs until the signal is started.
     @inlinable
@@ -68,8 +69,9 @@ public final class Signal<T, E>: @unchecked Sendable {
         // a long chain releases signal after signal, nested: go on from a fresh stack when
         // this thread's is nearly used up.
         if StackGuard.isLow {
-            var released = generator.take()
-            StackGuard.onFreshStack { released = nil }
+            // A single's value may be a signal too (a single of singles, nested).
+            var released = (generator.take(), singleValue.take())
+            StackGuard.onFreshStack { released = (nil, nil) }
             withExtendedLifetime(released) {}
         }
     }

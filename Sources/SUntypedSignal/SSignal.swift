@@ -18,17 +18,18 @@ import SignalSync
 /// numbers.map { ($0 as! Int) * 10 }.start(next: { print($0!) })  // 10, 20
 /// ```
 public final class SSignal: @unchecked Sendable {
-    // Safety: the generator is set once in `init` and only read until `deinit`; like the
-    // original, a signal may be started from any thread, and the generator's own captures
-    // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack.
+    // Safety: the generator and the single value are set once in `init` and only read
+    // until `deinit`; like the original, a signal may be started from any thread, and the
+    // generator's own captures are the caller's contract. `var`s only so that `deinit` can
+    // hand them to a fresh stack.
     /// What a subscription runs; nil for a signal made by `single`, which emits
     /// `singleValue` instead (`generate(for:)`).
     @usableFromInline @exclusivity(unchecked) var generator: ((SSubscriber) -> SDisposable?)?
     /// The value of a signal made by `single` (`isSingle`), held in the signal instead of
     /// in a generator's context; nil for every other signal. Consumers that would only
     /// forward it (the meta operators' inners, `SVariable.set`) read it here instead of
-    /// subscribing; a `let`, so that they read it in place.
-    @usableFromInline let singleValue: Any?
+    /// subscribing.
+    @usableFromInline @exclusivity(unchecked) var singleValue: Any?
 
     /// True for a signal made by `single`: it has no generator, and emits `singleValue`
     /// then completes.
@@ -57,8 +58,9 @@ public final class SSignal: @unchecked Sendable {
         // a long chain releases signal after signal, nested: go on from a fresh stack when
         // this thread's is nearly used up.
         if StackGuard.isLow {
-            var released = generator.take()
-            StackGuard.onFreshStack { released = nil }
+            // A single's value may hold a signal too (a single of singles, nested).
+            var released = (generator.take(), singleValue.take())
+            StackGuard.onFreshStack { released = (nil, nil) }
             withExtendedLifetime(released) {}
         }
     }

@@ -34,6 +34,7 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
         XCTAssertEqual(SSignal.single(3).singleValue as? Int, 3)
         XCTAssertTrue(SSignal.single(nil).isSingle, "nil is a value too")
         XCTAssertNil(SSignal.single(nil).singleValue)
+        XCTAssertTrue(SSignal.single(SSignal.never()).isSingle)
         XCTAssertFalse(syncValues([3]).isSingle)
         XCTAssertFalse(SSignal.complete().isSingle)
         XCTAssertFalse(SSignal.single(3).map { $0 }.isSingle, "an operator over a single is not a single")
