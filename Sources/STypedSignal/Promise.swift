@@ -50,7 +50,16 @@ public final class Promise<T>: @unchecked Sendable {
     }
 
     /// Switches to `signal` as the source of values.
+    ///
+    /// A signal made by `single` is not subscribed: its value is set where its
+    /// subscription would have sent it (before the previous source is disposed), and
+    /// nothing is left to dispose later, as after that subscription's completion
+    /// (`ValueCellEngine.replaceSource(withValue:)`).
     public func set(_ signal: Signal<T, NoError>) {
+        if let value = signal.singleValue {
+            cell.replaceSource(withValue: value)
+            return
+        }
         cell.replaceSource { [cell] in
             signal.start(next: { [weak cell] next in
                 cell?.set(next)

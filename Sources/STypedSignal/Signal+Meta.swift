@@ -113,30 +113,17 @@ private func flatten<U, OuterError, T, E>(
 /// Each outer value becomes an inner through `transform` (called on the emitting thread,
 /// for every value, even after the output terminated); outer errors become downstream
 /// errors through `mapError` (nil when the outer cannot fail); inner values and errors go
-/// straight downstream; `complete` sends the final events. The engine holds the inners
-/// as `AnyObject`, so its steps need no runtime metadata lookup for `T` and `E`.
+/// straight downstream; `complete` sends the final events. Inners start through
+/// `TypedInnerRun.start` (an inner made by `single` is not subscribed: its value goes
+/// downstream as the subscription would send it). The engine holds the inners as
+/// `AnyObject`, so its steps need no runtime metadata lookup for `T` and `E`.
 func startInnerQueue<U, OuterError, T, E>(
     _ outer: Signal<U, OuterError>, mode: InnerQueueMode, subscriber: Subscriber<T, E>, transform: @escaping (U) -> Signal<T, E>,
     mapError: ((OuterError) -> E)?, complete: @escaping () -> Void
 ) -> Disposable {
     let engine = InnerQueueEngine<AnyObject>(
         mode: mode, downstream: subscriber,
-        start: { run, inner in
-            unsafeDowncast(inner, to: Signal<T, E>.self).start(
-                next: { value in
-                    if run.acceptsNext() {
-                        unsafeDowncast(run.downstream, to: Subscriber<T, E>.self).putNext(value)
-                    }
-                },
-                error: { error in
-                    if run.failed() {
-                        unsafeDowncast(run.downstream, to: Subscriber<T, E>.self).putError(error)
-                    }
-                },
-                completed: {
-                    run.completed()
-                })
-        }, complete: complete)
+        start: TypedInnerRun<T, E>.start, complete: complete)
     engine.setOuter(
         outer.start(
             next: { value in

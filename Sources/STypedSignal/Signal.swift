@@ -51,19 +51,32 @@ public class Signal<T, E>: @unchecked Sendable {
     /// subclass's generator, whose fields hold what a closure would have captured; for a
     /// signal made with a generator, a call of `generator`.
     @usableFromInline let runner: (Signal<T, E>, Subscriber<T, E>) -> Disposable
+    /// True for a signal made by `single` (a `SingleSignal`), whose value consumers that
+    /// would only forward it read in `singleValue` instead of subscribing.
+    @usableFromInline let isSingle: Bool
 
     /// Wraps a generator; nothing runs until the signal is started.
     @inlinable
     public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
         self.generator = generator
         runner = { signal, subscriber in signal.generator(subscriber) }
+        isSingle = false
     }
 
     /// A signal whose subclass runs it through `runner`.
     @inlinable
-    init(runner: @escaping (Signal<T, E>, Subscriber<T, E>) -> Disposable) {
+    init(runner: @escaping (Signal<T, E>, Subscriber<T, E>) -> Disposable, isSingle: Bool = false) {
         generator = { _ in EmptyDisposable }
         self.runner = runner
+        self.isSingle = isSingle
+    }
+
+    /// The value of a signal made by `single`; nil for every other signal. The meta
+    /// operators' inners and `Promise.set` read it instead of subscribing: what that
+    /// subscription would send, without building it.
+    @inlinable
+    final var singleValue: T? {
+        isSingle ? unsafeDowncast(self, to: SingleSignal<T, E>.self).value : nil
     }
 
     deinit {

@@ -18,7 +18,7 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
             subscriber.putNext(unsafeDowncast(signal, to: SingleSignal.self).value.unsafelyUnwrapped)
             subscriber.putCompletion()
             return EmptyDisposable
-        })
+        }, isSingle: true)
     }
 
     deinit {

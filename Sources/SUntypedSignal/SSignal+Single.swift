@@ -2,7 +2,7 @@ extension SSignal {
     /// A signal that, on each subscription, emits `value` (nil allowed) and completes,
     /// synchronously. It holds no resources.
     @inlinable
-    public static func single(_ value: Any?) -> SSignal {
+    public static func single(_ value: consuming Any?) -> SSignal {
         SingleSSignal(value)
     }
 

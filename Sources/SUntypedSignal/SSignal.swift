@@ -31,6 +31,9 @@ public class SSignal: @unchecked Sendable {
     /// subclass's generator, whose fields hold what a closure would have captured; for a
     /// signal made with a generator, a call of `generator`.
     @usableFromInline let runner: (SSignal, SSubscriber) -> SDisposable?
+    /// True for a signal made by `single` (a `SingleSSignal`), whose value consumers that
+    /// would only forward it read in `singleValue` instead of subscribing.
+    @usableFromInline let isSingle: Bool
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
@@ -38,13 +41,23 @@ public class SSignal: @unchecked Sendable {
     public init(_ generator: @escaping (SSubscriber) -> SDisposable?) {
         self.generator = generator
         runner = { signal, subscriber in signal.generator(subscriber) }
+        isSingle = false
     }
 
     /// A signal whose subclass runs it through `runner`.
     @inlinable
-    init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?) {
+    init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, isSingle: Bool = false) {
         generator = { _ in nil }
         self.runner = runner
+        self.isSingle = isSingle
+    }
+
+    /// The value of a signal made by `single` (only when `isSingle`). The meta operators'
+    /// inners and `SVariable.set` read it instead of subscribing: what that subscription
+    /// would send, without building it.
+    @inlinable
+    final var singleValue: Any? {
+        unsafeDowncast(self, to: SingleSSignal.self).value
     }
 
     deinit {

@@ -14,14 +14,23 @@ extension SSignal {
     /// SignalSync): each value of this signal becomes an inner through `transform`
     /// (called for every value, even after the output terminated) or, without one, must
     /// be an `SSignal`; anything else fails the output with an `SSignalTypeError`. Inner
-    /// values and errors go straight downstream; the engine is the subscription's
-    /// disposable.
+    /// values and errors go straight downstream; an inner made by `single` is not
+    /// subscribed, its value goes downstream as the subscription would send it. The
+    /// engine is the subscription's disposable.
     func flatten(mode: InnerQueueMode, transform: ((Any?) -> SSignal)? = nil) -> SSignal {
         SSignal { subscriber in
             let engine = SSignalQueueState(
                 mode: mode, downstream: subscriber,
-                start: { run, inner in
-                    inner.start(
+                start: { engine, id, inner in
+                    if inner.isSingle {
+                        // What a subscription to it would do, minus the subscription.
+                        if engine.accepts(id) {
+                            unsafeDowncast(engine.downstream, to: SSubscriber.self).putNext(inner.singleValue)
+                        }
+                        return nil
+                    }
+                    let run = InnerQueueRun(engine: engine, id: id)
+                    return inner.start(
                         next: { value in
                             if run.acceptsNext() {
                                 unsafeDowncast(run.downstream, to: SSubscriber.self).putNext(value)

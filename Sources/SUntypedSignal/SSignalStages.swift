@@ -14,7 +14,7 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
             subscriber.putNext(unsafeDowncast(signal, to: SingleSSignal.self).value)
             subscriber.putCompletion()
             return nil
-        })
+        }, isSingle: true)
     }
 
     deinit {

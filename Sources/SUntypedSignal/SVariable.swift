@@ -19,7 +19,16 @@ public final class SVariable: @unchecked Sendable {
     public init() {}
 
     /// Feeds the variable from `signal`, replacing the previous source.
+    ///
+    /// A signal made by `single` is not subscribed: its value is set where its
+    /// subscription would have sent it (before the previous source is disposed), and
+    /// nothing is left to dispose later, as after that subscription's completion
+    /// (`ValueCellEngine.replaceSource(withValue:)`).
     public func set(_ signal: SSignal) {
+        if signal.isSingle {
+            cell.replaceSource(withValue: signal.singleValue)
+            return
+        }
         cell.replaceSource { [cell] in
             signal.start(next: { [weak cell] value in
                 cell?.set(value)

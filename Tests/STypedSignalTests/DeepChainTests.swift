@@ -59,6 +59,33 @@ final class DeepChainTests: LeakCheckedTestCase {
         XCTAssertEqual(outcome.with { $0 }, [depth])
     }
 
+    func testAHundredThousandNestedSinglesAreReleasedOnAnEightMebibyteStack() {
+        // A single holds its value beside the signal: a single of a single of ... is
+        // released nested, one signal inside the other.
+        final class Nest: Sendable {
+            let inner: Signal<Nest?, NoError>
+            init(_ inner: Signal<Nest?, NoError>) { self.inner = inner }
+        }
+        let depth = Self.depth
+        let outcome = Atomic<Int>(value: 0)
+        Stress.onOneThread("\(depth) nested singles", stackSize: Self.stackSize) {
+            var nested = Signal<Nest?, NoError>.single(nil)
+            for _ in 0..<depth {
+                nested = .single(Nest(nested))
+            }
+            var levels = 0
+            var current: Signal<Nest?, NoError>? = nested
+            while let signal = current {
+                current = nil
+                signal.start(next: { value in current = value?.inner })
+                levels += 1
+            }
+            nested = .complete()
+            outcome.swap(levels)
+        }
+        XCTAssertEqual(outcome.with { $0 }, depth + 1)
+    }
+
     func testAHundredThousandChainedMapsDeliverTerminalEventsAndTearDown() {
         let depth = Self.depth
         let outcome = Atomic<[String]>(value: [])

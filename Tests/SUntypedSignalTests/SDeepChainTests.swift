@@ -57,6 +57,29 @@ final class SDeepChainTests: LeakCheckedTestCase {
         XCTAssertEqual(outcome.with { $0 }, [depth])
     }
 
+    func testAHundredThousandNestedSinglesAreReleasedOnAnEightMebibyteStack() {
+        // A single holds its value in the signal: a single of a single of ... is released
+        // nested, one signal inside the other.
+        let depth = Self.depth
+        let outcome = Atomic<Int>(value: 0)
+        Stress.onOneThread("\(depth) nested singles", stackSize: Self.stackSize) {
+            var nested = SSignal.single(0)
+            for _ in 0..<depth {
+                nested = SSignal.single(nested)
+            }
+            var levels = 0
+            var current: SSignal? = nested
+            while let signal = current {
+                current = nil
+                signal.start(next: { value in current = value as? SSignal })
+                levels += 1
+            }
+            nested = SSignal.complete()
+            outcome.swap(levels)
+        }
+        XCTAssertEqual(outcome.with { $0 }, depth + 1)
+    }
+
     func testAHundredThousandDeepThenDeferredRecursionRunsOnAnEightMebibyteStack() {
         let depth = Self.depth
         let outcome = Atomic<[String]>(value: [])

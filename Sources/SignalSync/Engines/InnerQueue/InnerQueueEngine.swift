@@ -3,8 +3,9 @@
 /// `InnerQueueMachine` under a lock and performs its steps after unlocking.
 ///
 /// A face (typed or untyped) creates it with the downstream subscriber (erased) and two
-/// closures, `start` (subscribe to an inner, routing its events back through the
-/// `InnerQueueRun` it is given) and `complete` (send the completion downstream), feeds it
+/// closures, `start` (subscribe to an inner, routing its events back through an
+/// `InnerQueueRun` of the id it is given, or forward the value of an inner that holds
+/// its one value) and `complete` (send the completion downstream), feeds it
 /// the outer signal's events, and returns it as the subscription's disposable. Errors are
 /// not sent from here: `outerFailed` and `innerFailed` say whether the face forwards one.
 /// Disposal disposes the current inner first, then the outer subscription, and drops the
@@ -20,9 +21,14 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     // immutable and called after unlocking.
     /// The transitions this engine runs, with inner subscriptions as handles.
     public typealias Machine = InnerQueueMachine<Inner, any UpstreamDisposable>
-    /// Subscribes to an inner: `start(run, inner)` returns its subscription, and its
-    /// events are to be reported through `run`.
-    public typealias Start = (InnerQueueRun<Inner>, Inner) -> any UpstreamDisposable
+    /// Starts inner number `id`: `start(engine, id, inner)` either subscribes to it,
+    /// reporting its events through `InnerQueueRun(engine: engine, id: id)`, and returns
+    /// the subscription; or, for an inner that holds its one value and would complete at
+    /// once (a `single`), sends that value downstream if `engine.accepts(id)` and returns
+    /// nil without reporting the completion (the engine notes it then, as a subscription
+    /// completing inside its start would have it): the same events in the same order,
+    /// without a subscription.
+    public typealias Start = (InnerQueueEngine<Inner>, Int, Inner) -> (any UpstreamDisposable)?
 
     @usableFromInline let state: LockedState<Machine>
     @usableFromInline let start: Start
@@ -120,10 +126,15 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
         var inner = first
         var id = firstID
         while true {
-            let handle = start(InnerQueueRun(engine: self, id: id), inner)
-            switch state.withLock({ $0.startReturned(id, handle: handle) }) {
+            let action: Machine.StartReturnedAction
+            if let handle = start(self, id, inner) {
+                action = state.withLock { $0.startReturned(id, handle: handle) }
+            } else {
+                action = state.withLock { $0.endedInStart(id) }
+            }
+            switch action {
             case .discard(let stale):
-                stale.dispose()
+                stale?.dispose()
                 return
             case .keep(let replaced, let next):
                 replaced?.dispose()

@@ -85,9 +85,9 @@ public struct InnerQueueMachine<Inner, Handle> {
 
     /// What follows the return of an inner's `start` call.
     public enum StartReturnedAction {
-        /// Dispose the handle at once: its inner was replaced meanwhile, or the engine
-        /// was disposed.
-        case discard(Handle)
+        /// Dispose the handle (if any) at once: its inner was replaced meanwhile, or the
+        /// engine was disposed.
+        case discard(Handle?)
         /// The handle is kept: dispose `replaced` (the previous inner, new before old),
         /// then go on with `then`.
         case keep(replaced: Handle?, then: Step)
@@ -210,8 +210,9 @@ public struct InnerQueueMachine<Inner, Handle> {
         return innerFinished(outerCompleted: outerCompleted)
     }
 
-    /// The `start` call of inner `id` returned `handle`.
-    @inlinable public mutating func startReturned(_ id: Int, handle: Handle) -> StartReturnedAction {
+    /// The `start` call of inner `id` returned `handle` (nil: the inner ended in it and
+    /// left no subscription).
+    @inlinable public mutating func startReturned(_ id: Int, handle: Handle?) -> StartReturnedAction {
         if startingIDs.last == id {
             startingIDs.removeLast()
         } else if let index = startingIDs.firstIndex(of: id) {
@@ -224,6 +225,16 @@ public struct InnerQueueMachine<Inner, Handle> {
             return .keep(replaced: previous, then: .done)
         }
         return .keep(replaced: previous, then: innerFinished(outerCompleted: outerCompleted))
+    }
+
+    /// Inner `id` completed inside its own `start` call, which then returned without a
+    /// subscription (an inner that holds its one value, forwarded through `accepts`):
+    /// `innerCompleted(id)` then `startReturned(id, handle: nil)`, in one step. Nothing
+    /// can start in between: `innerCompleted` of an inner still in its `start` only notes
+    /// the completion, since the newest id is always the last of `startingIDs`.
+    @inlinable public mutating func endedInStart(_ id: Int) -> StartReturnedAction {
+        _ = innerCompleted(id)
+        return startReturned(id, handle: nil)
     }
 
     /// Stores the outer subscription, unless the engine was disposed while the outer

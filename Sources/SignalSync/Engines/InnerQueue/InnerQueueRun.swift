@@ -14,8 +14,9 @@ public final class InnerQueueRun<Inner>: @unchecked Sendable {
     /// The inner's id (its generation in the engine).
     public let id: Int
 
-    /// A run of inner `id` of `engine`.
-    @inlinable init(engine: InnerQueueEngine<Inner>, id: Int) {
+    /// A run of inner `id` of `engine`: what a face's `start` makes for an inner it
+    /// subscribes to.
+    @inlinable public init(engine: InnerQueueEngine<Inner>, id: Int) {
         self.engine = engine
         self.id = id
     }

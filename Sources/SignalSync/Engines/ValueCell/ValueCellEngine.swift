@@ -76,9 +76,22 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
         replaceSourceSubscription(with: started)?.dispose()
     }
 
+    /// `replaceSource` with a source that sets `value` and ends during its start (a
+    /// `single`), without subscribing to one: sets `value`, then disposes the previous
+    /// source; the slot is left empty, as a completed source leaves nothing to dispose.
+    ///
+    /// The clear is folded into the set: no code runs between them, and the set releases
+    /// the value it replaces before any subscriber is called, where the clear would have
+    /// released it; a subscriber joining on another thread meanwhile gets what it would
+    /// have got by joining just before.
+    @inlinable public func replaceSource(withValue value: Value) {
+        set(value)
+        replaceSourceSubscription(with: nil)?.dispose()
+    }
+
     /// Stores `started` as the source subscription and returns what to dispose: the
     /// previous one, or `started` itself once the slot is closed.
-    @usableFromInline func replaceSourceSubscription(with started: any UpstreamDisposable) -> (any UpstreamDisposable)? {
+    @usableFromInline func replaceSourceSubscription(with started: (any UpstreamDisposable)?) -> (any UpstreamDisposable)? {
         source.replace(with: started)
     }
 

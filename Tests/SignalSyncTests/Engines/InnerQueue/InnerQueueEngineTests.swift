@@ -52,15 +52,57 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     }
 
     /// An engine whose inners log their start and run their body; `downstream` is the log.
+    /// An inner named `single <v>` is handed over as a face hands over a single: its value
+    /// is logged if accepted, and its start returns no handle.
     private func makeEngine(_ mode: InnerQueueMode, _ log: Log) -> InnerQueueEngine<Inner> {
         InnerQueueEngine<Inner>(
             mode: mode, downstream: log,
-            start: { run, inner in
+            start: { engine, id, inner in
+                if inner.name.hasPrefix("single ") {
+                    if engine.accepts(id) {
+                        log.add("next \(inner.name.dropFirst(7))")
+                    }
+                    return nil
+                }
+                let run = InnerQueueRun(engine: engine, id: id)
                 log.add("\(inner.name).start")
                 inner.body(run)
                 return Handle(inner.name, log)
             },
             complete: { log.add("completed") })
+    }
+
+    func testAHandedOverInnerDisposesTheRunningOneAfterItsValueAndLeavesNothingToDispose() {
+        let log = Log()
+        let engine = makeEngine(.switchToLatest, log)
+        engine.setOuter(Handle("outer", log))
+        engine.outerNext(Inner("a"))
+        engine.outerNext(Inner("single 1"))
+        engine.outerCompleted()
+        engine.dispose()
+        XCTAssertEqual(log.lines, ["a.start", "next 1", "a.dispose", "completed", "outer.dispose"])
+    }
+
+    func testHandedOverInnersRunInTheLoopInQueueOrder() {
+        let log = Log()
+        let engine = makeEngine(.queue, log)
+        var first: InnerQueueRun<Inner>?
+        engine.outerNext(Inner("first") { first = $0 })
+        engine.outerNext(Inner("single 1"))
+        engine.outerNext(Inner("b") { run in run.completed() })
+        engine.outerNext(Inner("single 2"))
+        engine.outerCompleted()
+        first?.completed()
+        engine.dispose()
+        XCTAssertEqual(log.lines, ["first.start", "next 1", "first.dispose", "b.start", "next 2", "b.dispose", "completed"])
+    }
+
+    func testAHandedOverInnerAfterDisposalSendsNothing() {
+        let log = Log()
+        let engine = makeEngine(.switchToLatest, log)
+        engine.dispose()
+        engine.outerNext(Inner("single 1"))
+        XCTAssertEqual(log.lines, [])
     }
 
     func testDisposalDisposesTheCurrentInnerThenTheOuter() {

@@ -149,6 +149,41 @@ final class InnerQueueMachineTests: LeakCheckedTestCase {
         XCTAssertEqual(machine.state, .idle)
     }
 
+    func testAnInnerEndedInItsStartReplacesThePreviousAndLeavesNoHandle() {
+        var machine = Machine(mode: .switchToLatest)
+        _ = machine.outerNext("a")
+        _ = machine.startReturned(1, handle: "h1")
+        _ = machine.outerNext("b")
+        XCTAssertTrue(machine.accepts(2))
+        let afterStart = machine.endedInStart(2)
+        XCTAssertEqual(replaced(afterStart), "h1", "the running inner goes once b's start returned")
+        XCTAssertTrue(then(afterStart).map(isDone) ?? false)
+        XCTAssertEqual(machine.state, .idle)
+        _ = machine.outerNext("c")
+        XCTAssertEqual(replaced(machine.startReturned(3, handle: "h3")), .some(nil), "b left no handle to dispose")
+    }
+
+    func testAnInnerEndedInItsStartGoesOnWithTheNextWaitingInnerOrCompletes() {
+        var machine = Machine(mode: .queue)
+        _ = machine.outerNext("a")
+        _ = machine.outerNext("b")
+        _ = machine.outerCompleted()
+        XCTAssertEqual(then(machine.endedInStart(1)).flatMap(started)?.0, "b")
+        XCTAssertTrue(then(machine.endedInStart(2)).map(isComplete) ?? false, "the outer had completed")
+        XCTAssertEqual(machine.state, .finished)
+    }
+
+    func testAStaleOrDisposedInnerEndedInItsStartIsDiscardedWithNoHandle() {
+        var machine = Machine(mode: .switchToLatest)
+        _ = machine.outerNext("a")
+        _ = machine.outerNext("b")  // from another thread while a's start runs
+        guard case .discard(let stale) = machine.endedInStart(1) else { return XCTFail("a is stale") }
+        XCTAssertNil(stale)
+        _ = machine.dispose()
+        guard case .discard(let late) = machine.endedInStart(2) else { return XCTFail("the machine was disposed") }
+        XCTAssertNil(late)
+    }
+
     func testAnInnerStillStartingIsAcceptedUntilItsStartReturns() {
         var machine = Machine(mode: .switchToLatest)
         _ = machine.outerNext("a")

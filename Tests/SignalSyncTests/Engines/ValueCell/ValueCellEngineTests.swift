@@ -91,4 +91,33 @@ final class ValueCellEngineTests: LeakCheckedTestCase {
         cell.replaceSource { Source("late", log) }
         XCTAssertEqual(log.all, ["start old", "start new", "dispose old", "dispose new", "dispose late"])
     }
+
+    func testReplaceSourceWithAValueSetsItThenDisposesThePreviousSourceAndLeavesTheSlotEmpty() {
+        let cell = ValueCellEngine<Int>(1)
+        let log = Log()
+        _ = cell.subscribe { log.add("a \($0)") }
+        cell.replaceSource { Source("old", log) }
+        cell.replaceSource(withValue: 2)
+        _ = cell.subscribe { log.add("b \($0)") }
+        cell.replaceSource { Source("new", log) }
+        cell.disposeSource()
+        cell.replaceSource(withValue: 3)
+        XCTAssertEqual(log.all, ["a 1", "a 2", "dispose old", "b 2", "dispose new", "a 3", "b 3"], "the slot closed: the value is still set, as a source started late would set it")
+    }
+
+    func testReplaceSourceWithAValueFromInsideASubscriber() {
+        let cell = ValueCellEngine<Int>(nil)
+        let log = Log()
+        _ = cell.subscribe { value in
+            log.add("a \(value)")
+            if value == 1 {
+                cell.replaceSource(withValue: 2)
+            }
+        }
+        _ = cell.subscribe { log.add("b \($0)") }
+        cell.replaceSource { Source("old", log) }
+        cell.replaceSource(withValue: 1)
+        _ = cell.subscribe { log.add("c \($0)") }
+        XCTAssertEqual(log.all, ["a 1", "a 2", "b 2", "dispose old", "b 1", "c 2"])
+    }
 }

@@ -1,0 +1,82 @@
+import SignalSync
+
+/// One started inner of the typed face of the inner queue engine (`startInnerQueue`):
+/// what the inner's three callbacks capture, in place of the engine's `InnerQueueRun`.
+///
+/// The callbacks are made in generic code that is not specialized, so a callback that
+/// named `T` or `E` next to an `InnerQueueRun` would capture their type metadata too, in
+/// a context allocated per callback (two per inner). This run carries `T` and `E` in its
+/// own type, and `start` makes the callbacks in a context generic over these two only:
+/// each callback captures the run alone, Swift uses it as the callback's context and
+/// finds the types in it, and an inner costs this one object. It reports the inner's
+/// events to the engine under the inner's id, as `InnerQueueRun` does, and sends what the
+/// engine lets through to the downstream subscriber.
+final class TypedInnerRun<T, E> {
+    /// The engine that started the inner.
+    let engine: InnerQueueEngine<AnyObject>
+    /// The inner's id (its generation in the engine).
+    let id: Int
+
+    /// A run of inner `id` of `engine`, whose downstream is a `Subscriber<T, E>`.
+    init(engine: InnerQueueEngine<AnyObject>, id: Int) {
+        self.engine = engine
+        self.id = id
+    }
+
+    /// The engine's downstream subscriber.
+    var downstream: Subscriber<T, E> {
+        unsafeDowncast(engine.downstream, to: Subscriber<T, E>.self)
+    }
+
+    /// The inner sent `value`: downstream if the engine accepts it.
+    func next(_ value: T) {
+        if engine.accepts(id) {
+            downstream.putNext(value)
+        }
+    }
+
+    /// The inner failed: downstream if the engine forwards it.
+    func error(_ error: E) {
+        if engine.innerFailed(id) {
+            downstream.putError(error)
+        }
+    }
+
+    /// The inner completed.
+    func completed() {
+        engine.innerCompleted(id)
+    }
+}
+
+extension TypedInnerRun {
+    /// The typed face's `start` (`InnerQueueEngine.Start`), made once per engine: starts
+    /// an inner, a `Signal<T, E>`, as inner `id` of `engine`. A signal made by `single`
+    /// is not subscribed: its value goes downstream as its subscription would send it.
+    ///
+    /// A closure made here is generic over `T` and `E` only (made inside
+    /// `startInnerQueue`, it would be generic over the outer's types too, which the run
+    /// does not carry), and is called with no metatype to look up per inner.
+    static var start: InnerQueueEngine<AnyObject>.Start {
+        { engine, id, inner in
+            let signal = unsafeDowncast(inner, to: Signal<T, E>.self)
+            if let value = signal.singleValue {
+                // What a subscription to it would do, minus the subscription.
+                if engine.accepts(id) {
+                    unsafeDowncast(engine.downstream, to: Subscriber<T, E>.self).putNext(value)
+                }
+                return nil
+            }
+            let run = TypedInnerRun(engine: engine, id: id)
+            return signal.start(
+                next: { value in
+                    run.next(value)
+                },
+                error: { error in
+                    run.error(error)
+                },
+                completed: {
+                    run.completed()
+                })
+        }
+    }
+}
