@@ -116,17 +116,6 @@ public final class ExecutionQueue: @unchecked Sendable {
         return nil
     }
 
-    /// True for the kinds whose work runs on a thread of its own (serial, wrapped,
-    /// concurrent): a `deliverOn` turn there lingers a moment for the producer's next
-    /// event before it ends. Not the main queue (its thread has other work) nor a
-    /// virtual one (its producer usually is the thread advancing the clock).
-    package var lingersForProducers: Bool {
-        switch kind {
-        case .serial, .untagged: true
-        case .main, .virtual: false
-        }
-    }
-
     /// True when the calling code runs on this queue (see the kinds above).
     public var isCurrent: Bool {
         switch kind {

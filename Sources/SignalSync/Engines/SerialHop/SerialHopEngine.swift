@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Delivers one subscription's events on a queue: the one engine under typed and
 /// untyped `deliverOn(queue)` (as `SerialHop<Value>`).
 ///
@@ -32,15 +24,12 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
     private let queue: ExecutionQueue
     private let line: QueueLineEngine
     private let deliver: (Machine.Value) -> Void
-    /// How many times a turn looks for new events before it ends (see `deliverEvents`).
-    private let lingerChecks: Int
 
     /// Creates the hop of one subscription: `deliver` sends a value downstream, on `queue`.
     package init(queue: ExecutionQueue, deliver: @escaping (Machine.Value) -> Void) {
         self.queue = queue
         self.line = queue.lineForEvents()
         self.deliver = deliver
-        lingerChecks = queue.lingersForProducers ? 16 : 1
     }
 
     /// Delivers `value` on the queue: inline when it is current, else in its turn.
@@ -80,19 +69,9 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
                 deliver(value)
             }
             values.removeAll(keepingCapacity: true)  // the values are released here, unlocked
-            var checks = 1
             action = state.withLock { machine in
                 machine.recycle(values)
-                return machine.takeMore(of: segment, ending: checks > lingerChecks)
-            }
-            while case .notYet = action {
-                // Linger a moment before ending the turn: a producer on another thread
-                // that is about to send joins it instead of paying for a new hop onto
-                // the queue (a dispatch and a thread wake-up). Yielding lets a producer
-                // that shares this processor go on meanwhile.
-                sched_yield()
-                checks += 1
-                action = state.withLock { $0.takeMore(of: segment, ending: checks > lingerChecks) }
+                return machine.takeMore(of: segment)
             }
             terminal?()
         }

@@ -41,9 +41,8 @@ package protocol SerialHopBuffering {
     mutating func turnPut(segment: Int, linePuts: Int)
     /// A turn came: the oldest segment's events.
     mutating func takeTurn() -> SerialHopMachine<Value, () -> Void>.TakeAction
-    /// The events that joined the running turn of `segment`; `.nothing` ends it, unless
-    /// `ending` is false (then `.notYet` keeps it running).
-    mutating func takeMore(of segment: Int, ending: Bool) -> SerialHopMachine<Value, () -> Void>.TakeAction
+    /// The events that joined the running turn of `segment`; `.nothing` ends it.
+    mutating func takeMore(of segment: Int) -> SerialHopMachine<Value, () -> Void>.TakeAction
     /// Gives back a delivered value array, emptied.
     mutating func recycle(_ emptied: [Value])
 }
@@ -91,8 +90,6 @@ package struct SerialHopMachine<Value, Terminal> {
     package enum TakeAction {
         /// Nothing: the turn is over.
         case nothing
-        /// Nothing has joined the running turn yet; it stays open (events still join it).
-        case notYet
         /// Deliver `values` in order, then `terminal` when it is there; then ask for more
         /// with `takeMore(of: segment)`.
         case deliver(values: [Value], terminal: Terminal?, segment: Int)
@@ -172,12 +169,10 @@ package struct SerialHopMachine<Value, Terminal> {
     }
 
     /// The turn of `segment` delivered what it took: hands out the events that joined it
-    /// meanwhile; `.nothing` ends the turn. With `ending` false, a turn that nothing has
-    /// joined yet stays open instead (`.notYet`), for an engine that lingers a moment.
-    package mutating func takeMore(of segment: Int, ending: Bool = true) -> TakeAction {
+    /// meanwhile; `.nothing` ends the turn.
+    package mutating func takeMore(of segment: Int) -> TakeAction {
         if let running = newest, running.id == segment {
             if running.count == 0 {
-                guard ending else { return .notYet }
                 newest = nil  // the next event starts a segment with a turn of its own
                 return .nothing
             }

@@ -42,32 +42,6 @@ final class SerialHopMachineTests: XCTestCase {
         XCTAssertEqual(machine.offer(2, linePuts: 1), .putTurn(segment: 1))
     }
 
-    func testALingeringTurnStaysOpenSoThatLaterEventsJoinIt() {
-        var machine = Machine()
-        _ = machine.offer(1, linePuts: 0)
-        machine.turnPut(segment: 0, linePuts: 1)
-        assertDeliver(machine.takeTurn(), [1], nil)
-        guard case .notYet = machine.takeMore(of: 0, ending: false) else { return XCTFail("the turn lingers") }
-        XCTAssertEqual(machine.offer(2, linePuts: 1), .joinedSegment, "no new turn while it lingers")
-        assertDeliver(machine.takeMore(of: 0, ending: false), [2], nil)
-        guard case .nothing = machine.takeMore(of: 0, ending: true) else { return XCTFail("the turn is over") }
-        XCTAssertEqual(machine.offer(3, linePuts: 1), .putTurn(segment: 1))
-    }
-
-    func testALingeringTurnClosedByAnotherPutHandsOutItsRest() {
-        var machine = Machine()
-        _ = machine.offer(1, linePuts: 0)
-        machine.turnPut(segment: 0, linePuts: 1)
-        assertDeliver(machine.takeTurn(), [1], nil)
-        guard case .notYet = machine.takeMore(of: 0, ending: false) else { return XCTFail("the turn lingers") }
-        XCTAssertEqual(machine.offer(2, linePuts: 1), .joinedSegment)
-        XCTAssertEqual(machine.offer(3, linePuts: 2), .putTurn(segment: 1), "something else was put on the line")
-        assertDeliver(machine.takeMore(of: 0, ending: false), [2], nil)
-        guard case .nothing = machine.takeMore(of: 0, ending: false) else {
-            return XCTFail("a closed segment's turn ends whether or not it lingers")
-        }
-    }
-
     func testTheTerminalEventAloneIsASegment() {
         var machine = Machine()
         XCTAssertEqual(machine.offerTerminal("failed", linePuts: 0), .putTurn(segment: 0))
