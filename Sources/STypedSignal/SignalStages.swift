@@ -24,11 +24,7 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     deinit {
         // The value may be a signal, holding others: release it from a fresh stack when
         // this thread's is nearly used up (as `Signal` does with its generator).
-        if StackGuard.isLow {
-            var released = value.take()
-            StackGuard.onFreshStack { released = nil }
-            withExtendedLifetime(released) {}
-        }
+        StackGuard.releaseFromFreshStackWhenLow(&value)
     }
 }
 
@@ -54,10 +50,6 @@ final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
     deinit {
         // A chain of maps releases signal after signal, nested: go on from a fresh stack
         // when this thread's is nearly used up (as `Signal` does with its generator).
-        if StackGuard.isLow {
-            var released = upstream.take()
-            StackGuard.onFreshStack { released = nil }
-            withExtendedLifetime(released) {}
-        }
+        StackGuard.releaseFromFreshStackWhenLow(&upstream)
     }
 }

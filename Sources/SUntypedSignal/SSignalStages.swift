@@ -20,11 +20,7 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
     deinit {
         // The value may be a signal, holding others: release it from a fresh stack when
         // this thread's is nearly used up (as `SSignal` does with its generator).
-        if StackGuard.isLow {
-            var released = value.take()
-            StackGuard.onFreshStack { released = nil }
-            withExtendedLifetime(released) {}
-        }
+        StackGuard.releaseFromFreshStackWhenLow(&value)
     }
 }
 
@@ -51,10 +47,6 @@ final class MapSSignal: SSignal, @unchecked Sendable {
     deinit {
         // A chain of maps releases signal after signal, nested: go on from a fresh stack
         // when this thread's is nearly used up (as `SSignal` does with its generator).
-        if StackGuard.isLow {
-            var released = upstream.take()
-            StackGuard.onFreshStack { released = nil }
-            withExtendedLifetime(released) {}
-        }
+        StackGuard.releaseFromFreshStackWhenLow(&upstream)
     }
 }

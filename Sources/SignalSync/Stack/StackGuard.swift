@@ -56,6 +56,18 @@ package enum StackGuard {
         return low + UInt(min(maximumReserve, size / 4))
     }
 
+    /// For a `deinit` whose field may hold a long chain (a signal holding its upstream or
+    /// its value, which hold others): when this thread's stack is nearly used up, takes
+    /// what `field` holds and releases it on a fresh stack, so the chain's nested releases
+    /// go on there; otherwise leaves it to the usual release.
+    @inlinable
+    package static func releaseFromFreshStackWhenLow<Held>(_ field: inout Held?) {
+        guard isLow else { return }
+        var released = field.take()
+        onFreshStack { released = nil }
+        withExtendedLifetime(released) {}
+    }
+
     /// Runs `body` on a new thread with a `freshStackSize` stack and returns its result;
     /// the calling thread waits until it has returned.
     @usableFromInline
