@@ -137,7 +137,9 @@ public class Signal<T, E>: @unchecked Sendable {
 
     /// Like `start`, but the handle is a `StrictDisposable`: in debug builds, dropping
     /// it without calling `dispose()` reports a leak naming `file` and `line`.
-    public final func startStrict(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: String = #file, line: Int = #line)
+    public final func startStrict(
+        next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: String = #file, line: Int = #line
+    )
         -> Disposable & Sendable
     {
         StrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)

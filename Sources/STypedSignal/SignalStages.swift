@@ -14,11 +14,12 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     @inlinable
     init(_ value: T) {
         self.value = value
-        super.init(runner: { signal, subscriber in
-            subscriber.putNext(unsafeDowncast(signal, to: SingleSignal.self).value.unsafelyUnwrapped)
-            subscriber.putCompletion()
-            return EmptyDisposable
-        }, isSingle: true)
+        super.init(
+            runner: { signal, subscriber in
+                subscriber.putNext(unsafeDowncast(signal, to: SingleSignal.self).value.unsafelyUnwrapped)
+                subscriber.putCompletion()
+                return EmptyDisposable
+            }, isSingle: true)
     }
 
     deinit {

@@ -89,7 +89,9 @@ public class SSignal: @unchecked Sendable {
     /// Subscribes like `start` and returns the subscription itself, which is also its
     /// handle (the bridge hands it to the typed API as is, without a wrapper).
     @inlinable
-    package final func subscription(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
+    package final func subscription(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<
+        Any?, Any?, SSignalKitRules
+    > {
         start(SSubscriptionState(next: next, error: error, completed: completed))
     }
 

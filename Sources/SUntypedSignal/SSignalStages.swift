@@ -10,11 +10,12 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
     @inlinable
     init(_ value: Any?) {
         self.value = value
-        super.init(runner: { signal, subscriber in
-            subscriber.putNext(unsafeDowncast(signal, to: SingleSSignal.self).value)
-            subscriber.putCompletion()
-            return nil
-        }, isSingle: true)
+        super.init(
+            runner: { signal, subscriber in
+                subscriber.putNext(unsafeDowncast(signal, to: SingleSSignal.self).value)
+                subscriber.putCompletion()
+                return nil
+            }, isSingle: true)
     }
 
     deinit {

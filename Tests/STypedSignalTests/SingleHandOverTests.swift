@@ -1,7 +1,8 @@
-@testable import STypedSignal
 import SignalSync
 import SignalTestSupport
 import XCTest
+
+@testable import STypedSignal
 
 /// `Signal.single` keeps its value readable (`singleValue`), and `Promise.set` and the
 /// meta operators (`switchToLatest`, `queue`, `throttled` and their `mapTo...` forms)

@@ -1,7 +1,8 @@
-@testable import SUntypedSignal
 import SignalSync
 import SignalTestSupport
 import XCTest
+
+@testable import SUntypedSignal
 
 /// `SSignal.single` keeps its value readable (`singleValue`), and `SVariable.set` and the
 /// meta operators (`switchToLatest`, `queue`, `throttled` and their `mapTo...` forms)

@@ -188,12 +188,14 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
             let delivered: Void? = snapshots.withCurrent({ Receiver.deliver(value, to: $0.subscribers) }, reclaim: { reclaim() })
             if delivered != nil { return }
         }
-        deliver(value, state.withLock { machine in
-            if lockFree {
-                snapshots.publishIfWithdrawn { PipeHubSnapshot(machine.subscribers) }
-            }
-            return machine.push(value)
-        })
+        deliver(
+            value,
+            state.withLock { machine in
+                if lockFree {
+                    snapshots.publishIfWithdrawn { PipeHubSnapshot(machine.subscribers) }
+                }
+                return machine.push(value)
+            })
     }
 
     /// The last push that could read a withdrawn snapshot has returned: releases what no

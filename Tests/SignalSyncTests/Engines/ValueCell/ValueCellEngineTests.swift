@@ -102,7 +102,9 @@ final class ValueCellEngineTests: LeakCheckedTestCase {
         cell.replaceSource { Source("new", log) }
         cell.disposeSource()
         cell.replaceSource(withValue: 3)
-        XCTAssertEqual(log.all, ["a 1", "a 2", "dispose old", "b 2", "dispose new", "a 3", "b 3"], "the slot closed: the value is still set, as a source started late would set it")
+        XCTAssertEqual(
+            log.all, ["a 1", "a 2", "dispose old", "b 2", "dispose new", "a 3", "b 3"],
+            "the slot closed: the value is still set, as a source started late would set it")
     }
 
     func testReplaceSourceWithAValueFromInsideASubscriber() {
