@@ -60,7 +60,7 @@ package enum StackGuard {
     /// its value, which hold others): when this thread's stack is nearly used up, takes
     /// what `field` holds and releases it on a fresh stack, so the chain's nested releases
     /// go on there; otherwise leaves it to the usual release.
-    @inlinable
+    @inlinable @inline(__always)
     package static func releaseFromFreshStackWhenLow<Held>(_ field: inout Held?) {
         guard isLow else { return }
         var released = field.take()
