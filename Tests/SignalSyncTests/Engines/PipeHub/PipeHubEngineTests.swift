@@ -31,6 +31,55 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.all, ["a 1", "b 1", "b 2"])
     }
 
+    /// Records its release in `log`; held by a subscriber's closure.
+    final class Probe: @unchecked Sendable {
+        let log: Log
+        let name: String
+
+        init(_ name: String, _ log: Log) {
+            self.name = name
+            self.log = log
+        }
+
+        deinit {
+            log.add("released \(name)")
+        }
+    }
+
+    func testARemovedSubscriberIsReleasedBeforeRemoveReturnsWhenNoPushIsRunning() {
+        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
+        let log = Log()
+        let key = { (probe: Probe) in
+            hub.add { value in withExtendedLifetime(probe) { log.add("a \(value)") } }
+        }(Probe("a", log))
+        hub.push(1)  // publishes the snapshot that pushes read without the lock
+        log.add("remove")
+        hub.remove(key)
+        log.add("removed")
+        hub.push(2)
+        XCTAssertEqual(log.all, ["a 1", "remove", "released a", "removed"])
+    }
+
+    func testASubscriberRemovedDuringAPushIsReleasedWhenThatPushReturns() {
+        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
+        let log = Log()
+        let keyOfB = Atomic<Int>(value: -1)
+        _ = hub.add { value in
+            log.add("a \(value)")
+            hub.remove(keyOfB.with { $0 })
+            log.add("a removed b")
+        }
+        keyOfB.swap(
+            { (probe: Probe) in
+                hub.add { value in withExtendedLifetime(probe) { log.add("b \(value)") } }
+            }(Probe("b", log)))
+        hub.push(1)
+        log.add("push returned")
+        // b was in the snapshot this push read: it may still be called (the subscription
+        // drops it once disposed) and is released once the push has returned.
+        XCTAssertEqual(log.all, ["a 1", "a removed b", "b 1", "released b", "push returned"])
+    }
+
     func testReentrantPushesAreQueuedInPushOrder() {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()
