@@ -12,7 +12,8 @@ import Synchronization
 /// previous epoch to tell its caller (`exit` returns true) so that the writer's side can
 /// go on; nothing here waits or spins.
 ///
-/// Everything is one atomic word, so a reader costs one atomic add to enter and one to
+/// Everything is one atomic word, so a reader costs one compare-and-swap to enter (tried
+/// again when another reader changed the word in between) and one atomic subtract to
 /// leave, on one cache line: bit 0 is the current epoch, bit 1 the reclaim request, bits
 /// 2...32 and 33...63 count the readers of epochs 0 and 1. All operations are sequentially
 /// consistent: a reader that enters after a writer's store of a new value reads that value
