@@ -50,7 +50,7 @@ public func `catch`<T, E, R>(_ f: @escaping (E) -> Signal<T, R>) -> (Signal<T, E
 /// downstream `take` has its count.
 public func restart<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
-        RestartLoop<T, E>.start(
+        RestartFace<T, E>.start(
             downstream: subscriber.state,
             next: { signal },
             onNext: subscriber.putNext,
@@ -88,7 +88,7 @@ public func recurse<T, E>(_ latestValue: T?) -> (Signal<T, E>) -> Signal<T, E> {
 /// fails synchronously on every subscription restarts until the handle is disposed.
 public func restartIfError<T, E>(_ signal: Signal<T, E>) -> Signal<T, NoError> {
     Signal { subscriber in
-        RestartLoop<T, E>.start(
+        RestartFace<T, E>.start(
             downstream: subscriber.state,
             next: { signal },
             onNext: subscriber.putNext,
@@ -128,7 +128,7 @@ extension RestartOrMapErrorCondition: Equatable where E: Equatable {}
 public func restartOrMapError<T, E, R>(condition: @escaping (E) -> RestartOrMapErrorCondition<R>) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal { subscriber in
-            RestartLoop<T, E>.start(
+            RestartFace<T, E>.start(
                 downstream: subscriber.state,
                 next: { signal },
                 onNext: subscriber.putNext,
@@ -284,7 +284,7 @@ private func nonNegative(_ value: Double) -> Double {
 /// `restartIfError`, `restartOrMapError` and `feedbackLoop`: it subscribes each iteration
 /// and tells the engine how it ended; the engine decides when the next one starts and
 /// what is disposed (see `RestartLoopMachine` for the order it keeps).
-enum RestartLoop<T, E> {
+enum RestartFace<T, E> {
     /// How an iteration ended.
     enum Ending {
         case completed

@@ -46,7 +46,7 @@ extension SignalFeedbackLoopState: Equatable where T: Equatable {}
 public func feedbackLoop<R1, R, E>(once: @escaping (SignalFeedbackLoopState<R1>) -> Signal<R1, E>?, reduce: @escaping (R1, R1) -> R1) -> Signal<R, E> {
     Signal { subscriber in
         let running = RunningValue<R1>()
-        return RestartLoop<R1, E>.start(
+        return RestartFace<R1, E>.start(
             downstream: subscriber.state,
             next: {
                 once(running.value.map { .loop($0) } ?? .initial)

@@ -83,9 +83,9 @@ extension SSignal {
 
     /// The restart loop over this signal: `restarts(subscriber, ending)` says whether a
     /// run's ending starts the next run (true) or has been forwarded downstream (false).
-    private func resubscribing(_ restarts: @escaping (SSubscriber, ResubscribeFace.Ending) -> Bool) -> SSignal {
+    private func resubscribing(_ restarts: @escaping (SSubscriber, SRestartFace.Ending) -> Bool) -> SSignal {
         SSignal { subscriber in
-            let face = ResubscribeFace(source: self, subscriber: subscriber, restarts: restarts)
+            let face = SRestartFace(source: self, subscriber: subscriber, restarts: restarts)
             face.engine.run(downstream: subscriber.state, fromGenerator: true, subscribe: face.subscribe)
             return face.engine
         }
@@ -96,7 +96,7 @@ extension SSignal {
 /// `restart` and `retryIf`: what the runs of one subscription need. Only the live run's
 /// callbacks hold it, never the engine, so the loop (the subscriber's disposable) keeps
 /// no reference to the subscriber once no run is live.
-private final class ResubscribeFace {
+private final class SRestartFace {
     /// How a run ended.
     enum Ending {
         case completed
