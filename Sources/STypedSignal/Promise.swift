@@ -76,7 +76,7 @@ public final class Promise<T>: @unchecked Sendable {
     /// The current value, then every later one; never completes.
     public func get() -> Signal<T, NoError> {
         Signal { subscriber in
-            let key = self.cell.subscribe(subscriber.putNext)
+            let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
             if let initializer = self.initializer.withLock({ $0.take() }) {
                 self.set(initializer)
             }

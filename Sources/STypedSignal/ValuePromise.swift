@@ -51,7 +51,7 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     /// The current value, then every later one; never completes.
     public func get() -> Signal<T, NoError> {
         Signal { subscriber in
-            let key = self.cell.subscribe(subscriber.putNext)
+            let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
             return ActionDisposable {
                 self.cell.unsubscribe(key)
             }

@@ -74,7 +74,7 @@ private final class PipeState: @unchecked Sendable {
 
     func signal() -> SSignal {
         SSignal { [hub] subscriber in
-            let key = hub.add { value in subscriber.putNext(value) }
+            let key = hub.add(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
             return SBlockDisposable { [weak hub] in
                 hub?.remove(key)
             }

@@ -49,7 +49,7 @@ public final class SVariable: @unchecked Sendable {
     /// one: never the replayed value after a newer one, and never a stale value last.
     public func signal() -> SSignal {
         SSignal { [self] subscriber in
-            let key = cell.subscribe { value in subscriber.putNext(value) }
+            let key = cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
             return SBlockDisposable { [self] in
                 cell.unsubscribe(key)
             }

@@ -263,6 +263,40 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         released.release()
     }
 
+    // MARK: Pinned reading
+
+    /// Enters as a reader that stays until `unpin()`: while pinned, the callbacks are
+    /// not released, so `putNextWhilePinned` reads them without entering and leaving per
+    /// value. A terminal event still stops later values at once; the callbacks are then
+    /// released by `unpin()` (or by a call still running one, whichever leaves last).
+    ///
+    /// For a hot source that keeps a subscriber for a long time and pushes to it from
+    /// several threads: its values then write nothing the pushing threads share
+    /// (`PinnedSubscriber`).
+    @inlinable
+    package func pin() {
+        word.wrappingAdd(1, ordering: .acquiring)
+    }
+
+    /// Calls `next` unless the subscription has ended; only between `pin()` and
+    /// `unpin()`.
+    @inlinable @inline(__always)
+    package func putNextWhilePinned(_ value: Value) {
+        if StackGuard.isLow {
+            return putNextOnFreshStack(value)
+        }
+        if word.load(ordering: .acquiring) & Self.terminatedBit == 0, let callbacks {
+            callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value) }
+        }
+    }
+
+    /// Leaves the reading `pin()` entered; releases the callbacks when the subscription
+    /// has ended and nobody else reads them.
+    @inlinable
+    package func unpin() {
+        leave()
+    }
+
     // MARK: Generation scope
 
     /// Marks the subscription as running its generator (or not); it reports its ending
