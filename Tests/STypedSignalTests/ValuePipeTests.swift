@@ -36,6 +36,59 @@ final class ValuePipeTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, [])
     }
 
+    func testCallbacksOfASubscriptionDisposedInsideNextAreReleasedWhenThePushReturns() {
+        let pipe = ValuePipe<Int>()
+        weak var weakObject: Tracked?
+        var subscription: Disposable?
+        var seen: [Int] = []
+        var aliveAfterDispose: Bool?
+        do {
+            let object = Tracked()
+            weakObject = object
+            subscription = pipe.signal().start(next: { value in
+                withExtendedLifetime(object) {}
+                seen.append(value)
+                subscription?.dispose()
+                aliveAfterDispose = weakObject != nil
+            })
+        }
+        pipe.putNext(1)
+        XCTAssertEqual(aliveAfterDispose, true, "kept while the push runs")
+        XCTAssertNil(weakObject, "released when the push returns")
+        pipe.putNext(2)
+        XCTAssertEqual(seen, [1])
+    }
+
+    func testDisposalWhileTwoThreadsPushStopsValuesAndReleasesTheCallbacksOnce() {
+        for _ in 0..<50 {
+            let pipe = ValuePipe<Int>()
+            weak var weakObject: Tracked?
+            let disposed = Atomic(value: false)
+            let late = Atomic(value: 0)
+            var subscription: Disposable?
+            do {
+                let object = Tracked()
+                weakObject = object
+                subscription = pipe.signal().start(next: { _ in
+                    withExtendedLifetime(object) {}
+                    if disposed.with({ $0 }) { _ = late.modify { $0 + 1 } }
+                })
+            }
+            nonisolated(unsafe) let handle = subscription!
+            subscription = nil
+            DispatchQueue.concurrentPerform(iterations: 3) { index in
+                if index == 2 {
+                    handle.dispose()
+                    _ = disposed.swap(true)
+                } else {
+                    for value in 0..<200 { pipe.putNext(value) }
+                }
+            }
+            XCTAssertNil(weakObject, "released once the pushes returned")
+            XCTAssertLessThanOrEqual(late.with { $0 }, 2, "at most one value per pushing thread had started")
+        }
+    }
+
     func testReentrantPutNextKeepsPushOrderForEverySubscriber() {
         let log = EventLog()
         let pipe = ValuePipe<Int>()

@@ -191,6 +191,29 @@ final class SSignalPipeTests: LeakCheckedTestCase {
         subscription.dispose()
     }
 
+    func testCallbacksOfASubscriptionDisposedInsideNextAreReleasedWhenThePushReturns() {
+        let pipe = SPipe()
+        weak var weakObject: Tracked?
+        var subscription: SDisposable?
+        var seen: [Int] = []
+        var aliveAfterDispose: Bool?
+        do {
+            let object = Tracked()
+            weakObject = object
+            subscription = pipe.signal().start(next: { value in
+                withExtendedLifetime(object) {}
+                seen.append(value as! Int)
+                subscription?.dispose()
+                aliveAfterDispose = weakObject != nil
+            })
+        }
+        pipe.putNext(1)
+        XCTAssertEqual(aliveAfterDispose, true, "kept while the push runs")
+        XCTAssertNil(weakObject, "released when the push returns")
+        pipe.putNext(2)
+        XCTAssertEqual(seen, [1])
+    }
+
     func testSubscriptionCallbacksReleasedOnDisposal() {
         let pipe = SPipe()
         weak var weakObject: Tracked?
