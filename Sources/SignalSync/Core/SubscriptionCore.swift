@@ -57,6 +57,11 @@ final class KeptObjects {
 /// `next` included). No callback *starts* after the terminated bit is set; one already
 /// running on another thread may still be running.
 ///
+/// **A pinned subscription** (`pin()`, held by a `PinnedSubscriber`: how pipes and value
+/// cells hold their subscribers) counts as one reader until `unpin()`, so its values
+/// (`putNextWhilePinned`) only load the word: two threads pushing to one subscriber then
+/// write nothing they share.
+///
 /// **The generator's disposable has two owners**, as in both originals: the subscriber
 /// and the handle each hold a reference. A terminal event disposes the subscriber's
 /// reference after the terminal callback; the handle's `dispose()` disposes its own,
