@@ -238,11 +238,11 @@ extension VirtualClock {
     public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
         try Task.checkCancellation()
         guard deadline.seconds > now else { return }
-        let sleeper = VirtualSleeper()
+        let sleeper = SleeperEngine()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let id = schedule(at: deadline.seconds, on: ObjectIdentifier(self)) { sleeper.wake() }
-                if sleeper.wait(continuation, item: id) { cancel(id) }
+                if sleeper.suspend(continuation, item: id) { cancel(id) }
             }
         } onCancel: {
             if let id = sleeper.cancel() { cancel(id) }
@@ -274,65 +274,4 @@ extension VirtualClock {
 
     /// How many times `advance` yields after waking a task.
     private static let yieldsPerWakeUp = 20
-}
-
-/// One task asleep on a `VirtualClock`: resumed once, by its wake-up item or by
-/// cancellation, whichever comes first.
-private final class VirtualSleeper: Sendable {
-    private enum State {
-        /// Not suspended yet.
-        case starting
-        /// Suspended until the item with this id runs.
-        case asleep(CheckedContinuation<Void, any Error>, item: Int)
-        /// Cancelled before suspending.
-        case cancelledEarly
-        /// Resumed (woken or cancelled).
-        case done
-    }
-
-    private let state = LockedState(State.starting)
-
-    /// Records the suspended task; resumes it at once when it was cancelled meanwhile, and
-    /// then returns true: the caller forgets the item.
-    func wait(_ continuation: CheckedContinuation<Void, any Error>, item: Int) -> Bool {
-        let cancelled = state.withLock { state -> Bool in
-            if case .cancelledEarly = state {
-                state = .done
-                return true
-            }
-            state = .asleep(continuation, item: item)
-            return false
-        }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
-        return cancelled
-    }
-
-    /// The deadline is reached: resumes the task.
-    func wake() {
-        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            guard case .asleep(let continuation, _) = state else { return nil }
-            state = .done
-            return continuation
-        }
-        continuation?.resume()
-    }
-
-    /// The task is cancelled: resumes it with `CancellationError` and returns the item to
-    /// forget, if it was asleep.
-    func cancel() -> Int? {
-        let asleep = state.withLock { state -> (CheckedContinuation<Void, any Error>, Int)? in
-            switch state {
-            case .starting:
-                state = .cancelledEarly
-                return nil
-            case .asleep(let continuation, let item):
-                state = .done
-                return (continuation, item)
-            case .cancelledEarly, .done:
-                return nil
-            }
-        }
-        asleep?.0.resume(throwing: CancellationError())
-        return asleep?.1
-    }
 }
