@@ -35,7 +35,7 @@ let package = Package(
         // SSignalKit: SSignal with Any? values and method-chained operators.
         .target(name: "SUntypedSignal", dependencies: ["SignalSync"]),
         // Conversions between the two APIs.
-        .target(name: "Bridge", dependencies: ["STypedSignal", "SUntypedSignal"]),
+        .target(name: "Bridge", dependencies: ["SignalSync", "STypedSignal", "SUntypedSignal"]),
         // Marble tests, recorders and virtual time for users' tests of both APIs (reports to
         // XCTest or Swift Testing, whichever runs the test).
         .target(name: "SignalTesting", dependencies: ["SignalSync", "STypedSignal", "SUntypedSignal"]),

@@ -1,5 +1,6 @@
 import STypedSignal
 import SUntypedSignal
+import SignalSync
 
 extension Signal {
     /// The same signal as an `SSignal`: values and errors are boxed as `Any?`.
@@ -14,11 +15,7 @@ extension Signal {
     @inlinable
     public func toUntyped() -> SSignal {
         SSignal { subscriber in
-            self.subscription(
-                next: { subscriber.putNext($0) },
-                error: { subscriber.putError($0) },
-                completed: { subscriber.putCompletion() }
-            )
+            self.subscription(callbacks: ConvertingCallbacks(conversion: TypedToUntyped<T, E>(), downstream: subscriber, core: subscriber.core))
         }
     }
 }
@@ -55,26 +52,57 @@ extension SSignal {
         _ valueType: T.Type, _ errorType: E.Type, upstream: @escaping (E) -> R,
         mismatch: @escaping (SSignalTypeError) -> R
     ) -> Signal<T, R> {
-        Signal { subscriber in
-            self.subscription(
-                next: { value in
-                    if let typed = cast(value, to: T.self) {
-                        subscriber.putNext(typed)
-                    } else {
-                        subscriber.putError(mismatch(SSignalTypeError(expected: typeName(T.self), value: value)))
-                    }
-                },
-                error: { error in
-                    if let typed = cast(error, to: E.self) {
-                        subscriber.putError(upstream(typed))
-                    } else {
-                        subscriber.putError(mismatch(SSignalTypeError(expected: typeName(E.self), value: error)))
-                    }
-                },
-                completed: {
-                    subscriber.putCompletion()
-                }
-            )
+        let conversion = UntypedToTyped<T, E, R>(upstream: upstream, mismatch: mismatch)
+        return Signal { subscriber in
+            self.subscription(callbacks: ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core))
         }
+    }
+}
+
+/// A typed subscription's events as untyped ones: values and errors boxed as `Any?`.
+@usableFromInline
+struct TypedToUntyped<T, E>: EventConversion {
+    @inlinable
+    init() {}
+
+    @inlinable
+    func convert(_ value: T) -> ConvertedValue<Any?, Any?> {
+        .value(value)
+    }
+
+    @inlinable
+    func convert(failure: E) -> Any? {
+        failure
+    }
+}
+
+/// An untyped subscription's events as typed ones: a value that is not a `T` ends the
+/// subscription with `mismatch`, an error that is an `E` arrives through `upstream`, any
+/// other error through `mismatch`.
+@usableFromInline
+struct UntypedToTyped<T, E, R>: EventConversion {
+    @usableFromInline let upstream: (E) -> R
+    @usableFromInline let mismatch: (SSignalTypeError) -> R
+
+    @inlinable
+    init(upstream: @escaping (E) -> R, mismatch: @escaping (SSignalTypeError) -> R) {
+        self.upstream = upstream
+        self.mismatch = mismatch
+    }
+
+    @inlinable
+    func convert(_ value: Any?) -> ConvertedValue<T, R> {
+        if let typed = cast(value, to: T.self) {
+            return .value(typed)
+        }
+        return .failure(mismatch(SSignalTypeError(expected: typeName(T.self), value: value)))
+    }
+
+    @inlinable
+    func convert(failure: Any?) -> R {
+        if let typed = cast(failure, to: E.self) {
+            return upstream(typed)
+        }
+        return mismatch(SSignalTypeError(expected: typeName(E.self), value: failure))
     }
 }

@@ -112,6 +112,13 @@ public class Signal<T, E>: @unchecked Sendable {
         subscription(SubscriptionState(next: next, error: error, completed: completed))
     }
 
+    /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and
+    /// returns the subscription, which is also its handle.
+    @inlinable
+    package final func subscription(callbacks: SubscriptionCallbacks<T, E>) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
+        subscription(SubscriptionState(callbacks: callbacks))
+    }
+
     /// Subscribes with a prepared state and returns it as the handle.
     @inlinable
     final func subscription(_ state: SubscriptionState<T, E>) -> SubscriptionState<T, E> {

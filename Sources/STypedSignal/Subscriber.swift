@@ -16,7 +16,7 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     // Safety: all state lives in the core, which guards it itself. The subscriber owns
     // one reference to it, held unmanaged so that events borrow it without a retain and
     // `deinit` can ask whether the handle still holds it.
-    @usableFromInline let core: Unmanaged<SubscriptionState<T, E>>
+    @usableFromInline package let core: Unmanaged<SubscriptionCore<T, E, SwiftSignalKitRules>>
 
     /// The subscription's state, which is also the handle `start` returns.
     @inlinable

@@ -95,6 +95,13 @@ public class SSignal: @unchecked Sendable {
         start(SSubscriptionState(next: next, error: error, completed: completed))
     }
 
+    /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and
+    /// returns the subscription, which is also its handle.
+    @inlinable
+    package final func subscription(callbacks: SubscriptionCallbacks<Any?, Any?>) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
+        start(SSubscriptionState(callbacks: callbacks))
+    }
+
     /// Like `start`, but the handle is an `SStrictDisposable`: in debug builds, dropping
     /// it without calling `dispose()` asserts with "Leaked disposable from
     /// <file>:<line>".

@@ -14,7 +14,7 @@ public class SSubscriber: @unchecked Sendable {
     // Safety: all state lives in the core, which guards it itself. The subscriber owns
     // one reference to it, held unmanaged so that events borrow it without a retain and
     // `deinit` can ask whether the handle still holds it.
-    @usableFromInline let core: Unmanaged<SSubscriptionState>
+    @usableFromInline package let core: Unmanaged<SubscriptionCore<Any?, Any?, SSignalKitRules>>
 
     /// The subscription's state, which is also the handle `start` returns.
     @inlinable
