@@ -116,6 +116,17 @@ public final class ExecutionQueue: @unchecked Sendable {
         return nil
     }
 
+    /// True for the kinds whose work runs on a thread of their own (serial, wrapped,
+    /// concurrent): a `deliverOn` turn there waits a moment for a producer's stream
+    /// (`SerialHopEngine`). Not the main queue (its thread has other work) nor a virtual
+    /// one (its producer is usually the thread advancing the clock).
+    package var lingersForProducers: Bool {
+        switch kind {
+        case .serial, .untagged: true
+        case .main, .virtual: false
+        }
+    }
+
     /// True when the calling code runs on this queue (see the kinds above).
     public var isCurrent: Bool {
         switch kind {

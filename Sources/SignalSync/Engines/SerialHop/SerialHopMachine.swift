@@ -43,8 +43,8 @@ package protocol SerialHopBuffering {
     mutating func takeTurn() -> SerialHopMachine<Value, () -> Void>.TakeAction
     /// The events that joined the running turn of `segment`; `.nothing` ends it.
     mutating func takeMore(of segment: Int) -> SerialHopMachine<Value, () -> Void>.TakeAction
-    /// Gives back a delivered value array, emptied.
-    mutating func recycle(_ emptied: [Value])
+    /// Gives back a delivered batch, emptied.
+    mutating func recycle(_ emptied: ValueBatch<Value>)
 }
 
 /// The machine with closures as terminal events is what the engine drives.
@@ -66,9 +66,11 @@ package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () 
 /// and the subscription's events keep their place among everything else put on the
 /// queue. When a turn comes, `takeTurn()` hands out its segment; while it is the newest
 /// segment, events keep joining it and `takeMore(of:)` hands them out too, until it is
-/// found empty (then the turn ends) or another put closes it. Two arrays take turns as
+/// found empty (then the turn ends) or another put closes it. Two batches take turns as
 /// the buffer, so that in steady state an event costs an append into capacity already
-/// there and a turn allocates nothing.
+/// there and a turn allocates nothing; they are `ValueBatch`es, not arrays, because the
+/// machine runs unspecialized under generic operators, where an array append looks up
+/// the array type's metadata at every event.
 package struct SerialHopMachine<Value, Terminal> {
     /// Where the subscription is. (The terminal event waits in `terminal` rather than in
     /// `.terminating`: a case payload of a generic type would cost code not specialized
@@ -90,21 +92,20 @@ package struct SerialHopMachine<Value, Terminal> {
     package enum TakeAction {
         /// Nothing: the turn is over.
         case nothing
-        /// Deliver `values` in order, then `terminal` when it is there; then ask for more
-        /// with `takeMore(of: segment)`.
-        case deliver(values: [Value], terminal: Terminal?, segment: Int)
+        /// Deliver `values` in order, then `terminal` when it is there; then give the
+        /// emptied batch back with `recycle` and ask for more with `takeMore(of: segment)`.
+        case deliver(values: ValueBatch<Value>, terminal: Terminal?, segment: Int)
     }
 
     /// The phase of the subscription.
     package private(set) var state = State.open
     /// The terminal event, while `.terminating`.
     private var terminal: Terminal?
-    /// Values waiting for their turn, from `head` on, in arrival order (the ones before
-    /// `head` were handed out and are dropped at the next compaction).
-    private var buffer: [Value] = []
-    private var head = 0
-    /// An empty array whose capacity the next turn's values reuse.
-    private var spare: [Value] = []
+    /// Values waiting for their turn, in arrival order.
+    private var buffer = ValueBatch<Value>()
+    /// An empty batch whose storage the next turn's values reuse (none while a turn
+    /// delivers it).
+    private var spare: ValueBatch<Value>?
     /// The segments before the newest one, oldest first: their numbers and how many
     /// events each still holds.
     private var closed: [(id: Int, count: Int)] = []
@@ -117,7 +118,7 @@ package struct SerialHopMachine<Value, Terminal> {
     package init() {}
 
     /// How many values wait for their turn.
-    package var waitingCount: Int { buffer.count - head }
+    package var waitingCount: Int { buffer.count }
 
     /// Buffers `value`; `linePuts` is the line's put count read just before.
     package mutating func offer(_ value: Value, linePuts: Int) -> OfferAction {
@@ -201,26 +202,12 @@ package struct SerialHopMachine<Value, Terminal> {
     }
 
     private mutating func take(_ count: Int, of segment: Int) -> TakeAction {
-        let available = buffer.count - head
-        var values = spare
-        spare = []
-        if head == 0 && (count >= available || available - count <= count) {
-            swap(&values, &buffer)
-            if count < available {
-                buffer.append(contentsOf: values[count...])  // the few left behind move
-                values.removeLast(available - count)
-            }
+        let available = buffer.count
+        var values = spare.take() ?? ValueBatch<Value>()
+        if count >= available {
+            swap(&values, &buffer)  // all of them: the emptied spare becomes the buffer
         } else {
-            let taken = min(count, available)
-            values.append(contentsOf: buffer[head..<head + taken])
-            head += taken
-            if head == buffer.count {
-                buffer.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 64 && head * 2 >= buffer.count {
-                buffer.removeFirst(head)  // drops the values handed out (amortized O(1))
-                head = 0
-            }
+            buffer.moveFirst(count, to: values)
         }
         var ending: Terminal?
         if count > available, case .terminating = state {
@@ -230,8 +217,8 @@ package struct SerialHopMachine<Value, Terminal> {
         return .deliver(values: values, terminal: ending, segment: segment)
     }
 
-    /// Gives back a delivered value array, emptied, to be the next turn's spare.
-    package mutating func recycle(_ emptied: [Value]) {
+    /// Gives back a delivered batch, emptied, to be the next turn's spare.
+    package mutating func recycle(_ emptied: ValueBatch<Value>) {
         spare = emptied
     }
 }

@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Synchronization
 import SignalTestSupport
 import XCTest
 
@@ -112,6 +114,44 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(clock.pendingCount, 1, "one hop for the whole burst")
         clock.run()
         XCTAssertEqual(log.entries, ["a 1", "b 2", "work", "a 3", "a 4", "b end"])
+    }
+
+    func testWorkPutDuringAStreamRunsInItsTurnWithoutWaitingForTheStreamToEnd() {
+        // A producer thread streams values without pause, so the turn that delivers them
+        // waits for more between looks (`deliverEvents`); work put on the queue meanwhile
+        // must still run after the values sent before it, and while the stream goes on.
+        let queue = ExecutionQueue(label: "stream")
+        let log = LockedState<[String]>([])
+        let workRan = Synchronization.Atomic<Bool>(false)
+        let sent = Synchronization.Atomic<Int>(0)
+        let done = DispatchSemaphore(value: 0)
+        let hop = SerialHop<Int>(queue: queue) { value in log.withLock { $0.append("\(value)") } }
+        let producer = Thread {
+            var value = 0
+            var afterWork = 0
+            while afterWork < 1_000 {
+                hop.send(value)
+                value += 1
+                sent.store(value, ordering: .releasing)
+                if workRan.load(ordering: .acquiring) { afterWork += 1 }
+            }
+            hop.sendTerminal { done.signal() }
+        }
+        producer.start()
+        while sent.load(ordering: .acquiring) < 2_000 { usleep(100) }
+        let sentBeforeWork = sent.load(ordering: .acquiring)
+        queue.async {
+            log.withLock { $0.append("work") }
+            workRan.store(true, ordering: .releasing)
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success, "the stream ends once the work has run")
+        let entries = log.withLock { $0 }
+        guard let work = entries.firstIndex(of: "work") else { return XCTFail("the work never ran") }
+        XCTAssertGreaterThanOrEqual(work, sentBeforeWork, "after every value sent before it was put")
+        var values = entries
+        values.remove(at: work)
+        XCTAssertEqual(values, (0..<values.count).map { "\($0)" }, "every value, in order")
+        XCTAssertGreaterThanOrEqual(values.count - work, 1_000, "values went on after the work")
     }
 
     func testOnAConcurrentQueueEachSubscriptionDeliversInOrderAndOneAtATime() {

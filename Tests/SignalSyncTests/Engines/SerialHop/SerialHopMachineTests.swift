@@ -63,27 +63,41 @@ final class SerialHopMachineTests: XCTestCase {
         XCTAssertEqual(machine.waitingCount, 0)
     }
 
-    func testADeliveredArrayBecomesTheNextTurnsStorage() {
+    func testADeliveredBatchBecomesTheNextTurnsStorage() {
         var machine = Machine()
         _ = machine.offer(0, linePuts: 0)
         machine.turnPut(segment: 0, linePuts: 1)
         for value in 1..<100 {
             _ = machine.offer(value, linePuts: 1)
         }
-        guard case .deliver(var values, nil, _) = machine.takeTurn() else { return XCTFail("no values") }
-        XCTAssertEqual(values, Array(0..<100))
-        let capacity = values.capacity
-        values.removeAll(keepingCapacity: true)
+        guard case .deliver(let values, nil, _) = machine.takeTurn() else { return XCTFail("no values") }
+        XCTAssertEqual(values.elements, Array(0..<100))
+        values.removeAll()
         machine.recycle(values)
         _ = machine.offer(1, linePuts: 1)  // into the buffer the first turn left
-        guard case .deliver(var next, nil, _) = machine.takeTurn() else { return XCTFail("no values") }
-        XCTAssertEqual(next, [1])
-        next.removeAll(keepingCapacity: true)
+        guard case .deliver(let next, nil, _) = machine.takeTurn() else { return XCTFail("no values") }
+        XCTAssertEqual(next.elements, [1])
+        XCTAssertTrue(next !== values, "the turn took the buffer; the recycled batch became the buffer")
+        next.removeAll()
         machine.recycle(next)
-        _ = machine.offer(2, linePuts: 1)  // into the recycled array, now the buffer
+        _ = machine.offer(2, linePuts: 1)  // into the recycled batch, now the buffer
         guard case .deliver(let last, nil, _) = machine.takeTurn() else { return XCTFail("no values") }
-        XCTAssertEqual(last, [2])
-        XCTAssertGreaterThanOrEqual(last.capacity, capacity, "the recycled array became the buffer")
+        XCTAssertEqual(last.elements, [2])
+        XCTAssertTrue(last === values, "the first turn's batch, recycled, carries the third turn")
+        XCTAssertGreaterThanOrEqual(last.room, 100, "with the storage it grew for the first turn")
+    }
+
+    func testAShortSegmentMovesItsValuesOutAndLeavesTheRestInOrder() {
+        var machine = Machine()
+        _ = machine.offer(1, linePuts: 0)
+        machine.turnPut(segment: 0, linePuts: 1)
+        _ = machine.offer(2, linePuts: 1)
+        XCTAssertEqual(machine.offer(3, linePuts: 2), .putTurn(segment: 1))
+        machine.turnPut(segment: 1, linePuts: 3)
+        XCTAssertEqual(machine.offerTerminal("end", linePuts: 3), .joinedSegment)
+        assertDeliver(machine.takeTurn(), [1, 2], nil)
+        XCTAssertEqual(machine.waitingCount, 1)
+        assertDeliver(machine.takeTurn(), [3], "end")
     }
 
     func testEventsThatJoinARunningTurnGoOutInItUntilItIsFoundEmpty() {
@@ -115,7 +129,7 @@ final class SerialHopMachineTests: XCTestCase {
         guard case .deliver(let delivered, let ended, _) = action else {
             return XCTFail("expected a delivery, got \(action)", file: file, line: line)
         }
-        XCTAssertEqual(delivered, values, file: file, line: line)
+        XCTAssertEqual(delivered.elements, values, file: file, line: line)
         XCTAssertEqual(ended, terminal, file: file, line: line)
     }
 }

@@ -1,0 +1,103 @@
+/// A growable run of values, first in first out, in storage of its own: the buffer of an
+/// engine whose code runs unspecialized (the engines under generic operators such as
+/// `deliverOn`).
+///
+/// Appending, moving and visiting its values needs only the values' own type, which
+/// unspecialized code already has. An `Array` of them would look up the array type's
+/// run-time metadata at every call instead (about 330 instructions, and a lock inside the
+/// runtime that two threads then share), which made that lookup the largest cost of a
+/// value crossing `deliverOn`.
+///
+/// Not thread-safe: its owner guards it with its own lock. A class, so that a batch can
+/// be handed out of a lock and back without copying.
+package final class ValueBatch<Value> {
+    // Safety: the values from `start` to `end` are initialized, the rest of the storage
+    // is not; only the owner's lock holder touches a batch.
+    private var storage: UnsafeMutablePointer<Value>
+    private var capacity: Int
+    private var start = 0
+    private var end = 0
+
+    /// An empty batch with room for `capacity` values before it grows.
+    package init(capacity: Int = 16) {
+        self.capacity = max(capacity, 1)
+        storage = UnsafeMutablePointer<Value>.allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        (storage + start).deinitialize(count: end - start)
+        storage.deallocate()
+    }
+
+    /// How many values it holds.
+    package var count: Int {
+        end - start
+    }
+
+    /// True when it holds no value.
+    package var isEmpty: Bool {
+        start == end
+    }
+
+    /// How many values fit before the storage grows.
+    package var room: Int {
+        capacity
+    }
+
+    /// Its values, in order (a copy, for tests and descriptions).
+    package var elements: [Value] {
+        Array(UnsafeBufferPointer(start: storage + start, count: count))
+    }
+
+    /// Adds `value` after the others.
+    package func append(_ value: Value) {
+        reserve(1)
+        (storage + end).initialize(to: value)
+        end += 1
+    }
+
+    /// Moves its first `count` values (at most all) to the end of `other`, in order.
+    package func moveFirst(_ count: Int, to other: ValueBatch) {
+        let moved = min(count, self.count)
+        other.reserve(moved)
+        (other.storage + other.end).moveInitialize(from: storage + start, count: moved)
+        other.end += moved
+        start += moved
+        if start == end {
+            start = 0
+            end = 0
+        }
+    }
+
+    /// Calls `body` with each value, in order.
+    package func forEach(_ body: (Value) throws -> Void) rethrows {
+        for index in start..<end {
+            try body(storage[index])
+        }
+    }
+
+    /// Releases every value and keeps the storage for the next ones.
+    package func removeAll() {
+        (storage + start).deinitialize(count: end - start)
+        start = 0
+        end = 0
+    }
+
+    /// Makes room for `extra` more values at the end: moves the values to the front when
+    /// that frees enough, otherwise grows the storage (at least doubling it).
+    private func reserve(_ extra: Int) {
+        guard end + extra > capacity else { return }
+        if start > 0 && count + extra <= capacity && start * 2 >= capacity {
+            storage.moveInitialize(from: storage + start, count: count)
+        } else {
+            let grown = max(capacity * 2, count + extra)
+            let larger = UnsafeMutablePointer<Value>.allocate(capacity: grown)
+            larger.moveInitialize(from: storage + start, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity = grown
+        }
+        end = count
+        start = 0
+    }
+}
