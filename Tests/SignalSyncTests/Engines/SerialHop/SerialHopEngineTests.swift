@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import SignalTestSupport
+import Synchronization
 import XCTest
 
 @testable import SignalSync
