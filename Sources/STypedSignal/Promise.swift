@@ -19,7 +19,7 @@ import SignalSync
 /// ```
 public final class Promise<T>: @unchecked Sendable {
     // Safety: the cell and `initializer` lock.
-    private let cell: ValueCellEngine<T>
+    @usableFromInline let cell: ValueCellEngine<T>
     private let initializer: LockedState<Signal<T, NoError>?>
 
     /// Called first when the promise is deallocated (then the source is disposed).
@@ -55,9 +55,12 @@ public final class Promise<T>: @unchecked Sendable {
     /// subscription would have sent it (before the previous source is disposed), and
     /// nothing is left to dispose later, as after that subscription's completion
     /// (`ValueCellEngine.replaceSource(withValue:)`).
-    public func set(_ signal: Signal<T, NoError>) {
-        if let value = signal.singleValue {
-            cell.replaceSource(withValue: value)
+    ///
+    /// Inlinable, so that it runs specialized for `T`: the cell's engine reached from code
+    /// that is not looks up the run-time metadata of its generic state at every set.
+    @inlinable public func set(_ signal: Signal<T, NoError>) {
+        if signal.isSingle {
+            cell.replaceSource(withValue: signal.singleValue)
             return
         }
         cell.replaceSource { [cell] in

@@ -192,6 +192,10 @@ extension CombineLatestSlot: CombineLatestTuplePart {
 final class CombineLatestTuple<Output> {
     private let parts: [any CombineLatestTuplePart]
     private let offsets: [Int]
+    /// Where `combined()` builds the tuple, uninitialized between calls. (Kept, not a
+    /// temporary allocation per call: that, in code not specialized for `Output`, looked
+    /// up a `Result` type's metadata at every event.)
+    private let output: UnsafeMutablePointer<Output>
 
     /// The tuple of the values in `parts`, in order; `Output` is the tuple of their types.
     init(parts: [any CombineLatestTuplePart]) {
@@ -210,21 +214,24 @@ final class CombineLatestTuple<Output> {
             "combineLatest: the output tuple is not laid out as its elements say")
         self.parts = parts
         self.offsets = offsets
+        output = UnsafeMutablePointer<Output>.allocate(capacity: 1)
+    }
+
+    deinit {
+        output.deallocate()
     }
 
     /// How many elements (sources) the tuple has.
     var count: Int { parts.count }
 
-    /// The tuple of the latest values; the engine calls it under its lock once all are set.
+    /// The tuple of the latest values; the engine calls it under its lock once all are
+    /// set (so one call at a time).
     func combined() -> Output {
-        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { buffer in
-            let output = buffer.baseAddress!
-            let raw = UnsafeMutableRawPointer(output)
-            for index in parts.indices {
-                parts[index].copyValue(to: raw + offsets[index])
-            }
-            return output.move()
+        let raw = UnsafeMutableRawPointer(output)
+        for index in parts.indices {
+            parts[index].copyValue(to: raw + offsets[index])
         }
+        return output.move()
     }
 }
 

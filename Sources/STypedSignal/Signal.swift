@@ -71,12 +71,14 @@ public class Signal<T, E>: @unchecked Sendable {
         self.isSingle = isSingle
     }
 
-    /// The value of a signal made by `single`; nil for every other signal. The meta
+    /// The value of a signal made by `single` (only when `isSingle`). The meta
     /// operators' inners and `Promise.set` read it instead of subscribing: what that
-    /// subscription would send, without building it.
+    /// subscription would send, without building it. (Not a `T?` that is nil for other
+    /// signals: code not specialized for `T`, such as those callers, would look up
+    /// `Optional<T>`'s metadata at every read.)
     @inlinable
-    final var singleValue: T? {
-        isSingle ? unsafeDowncast(self, to: SingleSignal<T, E>.self).value : nil
+    final var singleValue: T {
+        unsafeDowncast(self, to: SingleSignal<T, E>.self).value
     }
 
     deinit {

@@ -59,10 +59,10 @@ extension TypedInnerRun {
     static var start: InnerQueueEngine<AnyObject>.Start {
         { engine, id, inner in
             let signal = unsafeDowncast(inner, to: Signal<T, E>.self)
-            if let value = signal.singleValue {
+            if signal.isSingle {
                 // What a subscription to it would do, minus the subscription.
                 if engine.accepts(id) {
-                    unsafeDowncast(engine.downstream, to: Subscriber<T, E>.self).putNext(value)
+                    unsafeDowncast(engine.downstream, to: Subscriber<T, E>.self).putNext(signal.singleValue)
                 }
                 return nil
             }

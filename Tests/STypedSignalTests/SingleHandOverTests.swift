@@ -40,11 +40,12 @@ final class SingleHandOverTests: LeakCheckedTestCase {
     }
 
     func testSingleKeepsItsValueAndOtherSignalsDoNot() {
+        XCTAssertTrue(Signal<Int, NoError>.single(3).isSingle)
         XCTAssertEqual(Signal<Int, NoError>.single(3).singleValue, 3)
         XCTAssertEqual(single("a", NoError.self).singleValue, "a")
-        XCTAssertNil(syncValues([3]).singleValue)
-        XCTAssertNil(Signal<Int, NoError>.complete().singleValue)
-        XCTAssertNil((Signal<Int, NoError>.single(3) |> map { $0 }).singleValue, "an operator over a single is not a single")
+        XCTAssertFalse(syncValues([3]).isSingle)
+        XCTAssertFalse(Signal<Int, NoError>.complete().isSingle)
+        XCTAssertFalse((Signal<Int, NoError>.single(3) |> map { $0 }).isSingle, "an operator over a single is not a single")
     }
 
     // MARK: Promise.set

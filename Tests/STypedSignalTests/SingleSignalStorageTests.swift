@@ -34,7 +34,7 @@ final class SingleSignalStorageTests: LeakCheckedTestCase {
         XCTAssertEqual(emitted(SIMD4<Float>(1, 2, 3, 4)), [SIMD4<Float>(1, 2, 3, 4), SIMD4<Float>(1, 2, 3, 4)], "boxed: 16-byte alignment")
         XCTAssertEqual(emitted(Optional<Int>.none), [nil, nil])
         XCTAssertEqual(emitted([1, 2, 3]), [[1, 2, 3], [1, 2, 3]])
-        XCTAssertEqual(Signal<FiveWords, NoError>.single(FiveWords(a: 5, b: "", c: 0, d: 0)).singleValue?.a, 5)
+        XCTAssertEqual(Signal<FiveWords, NoError>.single(FiveWords(a: 5, b: "", c: 0, d: 0)).singleValue.a, 5)
     }
 
     func testAnInlineValueIsReleasedWithTheSignalAndNotBefore() {
