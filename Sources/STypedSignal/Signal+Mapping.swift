@@ -58,6 +58,7 @@ public func castError<T, E>(_ type: E.Type) -> (Signal<T, NoError>) -> Signal<T,
 /// ```swift
 /// [1, 1, 2, 2, 1] → 1, 2, 1
 /// ```
+@inlinable
 public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     signal |> distinctUntilChanged(isEqual: ==)
 }
@@ -75,6 +76,9 @@ public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Sig
 /// ```swift
 /// [10, 11, 12, 13, 20] |> distinctUntilChanged(isEqual: { abs($0 - $1) < 2 })   // 10, 12, 20
 /// ```
+///
+/// Inlinable, so that its engine runs specialized for `T`.
+@inlinable
 public func distinctUntilChanged<T, E>(isEqual: @escaping (T, T) -> Bool) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in

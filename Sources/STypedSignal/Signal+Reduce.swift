@@ -12,6 +12,7 @@ import SignalSync
 /// ```swift
 /// let total = numbers |> reduceLeft(value: 0, f: +)   // one value: the sum
 /// ```
+@inlinable
 public func reduceLeft<T, E>(value: T, f: @escaping (T, T) -> T) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     reduceLeft(value: value, f: { accumulator, next, _ in f(accumulator, next) })
 }
@@ -29,6 +30,10 @@ public func reduceLeft<T, E>(value: T, f: @escaping (T, T) -> T) -> (_ signal: S
 /// })
 /// // 1, 2, 3 → 1, 3, 6, then 6 again on completion
 /// ```
+///
+/// Inlinable, so that its drain runs specialized for `T` (code not specialized for it
+/// looks up the run-time metadata of the drain's generic events at every value).
+@inlinable
 public func reduceLeft<T, E>(value: T, f: @escaping (T, T, (T) -> Void) -> T) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in

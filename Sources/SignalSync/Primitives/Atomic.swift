@@ -19,9 +19,11 @@ public enum AtomicLockError: Error, Sendable {
 /// hits.with { $0 }         // 10
 /// ```
 public final class Atomic<T>: @unchecked Sendable {
-    // Safety: `value` is only read or written while `mutex` is held.
-    private let mutex = PosixLock()
-    private var value: T
+    // Safety: `value` is only read or written while `mutex` is held. The methods are
+    // inlinable, so that they run specialized where `T` is known (code not specialized
+    // for it looks up `Optional<T>`'s metadata in `modify`, at every call).
+    @usableFromInline let mutex = PosixLock()
+    @usableFromInline var value: T
 
     /// Creates an atomic holding `value`.
     public init(value: T) {
@@ -32,6 +34,7 @@ public final class Atomic<T>: @unchecked Sendable {
     ///
     /// `f` runs holding this atomic's lock (the documented exception to "no user closure
     /// under a library lock": the lock is the user's own).
+    @inlinable
     public func with<R>(_ f: (T) throws -> R) rethrows -> R {
         try mutex.withLock { try f(value) }
     }
@@ -46,7 +49,7 @@ public final class Atomic<T>: @unchecked Sendable {
     /// Replaces the value with `f(value)` under the lock and returns the new value.
     /// `f` runs holding the lock (as for `with`); the old value is released after the
     /// lock, before `modify` returns.
-    @discardableResult
+    @inlinable @discardableResult
     public func modify(_ f: (T) throws -> T) rethrows -> T {
         var previous: T?
         let updated = try mutex.withLock {
@@ -60,7 +63,7 @@ public final class Atomic<T>: @unchecked Sendable {
     }
 
     /// Stores `value` and returns the previous one.
-    @discardableResult
+    @inlinable @discardableResult
     public func swap(_ value: T) -> T {
         mutex.withLock {
             let previous = self.value

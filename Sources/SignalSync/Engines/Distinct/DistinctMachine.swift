@@ -7,8 +7,10 @@
 /// passed meanwhile (same version); otherwise it hands out the newer reference and the
 /// engine compares again. So each value that passes was compared with the value that
 /// passed just before it, even when values arrive on several threads at once.
+@usableFromInline
 package struct DistinctMachine<Value> {
     /// Every phase.
+    @usableFromInline
     package enum State {
         /// Nothing has passed yet: the next value passes.
         case awaitingFirst
@@ -17,6 +19,7 @@ package struct DistinctMachine<Value> {
     }
 
     /// What the engine does with an offered value, or after a comparison.
+    @usableFromInline
     package enum Verdict {
         /// The value passes (it is the new reference); release the old reference.
         case pass(replaced: Value?)
@@ -27,13 +30,16 @@ package struct DistinctMachine<Value> {
     }
 
     /// The current phase.
+    @usableFromInline
     package private(set) var state = State.awaitingFirst
 
     /// A machine that has let nothing pass.
+    @inlinable
     package init() {}
 
     /// A value arrives: it passes at once when it is the first, otherwise it is to be
     /// compared.
+    @inlinable
     package mutating func offer(_ value: Value) -> Verdict {
         switch state {
         case .awaitingFirst:
@@ -46,6 +52,7 @@ package struct DistinctMachine<Value> {
 
     /// The comparison of `value` with the reference of `version` found it `repeated` or
     /// not: decided, unless another value passed meanwhile (compare again).
+    @inlinable
     package mutating func settle(_ value: Value, repeated: Bool, version seen: Int) -> Verdict {
         guard case .passed(let last, let version) = state else {
             return offer(value)

@@ -6,19 +6,24 @@
 /// arrives meanwhile, before returning (see `SerialDrainMachine`). The handler may so keep
 /// unlocked state such as an accumulator and call user closures without a lock and
 /// without racing. Nothing is handled after a terminal event, nor after `close()`.
+@usableFromInline
 package final class SerialDrainEngine<Value, Failure>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; `handler` is immutable
     // and runs only on the drainer, one event at a time.
-    private let state = LockedState(SerialDrainMachine<Value, Failure>())
-    private let handler: (SerialDrainEvent<Value, Failure>) -> Void
+    @usableFromInline
+    let state = LockedState(SerialDrainMachine<Value, Failure>())
+    @usableFromInline
+    let handler: (SerialDrainEvent<Value, Failure>) -> Void
 
     /// A drain that hands its events to `handler`.
+    @inlinable
     package init(_ handler: @escaping (SerialDrainEvent<Value, Failure>) -> Void) {
         self.handler = handler
     }
 
     /// Brings `event`: handles it, and whatever arrives meanwhile, when the drain is idle;
     /// queues it when another call is handling; drops it when the drain is closed.
+    @inlinable
     package func put(_ event: SerialDrainEvent<Value, Failure>) {
         guard state.withLock({ $0.arrive(event) }) == .handle else {
             return
@@ -37,6 +42,7 @@ package final class SerialDrainEngine<Value, Failure>: @unchecked Sendable {
     /// error): returns false when a terminal event had arrived already or the drain was
     /// closed before. An event being handled runs to its end; waiting ones are dropped
     /// (released here, outside the lock).
+    @inlinable
     package func close() -> Bool {
         switch state.withLock({ $0.close() }) {
         case .closed(let dropped):

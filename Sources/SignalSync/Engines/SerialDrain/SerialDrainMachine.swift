@@ -1,4 +1,5 @@
 /// An event of one subscription as a `SerialDrainEngine` hands it on.
+@usableFromInline
 package enum SerialDrainEvent<Value, Failure> {
     /// A value.
     case next(Value)
@@ -8,6 +9,7 @@ package enum SerialDrainEvent<Value, Failure> {
     case completed
 
     /// Whether the event ends the subscription.
+    @inlinable
     var isTerminal: Bool {
         if case .next = self {
             return false
@@ -27,11 +29,14 @@ package enum SerialDrainEvent<Value, Failure> {
 ///
 /// A value type with no side effects: every transition runs under the storage's lock
 /// (`SerialDrainEngine`) and returns an action, what the storage does once unlocked.
+@usableFromInline
 package struct SerialDrainMachine<Value, Failure> {
     /// An event the drain hands on.
+    @usableFromInline
     package typealias Event = SerialDrainEvent<Value, Failure>
 
     /// Every phase of the drain.
+    @usableFromInline
     package enum State: Equatable {
         /// Takes events; none is being handled.
         case idle
@@ -45,6 +50,7 @@ package struct SerialDrainMachine<Value, Failure> {
     }
 
     /// What the thread that brought an event does.
+    @usableFromInline
     package enum ArriveAction: Equatable {
         /// Handle it now: this thread is the drainer.
         case handle
@@ -55,6 +61,7 @@ package struct SerialDrainMachine<Value, Failure> {
     }
 
     /// What the drainer does after handling an event.
+    @usableFromInline
     package enum HandledAction {
         /// Handle this waiting event next.
         case handle(Event)
@@ -64,6 +71,7 @@ package struct SerialDrainMachine<Value, Failure> {
 
     /// What follows `close()`; either way the waiting events are handed out, to be
     /// released outside the lock.
+    @usableFromInline
     package enum CloseAction {
         /// The drain was open: the caller's terminal event goes downstream.
         case closed(dropped: [Event])
@@ -72,15 +80,19 @@ package struct SerialDrainMachine<Value, Failure> {
     }
 
     /// Where the drain is.
+    @usableFromInline
     package private(set) var state = State.idle
     /// The events waiting for the drainer, oldest first (empty unless draining or
     /// closing); kept apart from `state` so that appending never copies them.
-    private var waiting = FIFO<Event>()
+    @usableFromInline
+    var waiting = FIFO<Event>()
 
     /// A drain that takes events and has none.
+    @inlinable
     package init() {}
 
     /// `event` arrived.
+    @inlinable
     package mutating func arrive(_ event: Event) -> ArriveAction {
         switch state {
         case .closing, .closed:
@@ -98,6 +110,7 @@ package struct SerialDrainMachine<Value, Failure> {
     }
 
     /// The drainer handled an event: hands it the next one, or lets it go when none waits.
+    @inlinable
     package mutating func handled() -> HandledAction {
         if let next = waiting.popFirst() {
             return .handle(next)
@@ -114,6 +127,7 @@ package struct SerialDrainMachine<Value, Failure> {
     }
 
     /// Closes the drain: later events are dropped, and so are the waiting ones.
+    @inlinable
     package mutating func close() -> CloseAction {
         let dropped = waiting.removeAll()
         switch state {
