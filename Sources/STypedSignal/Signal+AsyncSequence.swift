@@ -18,6 +18,7 @@ extension Signal where E == NoError {
     ///     print(value)
     /// }
     /// ```
+    @inlinable
     public var values: SignalValues<T> {
         SignalValues(signal: self)
     }
@@ -42,12 +43,14 @@ extension Signal where E: Error {
     ///     // error is the signal's E
     /// }
     /// ```
+    @inlinable
     public var values: SignalThrowingValues<T, E> {
         SignalThrowingValues(signal: self)
     }
 }
 
 /// A handle over a buffer that subscribes to `signal` at the first `next`.
+@inlinable
 func valuesHandle<T, E>(_ signal: Signal<T, E>) -> AsyncValuesHandle<T, E> {
     AsyncValuesHandle { buffer in
         let subscription = signal.start(next: buffer.push, error: buffer.fail, completed: buffer.complete)

@@ -9,13 +9,15 @@ public struct SignalValues<T>: AsyncSequence, Sendable {
     /// The sequence cannot fail.
     public typealias Failure = Never
 
-    private let signal: Signal<T, NoError>
+    @usableFromInline let signal: Signal<T, NoError>
 
+    @inlinable
     init(signal: Signal<T, NoError>) {
         self.signal = signal
     }
 
     /// A new iterator; it subscribes at its first `next()`.
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
         Iterator(handle: valuesHandle(signal))
     }
@@ -27,19 +29,22 @@ public struct SignalValues<T>: AsyncSequence, Sendable {
         /// The iterator cannot fail.
         public typealias Failure = Never
 
-        private let handle: AsyncValuesHandle<T, NoError>
+        @usableFromInline let handle: AsyncValuesHandle<T, NoError>
 
+        @inlinable
         init(handle: AsyncValuesHandle<T, NoError>) {
             self.handle = handle
         }
 
         /// The next value, or nil once the signal completed or the task was cancelled.
+        @inlinable
         public mutating func next() async -> T? {
             await next(isolation: nil)
         }
 
         /// The next value, waiting on `actor`'s isolation; nil once the signal completed
         /// or the task was cancelled.
+        @inlinable
         public mutating func next(isolation actor: isolated (any Actor)?) async -> T? {
             switch await handle.buffer.next(isolation: actor) {
             case .value(let value):

@@ -3,12 +3,13 @@
 /// Both signal APIs take ordinary (non-`Sendable`) closures, as the originals do, and
 /// decide themselves which thread runs them; this box is how such a closure reaches
 /// Dispatch or a thread. Every use sits next to the reason it is safe.
+@usableFromInline
 package struct UncheckedSendable<Value>: @unchecked Sendable {
     /// The carried value.
-    package let value: Value
+    @usableFromInline package let value: Value
 
     /// Wraps `value`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(_ value: Value) {
         self.value = value
     }

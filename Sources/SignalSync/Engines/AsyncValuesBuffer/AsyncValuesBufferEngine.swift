@@ -15,16 +15,18 @@
 /// subscription's dispose function until the subscription ends, so the pair lives exactly
 /// as long as the subscription; ending it (terminal event, cancellation, dropped
 /// iterator) frees both.
+@usableFromInline
 package final class AsyncValuesBufferEngine<Value, Failure>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`.
-    package typealias Step = AsyncValuesStep<Value, Failure>
-    package typealias Start = (AsyncValuesBufferEngine) -> () -> Void
-    private typealias Continuation = CheckedContinuation<UncheckedSendable<Step>, Never>
-    private typealias Machine = AsyncValuesBufferMachine<Value, Failure, Start, Continuation, () -> Void>
+    @usableFromInline package typealias Step = AsyncValuesStep<Value, Failure>
+    @usableFromInline package typealias Start = (AsyncValuesBufferEngine) -> () -> Void
+    @usableFromInline typealias Continuation = CheckedContinuation<UncheckedSendable<Step>, Never>
+    @usableFromInline typealias Machine = AsyncValuesBufferMachine<Value, Failure, Start, Continuation, () -> Void>
 
-    private let state: LockedState<Machine>
+    @usableFromInline let state: LockedState<Machine>
 
     /// Creates a buffer that will subscribe with `start` at the first `next`.
+    @usableFromInline
     package init(start: @escaping Start) {
         state = LockedState(Machine(start: start))
         AsyncBridgeCounters.valuesBuffers.increment()
@@ -35,6 +37,7 @@ package final class AsyncValuesBufferEngine<Value, Failure>: @unchecked Sendable
     }
 
     /// The next step, waiting on the caller's isolation until one is available.
+    @inlinable
     package func next(isolation: isolated (any Actor)? = #isolation) async -> Step {
         let box = await withTaskCancellationHandler(
             operation: {
@@ -52,6 +55,7 @@ package final class AsyncValuesBufferEngine<Value, Failure>: @unchecked Sendable
     }
 
     /// Delivers or buffers a value; ignored once the signal ended or the consumer left.
+    @inlinable
     package func push(_ value: Value) {
         if case .resume(let waiter, let value) = state.withLock({ $0.push(value) }) {
             waiter.resume(returning: UncheckedSendable(.value(value)))
@@ -59,17 +63,20 @@ package final class AsyncValuesBufferEngine<Value, Failure>: @unchecked Sendable
     }
 
     /// Records the signal's failure, delivered after the buffered values.
+    @usableFromInline
     package func fail(_ failure: Failure) {
         end(.failed(failure))
     }
 
     /// Records the signal's completion, delivered after the buffered values.
+    @usableFromInline
     package func complete() {
         end(.completed)
     }
 
     /// Ends the iteration from the consumer's side: drops the buffer, resumes a pending
     /// `next` with `.end` and disposes the subscription.
+    @usableFromInline
     package func cancel() {
         guard case .close(let waiter, let dispose, let dropped, let start) = state.withLock({ $0.cancel() }) else {
             return
@@ -93,7 +100,8 @@ package final class AsyncValuesBufferEngine<Value, Failure>: @unchecked Sendable
         }
     }
 
-    private func startIfNeeded() {
+    @inlinable
+    func startIfNeeded() {
         guard case .start(let start) = state.withLock({ $0.startIfNeeded() }) else { return }
         let dispose = start(self)
         if case .dispose(let dispose) = state.withLock({ $0.attach(dispose) }) {
@@ -104,11 +112,13 @@ package final class AsyncValuesBufferEngine<Value, Failure>: @unchecked Sendable
 
 /// The owner of an `AsyncValuesBufferEngine` held by an iterator: dropping the iterator
 /// cancels the iteration, which disposes the subscription.
+@usableFromInline
 package final class AsyncValuesHandle<Value, Failure>: Sendable {
     /// The buffer this handle owns.
-    package let buffer: AsyncValuesBufferEngine<Value, Failure>
+    @usableFromInline package let buffer: AsyncValuesBufferEngine<Value, Failure>
 
     /// Creates a handle over a new buffer that subscribes with `start`.
+    @usableFromInline
     package init(start: @escaping AsyncValuesBufferEngine<Value, Failure>.Start) {
         buffer = AsyncValuesBufferEngine(start: start)
     }

@@ -1,4 +1,5 @@
 /// One step of iterating a signal as an async sequence.
+@usableFromInline
 package enum AsyncValuesStep<Value, Failure> {
     /// The next value.
     case value(Value)
@@ -13,10 +14,13 @@ package enum AsyncValuesStep<Value, Failure> {
 /// Generic over what it only carries: `Start` (what starts the subscription), `Waiter`
 /// (the consumer's suspended continuation) and `Dispose` (the subscription's dispose
 /// function), so that its tests need no task and no signal.
+@usableFromInline
 package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> {
+    @usableFromInline
     package typealias Step = AsyncValuesStep<Value, Failure>
 
     /// How the signal ended, waiting behind the buffered values.
+    @usableFromInline
     package enum Ending {
         /// It failed.
         case failed(Failure)
@@ -25,6 +29,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// Every phase of the buffer.
+    @usableFromInline
     package enum State {
         /// No `next` yet: the subscription is not started.
         case unstarted(Start)
@@ -38,6 +43,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// What the first `next` does.
+    @usableFromInline
     package enum StartAction {
         /// Start the subscription with this.
         case start(Start)
@@ -46,6 +52,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// What to do with the started subscription's dispose function.
+    @usableFromInline
     package enum AttachAction {
         /// Nothing: it is kept (running) or dropped (the signal already ended by itself).
         case none
@@ -54,6 +61,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// What a consumer's `next` gets.
+    @usableFromInline
     package enum NextAction {
         /// Resume the consumer with this step now.
         case resume(Step)
@@ -62,6 +70,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// What a value from the signal leads to.
+    @usableFromInline
     package enum PushAction {
         /// Resume the waiting consumer with the value.
         case resume(Waiter, Value)
@@ -70,6 +79,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// What the signal's ending leads to.
+    @usableFromInline
     package enum EndAction {
         /// Resume the waiting consumer with the ending's step; drop `dropping` (the
         /// subscription ends by itself, only the handle goes).
@@ -82,6 +92,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
 
     /// What the consumer's cancellation leads to: everything the buffer held, to resume,
     /// dispose and release once unlocked.
+    @usableFromInline
     package enum CancelAction {
         /// Resume `waiter` with `.end`, call `dispose`, and release the buffered values
         /// and the unstarted `start`.
@@ -91,14 +102,17 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// The current phase.
+    @usableFromInline
     package private(set) var state: State
 
     /// A buffer that starts its subscription with `start` at the first `next`.
+    @inlinable
     package init(start: Start) {
         state = .unstarted(start)
     }
 
     /// The first `next` starts the subscription.
+    @inlinable
     package mutating func startIfNeeded() -> StartAction {
         guard case .unstarted(let start) = state else { return .none }
         state = .running(pending: FIFO(), waiter: nil, dispose: nil)
@@ -106,6 +120,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// The subscription has started and returned its dispose function.
+    @inlinable
     package mutating func attach(_ dispose: Dispose) -> AttachAction {
         switch state {
         case .running(let pending, let waiter, nil):
@@ -119,6 +134,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// The consumer asks for the next step; `waiter` waits when none is ready.
+    @inlinable
     package mutating func next(_ waiter: Waiter) -> NextAction {
         switch state {
         case .unstarted:
@@ -145,6 +161,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// A value from the signal: to the waiting consumer, or into the buffer.
+    @inlinable
     package mutating func push(_ value: Value) -> PushAction {
         guard case .running(var pending, let waiter, let dispose) = state else { return .none }
         if let waiter {
@@ -158,6 +175,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// The signal failed or completed.
+    @inlinable
     package mutating func end(_ ending: Ending) -> EndAction {
         guard case .running(let pending, let waiter, let dispose) = state else { return .none }
         if let waiter {
@@ -170,6 +188,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     }
 
     /// The consumer cancelled (or dropped its iterator): the iteration is over.
+    @inlinable
     package mutating func cancel() -> CancelAction {
         let action: CancelAction
         switch state {
@@ -186,7 +205,8 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
         return action
     }
 
-    private static func step(_ ending: Ending) -> Step {
+    @usableFromInline
+    static func step(_ ending: Ending) -> Step {
         switch ending {
         case .failed(let failure): .failure(failure)
         case .completed: .end
