@@ -15,6 +15,9 @@ import SignalSync
 /// // source: values a (0 s), b (0.5 s), c (3 s), completion at 3.5 s
 /// source |> debounce(1.0, queue: queue)   // b at 1.5 s; c and completed at 3.5 s
 /// ```
+///
+/// Inlinable, so that its engine runs specialized for `T`.
+@inlinable
 public func debounce<T, E>(_ delay: Double, queue: Queue) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in

@@ -7,18 +7,20 @@
 /// returns the engine as the subscription's disposable (each API makes it one of its
 /// disposables); `dispose()` may come from any thread. `emit`, `fail` and `complete`
 /// (the downstream) run on the queue, never under the lock.
+@usableFromInline
 package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the timer and the
     // slot are thread-safe; the closures are immutable and called after unlocking.
-    private let state = LockedState(DebounceMachine<Value>())
-    private let timer: ExecutionTimer
+    @usableFromInline let state = LockedState(DebounceMachine<Value>())
+    @usableFromInline let timer: ExecutionTimer
     private let source = ClosableSlot<any UpstreamDisposable>()
-    private let emit: (Value) -> Void
-    private let fail: (Failure) -> Void
-    private let complete: () -> Void
+    @usableFromInline let emit: (Value) -> Void
+    @usableFromInline let fail: (Failure) -> Void
+    @usableFromInline let complete: () -> Void
 
     /// A quiet debounce that waits `delay` seconds (negative or NaN: zero, the queue's
     /// next turn) on `queue` and sends downstream with `emit`, `fail` and `complete`.
+    @usableFromInline
     package init(
         delay: Double, queue: ExecutionQueue, emit: @escaping (Value) -> Void, fail: @escaping (Failure) -> Void,
         complete: @escaping () -> Void
@@ -31,11 +33,13 @@ package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @uncheck
 
     /// Keeps the source subscription, disposed by `dispose()` (at once when the engine was
     /// disposed already).
+    @usableFromInline
     package func attach(_ subscription: any UpstreamDisposable) {
         source.replace(with: subscription)?.dispose()
     }
 
     /// The source emitted `value`: it becomes the pending value and the wait restarts.
+    @inlinable
     package func next(_ value: Value) {
         guard case .arm(let replaced) = state.withLock({ $0.next(value) }) else { return }
         withExtendedLifetime(replaced) {}  // released outside the lock
@@ -44,6 +48,7 @@ package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @uncheck
 
     /// The source completed: flushes the pending value and completes, or completes after
     /// one more wait when nothing is pending.
+    @usableFromInline
     package func completed() {
         switch state.withLock({ $0.complete() }) {
         case .flush(let value):
@@ -59,6 +64,7 @@ package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @uncheck
 
     /// The source failed: drops the pending value, stops the timer and forwards `error`
     /// at once (unless a terminal event was decided or the engine was disposed).
+    @usableFromInline
     package func failed(_ error: Failure) {
         if stop() {
             fail(error)
@@ -67,19 +73,22 @@ package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @uncheck
 
     /// Drops the pending value and stops the timer, then disposes the source
     /// subscription; later calls do nothing.
+    @usableFromInline
     package func dispose() {
         _ = stop()
         source.close()?.dispose()
     }
 
-    private func stop() -> Bool {
+    @usableFromInline
+    func stop() -> Bool {
         guard case .stop(let dropped) = state.withLock({ $0.stop() }) else { return false }
         timer.invalidate()
         withExtendedLifetime(dropped) {}  // released outside the lock
         return true
     }
 
-    private func arm() {
+    @inlinable
+    func arm() {
         timer.start { [self] in fire() }
         // A disposal on another thread may have stopped the timer just before it was armed.
         if state.withLock({ $0.isFinished }) {
@@ -87,7 +96,8 @@ package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @uncheck
         }
     }
 
-    private func fire() {
+    @usableFromInline
+    func fire() {
         switch state.withLock({ $0.fire() }) {
         case .emit(let value):
             emit(value)

@@ -12,8 +12,10 @@
 /// - An error or a disposal drops the pending value and stops the timer; an error goes
 ///   downstream at once.
 /// - Once finished (terminal decided, or disposed), every event is ignored.
+@usableFromInline
 package struct DebounceMachine<Value> {
     /// Every phase.
+    @usableFromInline
     package enum State {
         /// Running, nothing pending.
         case quiet
@@ -26,6 +28,7 @@ package struct DebounceMachine<Value> {
     }
 
     /// What the engine does with a value.
+    @usableFromInline
     package enum NextAction {
         /// (Re-)arm the timer; release the value it replaced.
         case arm(replaced: Value?)
@@ -34,6 +37,7 @@ package struct DebounceMachine<Value> {
     }
 
     /// What the engine does on the source's completion.
+    @usableFromInline
     package enum CompleteAction {
         /// Stop the timer, emit the pending value, then complete.
         case flush(Value)
@@ -44,6 +48,7 @@ package struct DebounceMachine<Value> {
     }
 
     /// What the engine does when the timer fires.
+    @usableFromInline
     package enum FireAction {
         /// Emit this value.
         case emit(Value)
@@ -54,6 +59,7 @@ package struct DebounceMachine<Value> {
     }
 
     /// What the engine does on an error or a disposal.
+    @usableFromInline
     package enum StopAction {
         /// Stop the timer and release the dropped value; an error goes downstream.
         case stop(dropped: Value?)
@@ -62,12 +68,15 @@ package struct DebounceMachine<Value> {
     }
 
     /// The current phase.
+    @usableFromInline
     package private(set) var state = State.quiet
 
     /// A quiet machine.
+    @inlinable
     package init() {}
 
     /// The source emitted `value`.
+    @inlinable
     package mutating func next(_ value: Value) -> NextAction {
         switch state {
         case .quiet:
@@ -82,6 +91,7 @@ package struct DebounceMachine<Value> {
     }
 
     /// The source completed.
+    @inlinable
     package mutating func complete() -> CompleteAction {
         switch state {
         case .quiet:
@@ -96,6 +106,7 @@ package struct DebounceMachine<Value> {
     }
 
     /// The timer fired.
+    @inlinable
     package mutating func fire() -> FireAction {
         switch state {
         case .pending(let value):
@@ -110,6 +121,7 @@ package struct DebounceMachine<Value> {
     }
 
     /// The source failed, or the subscription was disposed.
+    @inlinable
     package mutating func stop() -> StopAction {
         switch state {
         case .quiet, .completing:
@@ -125,6 +137,7 @@ package struct DebounceMachine<Value> {
 
     /// True once finished: an engine that armed its timer after a concurrent stop
     /// disarms it again.
+    @inlinable
     package var isFinished: Bool {
         if case .finished = state { return true }
         return false
