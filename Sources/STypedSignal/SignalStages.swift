@@ -17,10 +17,13 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     // is only read.
     @usableFromInline @exclusivity(unchecked) var storage: (UInt, UInt, UInt) = (0, 0, 0)
 
-    /// True when a `T` fits in `storage`; otherwise the storage holds a `SingleValueBox`.
+    /// True when a `T` fits in `storage` and may be read from a bitwise copy of it (the
+    /// getter reads without an exclusive access, so that concurrent starts do not race);
+    /// otherwise the storage holds a `SingleValueBox`.
     @inlinable
     static var storesInline: Bool {
         MemoryLayout<T>.size <= MemoryLayout<(UInt, UInt, UInt)>.size && MemoryLayout<T>.alignment <= MemoryLayout<UInt>.alignment
+            && _isBitwiseTakable(T.self)
     }
 
     @inlinable
@@ -41,12 +44,13 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         }
     }
 
-    /// The value (a copy).
+    /// The value (a copy). A read, not an exclusive access: any number of threads may
+    /// start the signal at once.
     @inlinable
     var value: T {
-        withUnsafeMutableBytes(of: &storage) { raw in
+        withUnsafeBytes(of: storage) { raw in
             if Self.storesInline {
-                return raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: T.self).pointee
+                return raw.load(as: T.self)
             }
             return raw.load(as: Unmanaged<SingleValueBox<T>>.self).takeUnretainedValue().value
         }

@@ -1,3 +1,4 @@
+import Foundation
 import SignalTestSupport
 import XCTest
 
@@ -61,5 +62,23 @@ final class SingleSignalStorageTests: LeakCheckedTestCase {
             withExtendedLifetime(signal) {}
         }
         XCTAssertEqual(log.events, ["next", "value released"])
+    }
+
+    func testOneSingleStartedFromManyThreadsAtOnceGivesEachItsValue() {
+        // Reads of the stored value run concurrently (they only read it).
+        let inline = Signal<String, NoError>.single("shared value, longer than fifteen bytes")
+        let boxed = Signal<FiveWords, NoError>.single(FiveWords(a: 1, b: "b", c: 3, d: 4))
+        let received = Atomic(value: 0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<500 {
+                inline.start(next: { value in
+                    if value == "shared value, longer than fifteen bytes" { received.modify { $0 + 1 } }
+                })
+                boxed.start(next: { value in
+                    if value.d == 4 { received.modify { $0 + 1 } }
+                })
+            }
+        }
+        XCTAssertEqual(received.with { $0 }, 8 * 500 * 2)
     }
 }
