@@ -130,10 +130,11 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
             var value = 0
             var afterWork = 0
             while afterWork < 1_000 {
+                let workHadRun = workRan.load(ordering: .acquiring)  // then this value comes after it
                 hop.send(value)
                 value += 1
                 sent.store(value, ordering: .releasing)
-                if workRan.load(ordering: .acquiring) { afterWork += 1 }
+                if workHadRun { afterWork += 1 }
             }
             hop.sendTerminal { done.signal() }
         }
