@@ -14,6 +14,7 @@ import SignalSync
 /// let recovered = Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in .single(0) }
 /// // emits 0, then completes
 /// ```
+@inlinable
 public func `catch`<T, E, R>(_ f: @escaping (E) -> Signal<T, R>) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal { subscriber in

@@ -13,6 +13,7 @@ public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R,
 }
 
 /// Forwards the values for which `f` returns true; terminal events pass unchanged.
+@inlinable
 public func filter<T, E>(_ f: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
@@ -26,6 +27,7 @@ public func filter<T, E>(_ f: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal
 
 /// Maps the wrapped value of an optional signal: `.some(v)` becomes `f(v)`, `nil` stays
 /// `nil` (it is not dropped). Not a signal-flattening operator.
+@inlinable
 public func flatMap<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T?, E>) -> Signal<R?, E> {
     { signal in
         signal |> map { $0.map(f) }
@@ -33,6 +35,7 @@ public func flatMap<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T?, E>) -> Sign
 }
 
 /// Transforms the error; values and completion pass unchanged.
+@inlinable
 public func mapError<T, E, R>(_ f: @escaping (E) -> R) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal { subscriber in
@@ -45,6 +48,7 @@ public func mapError<T, E, R>(_ f: @escaping (E) -> R) -> (Signal<T, E>) -> Sign
 }
 
 /// Gives a signal that cannot fail any error type.
+@inlinable
 public func castError<T, E>(_ type: E.Type) -> (Signal<T, NoError>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in

@@ -152,6 +152,7 @@ extension InnerQueueEngine: Disposable {}
 /// ```swift
 /// let done = upload |> ignoreValues   // Signal<Never, UploadError>
 /// ```
+@inlinable
 public func ignoreValues<T, E>(_ signal: Signal<T, E>) -> Signal<Never, E> {
     Signal { subscriber in
         signal.start(

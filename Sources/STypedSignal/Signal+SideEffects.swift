@@ -1,6 +1,7 @@
 import SignalSync
 
 /// Calls `f(value)` before forwarding each value (not for terminal events).
+@inlinable
 public func beforeNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
@@ -15,6 +16,7 @@ public func beforeNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Si
 
 /// Calls `f(value)` after forwarding each value, even when forwarding it ended the
 /// downstream subscription.
+@inlinable
 public func afterNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
@@ -28,6 +30,7 @@ public func afterNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Sig
 }
 
 /// Calls `f()` on the subscribing thread just before each subscription to upstream.
+@inlinable
 public func beforeStarted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
@@ -38,6 +41,7 @@ public func beforeStarted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> 
 }
 
 /// Calls `f()` just before forwarding completion (not on error or disposal).
+@inlinable
 public func beforeCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
@@ -52,6 +56,7 @@ public func beforeCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -
 }
 
 /// Calls `f()` after forwarding completion (not on error or disposal).
+@inlinable
 public func afterCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
@@ -67,6 +72,7 @@ public func afterCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) ->
 
 /// Calls `f()` exactly once when the subscription's resources are released, after
 /// upstream is disposed: on explicit disposal and after completion or error.
+@inlinable
 public func afterDisposed<T, E, R>(_ f: @escaping () -> R) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in

@@ -7,6 +7,7 @@ import SignalSync
 /// completes as soon as it is subscribed, without subscribing upstream: a decided fix
 /// (the original never completed on values). Under concurrent emission at most `count`
 /// values are delivered and completion happens once.
+@inlinable
 public func take<T, E>(_ count: Int) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         guard count > 0 else { return Signal<T, E>.complete() }
@@ -42,6 +43,7 @@ public struct SignalTakeAction {
 /// Asks `until` about each value: forwards it if `passthrough`, then completes if
 /// `complete`. Upstream termination is forwarded. As in the original, a synchronous
 /// source's later values still reach `until` (their answers are ignored).
+@inlinable
 public func take<T, E>(until: @escaping (T) -> SignalTakeAction) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
