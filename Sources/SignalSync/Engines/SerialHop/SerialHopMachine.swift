@@ -58,8 +58,10 @@ package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () 
 /// turn), the terminal event after them, and whether the subscription still takes
 /// events.
 ///
-/// A value type with no side effects: each transition runs under the hop's lock
-/// (`SerialHopEngine`) and returns what to do once unlocked. An event joins the newest
+/// A value type with no side effects outside itself (its buffers are `ValueBatch`
+/// objects, so a copy of a machine shares them: keep one machine per hop): each
+/// transition runs under the hop's lock (`SerialHopEngine`) and returns what to do once
+/// unlocked. An event joins the newest
 /// segment when nothing else was put on the line since that segment's turn was put
 /// (the line's put count is unchanged) and its turn has not come yet; otherwise it
 /// starts a segment, whose turn the engine puts on the line. So a burst costs one turn,
