@@ -54,14 +54,14 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     /// disposes the generator's disposable. Ignored after termination.
     @inlinable
     public func putError(_ error: E) {
-        state.putError(error)
+        core._withUnsafeGuaranteedRef { $0.putError(error) }
     }
 
     /// Terminates with completion, like `putError`. A value sent from inside the
     /// completion callback is dropped.
     @inlinable
     public func putCompletion() {
-        state.putCompletion()
+        core._withUnsafeGuaranteedRef { $0.putCompletion() }
     }
 
     /// Keeps `object` alive until the subscription ends (terminal event, disposal of

@@ -50,13 +50,13 @@ public class SSubscriber: @unchecked Sendable {
     /// generator's disposable. Ignored after termination.
     @inlinable
     public final func putError(_ error: Any?) {
-        state.putError(error)
+        core._withUnsafeGuaranteedRef { $0.putError(error) }
     }
 
     /// Terminates with completion, like `putError`. Ignored after termination.
     @inlinable
     public final func putCompletion() {
-        state.putCompletion()
+        core._withUnsafeGuaranteedRef { $0.putCompletion() }
     }
 
     /// Hands over the generator's disposable: disposed at once when the subscriber has

@@ -214,7 +214,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         var current = word.load(ordering: .relaxed)
         while current & Self.terminatedBit == 0 {
             let (exchanged, original) = word.compareExchange(
-                expected: current, desired: (current | Self.terminatedBit) + 1, ordering: .acquiringAndReleasing)
+                expected: current, desired: (current | Self.terminatedBit) + 1, ordering: .sequentiallyConsistent)
             if exchanged {
                 LiveSubscriptions.ended()
                 reportEndingInScope()
@@ -308,12 +308,14 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// to `GenerationScope` while marked.
     @inlinable
     package func markInScope(_ inScope: Bool) -> Bool {
-        // Entering must be ordered before any later check of the terminated bit by an
-        // ending thread (sequentially consistent, against the ending thread's load);
-        // leaving may be seen late: an ending that still sees the mark only costs one
-        // needless rescan.
+        // Entering needs no ordering of its own: a check that would skip this probe later
+        // (having once seen it not ended) first issues a sequentially consistent fence,
+        // and an ending thread sets the terminated bit and then loads the mark, both
+        // sequentially consistent; so either the check sees the ending or the ending sees
+        // the mark and reports. Leaving may be seen late: an ending that still sees the
+        // mark only costs one needless rescan.
         if inScope {
-            self.inScope.store(true, ordering: .sequentiallyConsistent)
+            self.inScope.store(true, ordering: .relaxed)
         } else {
             self.inScope.store(false, ordering: .releasing)
         }
@@ -446,7 +448,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// running one, if any). The handle's reference stays for its `dispose()`.
     @inlinable
     package func end() {
-        let before = word.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
+        let before = word.bitwiseOr(Self.terminatedBit, ordering: .sequentiallyConsistent).oldValue
         let after = before | Self.terminatedBit
         if before & Self.terminatedBit == 0 {
             LiveSubscriptions.ended()

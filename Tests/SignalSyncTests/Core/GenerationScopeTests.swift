@@ -242,4 +242,53 @@ final class GenerationScopeTests: LeakCheckedTestCase {
         inner.dispose()
         XCTAssertFalse(GenerationScope.enclosingHasEnded)
     }
+
+    func testACoreEndedOnAnotherThreadIsSeenByALaterCheck() {
+        // The core marks itself in scope without ordering; the check's fence and the
+        // ending's sequentially consistent steps make one side see the other. Each round
+        // checks once (remembering the core as not ended), ends the core on another thread,
+        // and must then see the ending.
+        for _ in 0..<200 {
+            let core = SubscriptionCore<Int, String, SwiftSignalKitRules>(next: nil, error: nil, completed: nil)
+            let seen = GenerationScope.run(core) { () -> Bool in
+                XCTAssertFalse(GenerationScope.enclosingHasEnded)
+                let ended = DispatchSemaphore(value: 0)
+                Thread {
+                    core.dispose()
+                    ended.signal()
+                }.start()
+                XCTAssertEqual(ended.wait(timeout: .now() + 30), .success)
+                return GenerationScope.enclosingHasEnded
+            }
+            XCTAssertTrue(seen, "a check after the ending sees it")
+        }
+    }
+
+    func testAFreshStackTakesOverTheScopeAndHandsItBack() {
+        // A probe seen ended on the fresh stack's thread is still remembered by the
+        // owner once the fresh stack returned, and the depth is the owner's again.
+        let outer = Probe()
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var results: [Bool] = []
+        nonisolated(unsafe) var depths: [Int] = []
+        let thread = Thread {
+            GenerationScope.run(outer) {
+                GenerationScope.runOnFreshStack(Probe()) {
+                    depths.append(GenerationScope.depth)
+                    outer.end()
+                    results.append(GenerationScope.enclosingHasEnded)
+                }
+                depths.append(GenerationScope.depth)
+                let asked = outer.askCount
+                results.append(GenerationScope.enclosingHasEnded)
+                XCTAssertEqual(outer.askCount, asked, "the ending seen on the fresh stack is remembered")
+            }
+            depths.append(GenerationScope.depth)
+            finished.signal()
+        }
+        thread.start()
+        XCTAssertEqual(finished.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(results, [true, true])
+        XCTAssertEqual(depths, [2, 1, 0])
+    }
 }
