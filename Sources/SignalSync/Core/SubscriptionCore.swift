@@ -99,6 +99,12 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     // (`@exclusivity(unchecked)`): they cost more than the rest of a subscription's setup.
     @usableFromInline static var terminatedBit: Int { 1 << 62 }
     @usableFromInline static var releasedBit: Int { 1 << 61 }
+    /// Set with the terminated bit by whoever ends the subscription, who then drops the
+    /// subscriber's references (the generator's disposable, the kept objects): a later
+    /// `end()` finds nothing left to do without taking the lock.
+    @usableFromInline static var droppingBit: Int { 1 << 60 }
+    /// Ended, no reader, callbacks not yet released.
+    @usableFromInline static var endedAndIdle: Int { terminatedBit | droppingBit }
 
     @usableFromInline let word = Synchronization.Atomic<Int>(0)
     /// True while this subscription's generator runs inside `GenerationScope.run`.
@@ -214,7 +220,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         var current = word.load(ordering: .relaxed)
         while current & Self.terminatedBit == 0 {
             let (exchanged, original) = word.compareExchange(
-                expected: current, desired: (current | Self.terminatedBit) + 1, ordering: .sequentiallyConsistent)
+                expected: current, desired: (current | Self.endedAndIdle) + 1, ordering: .sequentiallyConsistent)
             if exchanged {
                 LiveSubscriptions.ended()
                 reportEndingInScope()
@@ -250,7 +256,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     @inlinable @inline(__always)
     func leave() {
         let after = word.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
-        if after == Self.terminatedBit {
+        if after == Self.endedAndIdle {
             releaseCallbacksIfUnclaimed()
         }
     }
@@ -260,7 +266,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     @usableFromInline
     func releaseCallbacksIfUnclaimed() {
         let claimed = word.compareExchange(
-            expected: Self.terminatedBit, desired: Self.terminatedBit | Self.releasedBit,
+            expected: Self.endedAndIdle, desired: Self.endedAndIdle | Self.releasedBit,
             ordering: .acquiringAndReleasing
         ).exchanged
         guard claimed, let released = callbacks else { return }
@@ -443,19 +449,23 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     }
 
     /// Ends the subscription without calling back or disposing: later events are dropped
-    /// at once; the subscriber's reference to the generator's disposable, the kept
-    /// objects and then the callbacks are released (the callbacks by the last call still
-    /// running one, if any). The handle's reference stays for its `dispose()`.
+    /// at once; the subscriber's reference to the generator's disposable, the kept objects
+    /// and then the callbacks are released (the callbacks by the last call still running
+    /// one, if any). The handle's reference stays for its `dispose()`.
+    ///
+    /// Once the subscription has ended, whoever ended it releases all that, so a later
+    /// call returns at once.
     @inlinable
     package func end() {
-        let before = word.bitwiseOr(Self.terminatedBit, ordering: .sequentiallyConsistent).oldValue
-        let after = before | Self.terminatedBit
-        if before & Self.terminatedBit == 0 {
-            LiveSubscriptions.ended()
-            reportEndingInScope()
+        if word.load(ordering: .relaxed) & Self.droppingBit != 0 {
+            return
         }
+        let before = word.bitwiseOr(Self.endedAndIdle, ordering: .sequentiallyConsistent).oldValue
+        guard before & Self.droppingBit == 0 else { return }
+        LiveSubscriptions.ended()
+        reportEndingInScope()
         dropSubscriberReference()?.release()
-        if after == Self.terminatedBit {
+        if before == 0 {
             releaseCallbacksIfUnclaimed()
         }
     }
