@@ -236,9 +236,11 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// calls `deliver` with the callbacks, leaves, disposes that disposable, and drops
     /// the references to it (the handle's too when the face says so). Returns the kept
     /// objects, for the caller to release after this function's references are gone.
+    /// (They are taken with the disposable: nothing is kept once the subscription has
+    /// ended.)
     @inlinable
     func terminate(_ deliver: (Callbacks) -> Void) -> Unmanaged<KeptObjects>? {
-        let upstream = spin.withLock { subscriberUpstream.take() }
+        let (upstream, objects) = spin.withLock { (subscriberUpstream.take(), kept.take()) }
         if let callbacks {
             callbacks._withUnsafeGuaranteedRef(deliver)
         }
@@ -246,10 +248,10 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         if let upstream {
             upstream.dispose()
         }
-        let (handleReference, objects) = spin.withLock {
-            (Face.terminationReleasesHandleReference ? handleUpstream.take() : nil, kept.take())
+        if Face.terminationReleasesHandleReference {
+            let handleReference = spin.withLock { handleUpstream.take() }
+            withExtendedLifetime(handleReference) {}
         }
-        withExtendedLifetime(handleReference) {}
         return objects
     }
 
@@ -370,7 +372,10 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// false, and nothing is disposed.
     @inlinable
     package func assignUnlessEnded(_ generated: any UpstreamDisposable) -> Bool {
-        spin.withLock {
+        if hasEnded {
+            return false
+        }
+        return spin.withLock {
             if hasEnded || handleDisposed {
                 return false
             }
@@ -402,15 +407,15 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
                 return false
             }
             handleDisposed = true
-            handleDisposing = true
             upstream = handleUpstream.take()
+            handleDisposing = upstream != nil
             return true
         }
         guard claimed else { return false }
         if let upstream {
             upstream.dispose()
+            spin.withLock { handleDisposing = false }
         }
-        spin.withLock { handleDisposing = false }
         return true
     }
 
@@ -433,6 +438,10 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// - Parameter handleReleased: true when nobody holds the handle either; the
     ///   generator's disposable is then released first, as in the original.
     package func subscriberDeallocated(handleReleased: Bool) {
+        if !handleReleased && word.load(ordering: .relaxed) & Self.droppingBit != 0 {
+            // Ended already, and the handle keeps its reference: nothing left to do.
+            return
+        }
         let disposing: Bool
         do {
             // The handle's reference goes first, at the end of this scope.
