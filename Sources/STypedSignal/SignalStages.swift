@@ -106,7 +106,10 @@ final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
         self.transform = transform
         super.init(runner: { signal, subscriber in
             let stage = unsafeDowncast(signal, to: MapSignal.self)
-            return stage.upstream.unsafelyUnwrapped.startForwarding(to: subscriber, transform: stage.transform)
+            // The stage holds its upstream while it runs: borrowed, not retained.
+            return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.startForwarding(to: subscriber, transform: stage.transform)
+            }
         })
     }
 

@@ -72,8 +72,11 @@ final class MapSSignal: SSignal, @unchecked Sendable {
         self.transform = transform
         super.init(runner: { signal, subscriber in
             let stage = unsafeDowncast(signal, to: MapSSignal.self)
-            return stage.upstream.unsafelyUnwrapped.start(
-                SSubscriptionState(callbacks: ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core)))
+            let callbacks = ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core)
+            // The stage holds its upstream while it runs: borrowed, not retained.
+            return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.start(SSubscriptionState(callbacks: callbacks))
+            }
         })
     }
 
