@@ -34,7 +34,13 @@ extension SSignal {
     /// ```
     @inlinable
     public func toTyped<T, E>(_ valueType: T.Type = T.self, _ errorType: E.Type = E.self) -> Signal<T, BridgeError<E>> {
-        toTyped(valueType, errorType, upstream: BridgeError<E>.upstream, mismatch: BridgeError<E>.typeMismatch)
+        // Captures only the signal (a closure context of its own would cost an allocation
+        // per conversion); the conversion's functions have no context.
+        Signal { subscriber in
+            self.subscription(
+                convertingTo: subscriber,
+                with: UntypedToTyped<T, E, BridgeError<E>>(upstream: BridgeError<E>.upstream, mismatch: BridgeError<E>.typeMismatch))
+        }
     }
 
     /// The same signal as a `Signal<T, E>`, with a mismatch turned into an `E` by
@@ -44,18 +50,26 @@ extension SSignal {
         _ valueType: T.Type = T.self, _ errorType: E.Type = E.self,
         mismatch: @escaping (SSignalTypeError) -> E
     ) -> Signal<T, E> {
-        toTyped(valueType, errorType, upstream: { $0 }, mismatch: mismatch)
+        let conversion = UntypedToTyped<T, E, E>(upstream: { $0 }, mismatch: mismatch)
+        return Signal { subscriber in
+            self.subscription(convertingTo: subscriber, with: conversion)
+        }
     }
 
+    /// Subscribes this signal with callbacks that convert each event with `conversion` and
+    /// send it straight into `subscriber`'s subscription; returns the subscription.
+    ///
+    /// Over a `map`, subscribes the map's upstream itself, with callbacks that map and then
+    /// convert: the conversion then takes no subscription of its own (the same events, in
+    /// the same order, on the same thread; the transform and `subscriber` are released
+    /// when that subscription ends, as the map's subscription would have released them).
     @inlinable
-    func toTyped<T, E, R>(
-        _ valueType: T.Type, _ errorType: E.Type, upstream: @escaping (E) -> R,
-        mismatch: @escaping (SSignalTypeError) -> R
-    ) -> Signal<T, R> {
-        let conversion = UntypedToTyped<T, E, R>(upstream: upstream, mismatch: mismatch)
-        return Signal { subscriber in
-            self.subscription(callbacks: ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core))
+    func subscription<T, E, R>(convertingTo subscriber: Subscriber<T, R>, with conversion: UntypedToTyped<T, E, R>) -> Disposable {
+        if let map = self as? MapSSignal {
+            let mapped = MappedUntypedToTyped(transform: map.transform, then: conversion)
+            return map.subscriptionOfUpstream(callbacks: ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core))
         }
+        return subscription(callbacks: ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core))
     }
 }
 
@@ -104,5 +118,28 @@ struct UntypedToTyped<T, E, R>: EventConversion {
             return upstream(typed)
         }
         return mismatch(SSignalTypeError(expected: typeName(E.self), value: failure))
+    }
+}
+
+/// A `map`'s transform, then `UntypedToTyped`: what a `toTyped` over a `map` converts with.
+@usableFromInline
+struct MappedUntypedToTyped<T, E, R>: EventConversion {
+    @usableFromInline let transform: (Any?) -> Any?
+    @usableFromInline let then: UntypedToTyped<T, E, R>
+
+    @inlinable
+    init(transform: @escaping (Any?) -> Any?, then: UntypedToTyped<T, E, R>) {
+        self.transform = transform
+        self.then = then
+    }
+
+    @inlinable
+    func convert(_ value: Any?) -> ConvertedValue<T, R> {
+        then.convert(transform(value))
+    }
+
+    @inlinable
+    func convert(failure: Any?) -> R {
+        then.convert(failure: failure)
     }
 }

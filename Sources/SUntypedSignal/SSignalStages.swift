@@ -59,12 +59,14 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
 
 /// `signal.map(transform)`: the upstream signal and the transform in fields of the signal
 /// instead of a generator's closure context (one allocation less per signal). Each
-/// subscription subscribes upstream with `ForwardingCallbacks`.
+/// subscription subscribes upstream with `ForwardingCallbacks`. (The bridge's `toTyped`
+/// reads the fields to subscribe the upstream itself, mapping and converting in one
+/// stage.)
 @usableFromInline
-final class MapSSignal: SSignal, @unchecked Sendable {
+package final class MapSSignal: SSignal, @unchecked Sendable {
     // Safety: set in `init`, read until `deinit`, which may hand it to a fresh stack.
     @usableFromInline @exclusivity(unchecked) var upstream: SSignal?
-    @usableFromInline let transform: (Any?) -> Any?
+    @usableFromInline package let transform: (Any?) -> Any?
 
     @inlinable
     init(upstream: SSignal, transform: @escaping (Any?) -> Any?) {
@@ -78,6 +80,14 @@ final class MapSSignal: SSignal, @unchecked Sendable {
                 $0.start(SSubscriptionState(callbacks: callbacks))
             }
         })
+    }
+
+    /// Subscribes this map's upstream with `callbacks`, which take the map's place (the
+    /// bridge's `toTyped` maps and converts in one stage); returns the subscription.
+    @usableFromInline
+    package func subscriptionOfUpstream(callbacks: SubscriptionCallbacks<Any?, Any?>) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
+        // The map holds its upstream while it runs: borrowed, not retained.
+        Unmanaged.passUnretained(upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.subscription(callbacks: callbacks) }
     }
 
     deinit {

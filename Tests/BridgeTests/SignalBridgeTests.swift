@@ -113,6 +113,134 @@ final class SignalBridgeTests: LeakCheckedTestCase {
     }
 }
 
+/// `untyped.map(f).toTyped(...)` subscribes the map's upstream itself, mapping and
+/// converting in one stage. Each test runs a pipeline both ways, fused and through a
+/// reference map the bridge cannot see into (a generator-based signal doing what `map`
+/// does), and expects the same trace: values, terminal events, the source's disposal and
+/// the release of the transform's and the callbacks' captures.
+final class MapThenToTypedTests: LeakCheckedTestCase {
+    /// Logs its release.
+    final class Probe: @unchecked Sendable {
+        let name: String
+        let log: Log
+        init(_ name: String, _ log: Log) {
+            self.name = name
+            self.log = log
+        }
+        deinit { log.add("\(name) released") }
+    }
+
+    /// What `map` does, through a generator the bridge cannot see into.
+    private func referenceMap(_ source: SSignal, _ transform: @escaping (Any?) -> Any?) -> SSignal {
+        SSignal { subscriber in
+            source.start(
+                next: { subscriber.putNext(transform($0)) }, error: { subscriber.putError($0) }, completed: { subscriber.putCompletion() })
+        }
+    }
+
+    /// Runs `body` with a map made by `map` and then with the reference map; returns the
+    /// two traces.
+    private func bothWays(_ body: (Log, (SSignal, @escaping (Any?) -> Any?) -> SSignal) -> Void) -> (fused: [String], reference: [String]) {
+        let fused = Log()
+        body(fused) { $0.map($1) }
+        let reference = Log()
+        body(reference) { self.referenceMap($0, $1) }
+        return (fused.events, reference.events)
+    }
+
+    func testSynchronousValuesAndCompletion() {
+        let traces = bothWays { log, map in
+            let source = SSignal { subscriber in
+                log.add("subscribe")
+                subscriber.putNext(1)
+                subscriber.putNext(2)
+                subscriber.putCompletion()
+                return SBlockDisposable { log.add("source disposed") }
+            }
+            do {
+                let probe = Probe("transform", log)
+                let signal = map(source) { value in
+                    _ = probe
+                    return (value as! Int) * 10
+                }.toTyped(Int.self, String.self)
+                let handle = signal.start(next: { log.add("next \($0)") }, completed: { log.add("completed") })
+                log.add("started")
+                handle.dispose()
+            }
+            log.add("end")
+        }
+        XCTAssertEqual(traces.fused, traces.reference)
+        XCTAssertEqual(traces.fused, ["subscribe", "next 10", "next 20", "completed", "source disposed", "started", "transform released", "end"])
+    }
+
+    func testAMappedValueOfTheWrongTypeEndsWithAMismatchAndDisposesTheSourceOnce() {
+        let traces = bothWays { log, map in
+            let pipe = SPipe()
+            let source = SSignal { subscriber in
+                let inner = pipe.signal().start(next: { subscriber.putNext($0) })
+                return SBlockDisposable {
+                    log.add("source disposed")
+                    inner.dispose()
+                }
+            }
+            let handle = map(source) { $0 as! Int == 2 ? "two" : $0 }.toTyped(Int.self, String.self)
+                .start(next: { log.add("next \($0)") }, error: { log.add("error \($0)") })
+            pipe.putNext(1)
+            pipe.putNext(2)
+            pipe.putNext(3)
+            handle.dispose()
+        }
+        XCTAssertEqual(traces.fused, traces.reference)
+        XCTAssertEqual(traces.fused.count, 3, "\(traces.fused)")
+        XCTAssertEqual(traces.fused.first, "next 1")
+        XCTAssertEqual(traces.fused.last, "source disposed")
+    }
+
+    func testDisposingTheHandleDisposesTheSourceAndReleasesTheCallbacks() {
+        let traces = bothWays { log, map in
+            let pipe = SPipe()
+            let source = SSignal { subscriber in
+                let inner = pipe.signal().start(next: { subscriber.putNext($0) }, error: { subscriber.putError($0) })
+                return SBlockDisposable {
+                    log.add("source disposed")
+                    inner.dispose()
+                }
+            }
+            let signal = map(source) { ($0 as! Int) + 1 }.toTyped(Int.self, String.self)
+            let handle: Disposable
+            do {
+                let probe = Probe("callbacks", log)
+                handle = signal.start(
+                    next: {
+                        _ = probe
+                        log.add("next \($0)")
+                    }, error: { log.add("error \($0)") })
+            }
+            pipe.putNext(1)
+            handle.dispose()
+            log.add("disposed")
+            pipe.putNext(2)
+            handle.dispose()
+        }
+        XCTAssertEqual(traces.fused, traces.reference)
+        XCTAssertEqual(traces.fused, ["next 2", "source disposed", "callbacks released", "disposed"])
+    }
+
+    func testAnUntypedErrorArrivesConverted() {
+        let traces = bothWays { log, map in
+            let source = SSignal { subscriber in
+                subscriber.putNext(1)
+                subscriber.putError("boom")
+                return SBlockDisposable { log.add("source disposed") }
+            }
+            map(source) { ($0 as! Int) + 1 }.toTyped(Int.self, String.self)
+                .start(next: { log.add("next \($0)") }, error: { log.add("error \($0)") })
+        }
+        XCTAssertEqual(traces.fused, traces.reference)
+        XCTAssertEqual(traces.fused, ["next 2", "error upstream(boom)", "source disposed"])
+    }
+}
+
 final class DisposableBridgeTests: LeakCheckedTestCase {
     func testBothWaysDisposeTheSameResourceOnce() {
         let count = Atomic(value: 0)
