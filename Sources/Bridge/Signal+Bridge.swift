@@ -12,11 +12,20 @@ extension Signal {
     /// let untyped = Signal<Int, NoError>.single(1).toUntyped()
     /// untyped.start(next: { print($0 as! Int) })   // 1
     /// ```
+    ///
+    /// Converted back with `toTyped`, directly or after a `map`, it is subscribed once:
+    /// this signal's subscription converts each event and hands it on, without an untyped
+    /// subscription in between.
     @inlinable
     public func toUntyped() -> SSignal {
-        SSignal { subscriber in
-            self.subscription(callbacks: ConvertingCallbacks(conversion: TypedToUntyped<T, E>(), downstream: subscriber, core: subscriber.core))
-        }
+        // Both closures capture only this signal: no closure context of their own.
+        ConvertedSSignal<Disposable>(
+            runner: { _, subscriber in
+                self.subscription(callbacks: ConvertingCallbacks(conversion: TypedToUntyped<T, E>(), downstream: subscriber, core: subscriber.core))
+            },
+            subscribeSource: { callbacks in
+                self.subscription(callbacks: ChainingCallbacks(conversion: TypedToUntyped<T, E>(), downstreamCallbacks: callbacks))
+            })
     }
 }
 
@@ -63,14 +72,28 @@ extension SSignal {
     /// convert: the conversion then takes no subscription of its own (the same events, in
     /// the same order, on the same thread; the transform and `subscriber` are released
     /// when that subscription ends, as the map's subscription would have released them).
+    /// Over a typed signal's `toUntyped` (directly or under that `map`), hands those
+    /// callbacks to the typed signal's subscription (`ConvertedSSignal`): the round trip
+    /// takes one subscription.
     @inlinable
     func subscription<T, E, R>(convertingTo subscriber: Subscriber<T, R>, with conversion: UntypedToTyped<T, E, R>) -> Disposable {
         if let map = self as? MapSSignal {
             let mapped = MappedUntypedToTyped(transform: map.transform, then: conversion)
-            return map.subscriptionOfUpstream(callbacks: ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core))
+            let callbacks = ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core)
+            if let converted = map.upstreamSignal._withUnsafeGuaranteedRef({ $0 as? ConvertedSSignal<Disposable> }) {
+                return converted.subscriptionOfSource(callbacks: callbacks)
+            }
+            return map.subscriptionOfUpstream(callbacks: callbacks)
         }
-        return subscription(callbacks: ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core))
+        let callbacks = ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core)
+        if let converted = self as? ConvertedSSignal<Disposable> {
+            return converted.subscriptionOfSource(callbacks: callbacks)
+        }
+        return subscription(callbacks: callbacks)
     }
+}
+
+extension SSignal {
 }
 
 /// A typed subscription's events as untyped ones: values and errors boxed as `Any?`.

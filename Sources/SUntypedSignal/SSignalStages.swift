@@ -90,9 +90,45 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
         Unmanaged.passUnretained(upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.subscription(callbacks: callbacks) }
     }
 
+    /// The upstream signal, unretained (the map holds it).
+    @usableFromInline
+    package var upstreamSignal: Unmanaged<SSignal> {
+        Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
+    }
+
     deinit {
         // A chain of maps releases signal after signal, nested: go on from a fresh stack
         // when this thread's is nearly used up (as `SSignal` does with its generator).
         StackGuard.releaseFromFreshStackWhenLow(&upstream)
+    }
+}
+
+/// A signal that converts another API's signal (the bridge's `toUntyped`).
+///
+/// It runs like any signal (`runner`: its source is subscribed with callbacks that send
+/// into the untyped subscriber's subscription). A stage that would only forward its
+/// events in turn (a `map` followed by the bridge's `toTyped`, or `toTyped` itself) hands
+/// its own callbacks to `subscribeSource` instead: the source's subscription then calls
+/// them directly, without an untyped subscription in between. `Handle` is the type of
+/// that subscription's handle in the source's API.
+@usableFromInline
+package final class ConvertedSSignal<Handle>: SSignal, @unchecked Sendable {
+    /// Subscribes the source with callbacks that convert each event and hand it to the
+    /// given untyped callbacks; returns the source's subscription.
+    @usableFromInline let subscribeSource: (SubscriptionCallbacks<Any?, Any?>) -> Handle
+
+    /// A signal run by `runner` whose source `subscribeSource` subscribes for a stage's
+    /// callbacks.
+    @inlinable
+    package init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, subscribeSource: @escaping (SubscriptionCallbacks<Any?, Any?>) -> Handle) {
+        self.subscribeSource = subscribeSource
+        super.init(runner: runner)
+    }
+
+    /// Subscribes the source with callbacks that hand each converted event to
+    /// `callbacks`; returns the source's subscription.
+    @inlinable
+    package func subscriptionOfSource(callbacks: SubscriptionCallbacks<Any?, Any?>) -> Handle {
+        subscribeSource(callbacks)
     }
 }

@@ -241,6 +241,101 @@ final class MapThenToTypedTests: LeakCheckedTestCase {
     }
 }
 
+/// `typed.toUntyped()` converted back with `toTyped`, directly or after a `map`: the
+/// typed signal's subscription hands each converted event on, with no untyped
+/// subscription in between. The traces must be those of a pipeline the bridge cannot see
+/// into (the untyped signal wrapped in a generator that forwards).
+final class RoundTripTests: LeakCheckedTestCase {
+    /// An untyped signal that forwards `signal`, opaque to the bridge.
+    private func opaque(_ signal: SSignal) -> SSignal {
+        SSignal { subscriber in
+            signal.start(next: { subscriber.putNext($0) }, error: { subscriber.putError($0) }, completed: { subscriber.putCompletion() })
+        }
+    }
+
+    /// Runs `body` with the bridge's pipeline and with the opaque one; returns both traces.
+    private func bothWays(_ body: (Log, (SSignal) -> SSignal) -> Void) -> (bridged: [String], reference: [String]) {
+        let bridged = Log()
+        body(bridged) { $0 }
+        let reference = Log()
+        body(reference) { self.opaque($0) }
+        return (bridged.events, reference.events)
+    }
+
+    /// A typed source that logs its subscription and disposal, fed by `pipe`.
+    private func source(_ pipe: ValuePipe<Int>, _ log: Log) -> Signal<Int, String> {
+        Signal { subscriber in
+            log.add("subscribe")
+            let inner = pipe.signal().start(next: { subscriber.putNext($0) })
+            return ActionDisposable {
+                log.add("source disposed")
+                inner.dispose()
+            }
+        }
+    }
+
+    func testDirectRoundTrip() {
+        let traces = bothWays { log, wrap in
+            let pipe = ValuePipe<Int>()
+            let handle = wrap(source(pipe, log).toUntyped()).toTyped(Int.self, String.self)
+                .start(next: { log.add("next \($0)") }, error: { log.add("error \($0)") })
+            pipe.putNext(1)
+            pipe.putNext(2)
+            handle.dispose()
+            pipe.putNext(3)
+            log.add("end")
+        }
+        XCTAssertEqual(traces.bridged, traces.reference)
+        XCTAssertEqual(traces.bridged, ["subscribe", "next 1", "next 2", "source disposed", "end"])
+    }
+
+    func testRoundTripThroughAMapWithAMismatch() {
+        let traces = bothWays { log, wrap in
+            let pipe = ValuePipe<Int>()
+            let handle = wrap(source(pipe, log).toUntyped()).map { $0 as! Int == 2 ? "two" : $0 }.toTyped(Int.self, String.self)
+                .start(
+                    next: { log.add("next \($0)") },
+                    error: { error in
+                        guard case .typeMismatch(let mismatch) = error else { return log.add("error \(error)") }
+                        log.add("mismatch \(mismatch.actual)")
+                    })
+            pipe.putNext(1)
+            pipe.putNext(2)
+            pipe.putNext(3)
+            handle.dispose()
+        }
+        XCTAssertEqual(traces.bridged, traces.reference)
+        XCTAssertEqual(traces.bridged, ["subscribe", "next 1", "mismatch String", "source disposed"])
+    }
+
+    func testSynchronousSourceThroughAMapReleasesTheTransformWithTheSubscription() {
+        let traces = bothWays { log, wrap in
+            final class Probe: @unchecked Sendable {
+                let log: Log
+                init(_ log: Log) { self.log = log }
+                deinit { log.add("transform released") }
+            }
+            let typed = Signal<Int, String> { subscriber in
+                subscriber.putNext(1)
+                subscriber.putError("boom")
+                return ActionDisposable { log.add("source disposed") }
+            }
+            do {
+                let probe = Probe(log)
+                let signal = wrap(typed.toUntyped()).map { value in
+                    _ = probe
+                    return (value as! Int) + 1
+                }.toTyped(Int.self, String.self)
+                signal.start(next: { log.add("next \($0)") }, error: { log.add("error \($0)") })
+                log.add("started")
+            }
+            log.add("end")
+        }
+        XCTAssertEqual(traces.bridged, traces.reference)
+        XCTAssertEqual(traces.bridged, ["next 2", "error upstream(boom)", "source disposed", "started", "transform released", "end"])
+    }
+}
+
 final class DisposableBridgeTests: LeakCheckedTestCase {
     func testBothWaysDisposeTheSameResourceOnce() {
         let count = Atomic(value: 0)

@@ -73,3 +73,39 @@ package final class ConvertingCallbacks<Conversion: EventConversion, Face: Subsc
             })
     }
 }
+
+/// The callbacks of a bridge stage whose downstream is another stage's callbacks rather
+/// than a subscription: converts each event with `conversion` and hands it straight to
+/// `downstreamCallbacks` (the callbacks a subscription of the converted signal would have called), so
+/// that converting a signal and forwarding its events takes one subscription, not one on
+/// each side. They are called only from this stage's own subscription, which already
+/// lets no event through after its end.
+///
+/// Releases `conversion`, then `downstreamCallbacks` (and with them whatever they hold).
+@usableFromInline
+package final class ChainingCallbacks<Conversion: EventConversion>: SubscriptionCallbacks<Conversion.Value, Conversion.Failure> {
+    @usableFromInline let conversion: Conversion
+    @usableFromInline let downstreamCallbacks: SubscriptionCallbacks<Conversion.Output, Conversion.OutputFailure>
+
+    /// Converts with `conversion` and hands each event to `downstreamCallbacks`.
+    @inlinable
+    package init(conversion: Conversion, downstreamCallbacks: SubscriptionCallbacks<Conversion.Output, Conversion.OutputFailure>) {
+        self.conversion = conversion
+        self.downstreamCallbacks = downstreamCallbacks
+        super.init(
+            forwardNext: { callbacks, value in
+                let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
+                switch stage.conversion.convert(value) {
+                case .value(let output): stage.downstreamCallbacks.deliverNext(output)
+                case .failure(let failure): stage.downstreamCallbacks.deliverError(failure)
+                }
+            },
+            forwardError: { callbacks, failure in
+                let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
+                stage.downstreamCallbacks.deliverError(stage.conversion.convert(failure: failure))
+            },
+            forwardCompletion: { callbacks in
+                unsafeDowncast(callbacks, to: ChainingCallbacks.self).downstreamCallbacks.deliverCompletion()
+            })
+    }
+}

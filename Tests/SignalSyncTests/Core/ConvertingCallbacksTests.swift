@@ -107,4 +107,60 @@ final class ConvertingCallbacksTests: LeakCheckedTestCase {
         XCTAssertEqual(lines.filter { $0.hasPrefix("next #") }.count, 8 * 500)
         XCTAssertEqual(Array(lines.suffix(3)), ["completed", "conversion released", "downstream released"])
     }
+
+    // MARK: ChainingCallbacks
+
+    /// A chained stage: an upstream subscription of Ints whose converted events go
+    /// straight to `downstream`'s callbacks (a `ConvertingCallbacks` identity stage here,
+    /// so that the downstream subscription still gates them).
+    private func chain<F: SubscriptionFace>(into downstream: Downstream<F>, _ log: Log) -> SubscriptionCore<Int, Int, SwiftSignalKitRules> {
+        let downstreamCallbacks = ConvertingCallbacks(
+            conversion: Identity(probe: Probe("downstream callbacks", log)), downstream: downstream,
+            core: Unmanaged.passUnretained(downstream.core))
+        return SubscriptionCore(callbacks: ChainingCallbacks(conversion: Describe(probe: Probe("conversion", log)), downstreamCallbacks: downstreamCallbacks))
+    }
+
+    /// Strings to strings, unchanged. Holds a probe.
+    private struct Identity: EventConversion {
+        let probe: Probe
+
+        func convert(_ value: String) -> ConvertedValue<String, String> {
+            .value(value)
+        }
+
+        func convert(failure: String) -> String {
+            failure
+        }
+    }
+
+    func testChainedEventsAreConvertedAndHandedToTheDownstreamCallbacks() {
+        let log = Log()
+        let upstream = chain(into: Downstream<SwiftSignalKitRules>(log), log)
+        upstream.putNext(1)
+        upstream.putNext(2)
+        upstream.putCompletion()
+        upstream.putNext(3)
+        XCTAssertEqual(
+            log.lines, ["next #1", "next #2", "completed", "conversion released", "downstream callbacks released", "downstream released"],
+            "the conversion goes first, then the downstream callbacks with what they hold")
+
+        let failing = Log()
+        let other = chain(into: Downstream<SSignalKitRules>(failing), failing)
+        other.putNext(4)
+        other.putError(7)
+        XCTAssertEqual(failing.lines, ["next #4", "error code 7", "conversion released", "downstream callbacks released", "downstream released"])
+    }
+
+    func testAChainedValueThatCannotBeConvertedEndsTheDownstreamWhichDisposesTheUpstream() {
+        let log = Log()
+        let downstream = Downstream<SwiftSignalKitRules>(log)
+        let upstream = chain(into: downstream, log)
+        downstream.core.assign(upstream)
+        upstream.putNext(1)
+        upstream.putNext(-2)
+        upstream.putNext(3)
+        XCTAssertEqual(log.lines, ["next #1", "error negative -2", "conversion released", "downstream callbacks released"])
+        XCTAssertTrue(upstream.hasEnded, "the downstream's termination disposed the upstream subscription")
+        withExtendedLifetime(downstream) {}
+    }
 }
