@@ -113,22 +113,23 @@ final class SignalBridgeTests: LeakCheckedTestCase {
     }
 }
 
+/// Logs "<name> released" when released.
+final class ReleaseProbe: @unchecked Sendable {
+    let name: String
+    let log: Log
+    init(_ name: String, _ log: Log) {
+        self.name = name
+        self.log = log
+    }
+    deinit { log.add("\(name) released") }
+}
+
 /// `untyped.map(f).toTyped(...)` subscribes the map's upstream itself, mapping and
 /// converting in one stage. Each test runs a pipeline both ways, fused and through a
 /// reference map the bridge cannot see into (a generator-based signal doing what `map`
 /// does), and expects the same trace: values, terminal events, the source's disposal and
 /// the release of the transform's and the callbacks' captures.
 final class MapThenToTypedTests: LeakCheckedTestCase {
-    /// Logs its release.
-    final class Probe: @unchecked Sendable {
-        let name: String
-        let log: Log
-        init(_ name: String, _ log: Log) {
-            self.name = name
-            self.log = log
-        }
-        deinit { log.add("\(name) released") }
-    }
 
     /// What `map` does, through a generator the bridge cannot see into.
     private func referenceMap(_ source: SSignal, _ transform: @escaping (Any?) -> Any?) -> SSignal {
@@ -158,7 +159,7 @@ final class MapThenToTypedTests: LeakCheckedTestCase {
                 return SBlockDisposable { log.add("source disposed") }
             }
             do {
-                let probe = Probe("transform", log)
+                let probe = ReleaseProbe("transform", log)
                 let signal = map(source) { value in
                     _ = probe
                     return (value as! Int) * 10
@@ -209,7 +210,7 @@ final class MapThenToTypedTests: LeakCheckedTestCase {
             let signal = map(source) { ($0 as! Int) + 1 }.toTyped(Int.self, String.self)
             let handle: Disposable
             do {
-                let probe = Probe("callbacks", log)
+                let probe = ReleaseProbe("callbacks", log)
                 handle = signal.start(
                     next: {
                         _ = probe
@@ -310,18 +311,13 @@ final class RoundTripTests: LeakCheckedTestCase {
 
     func testSynchronousSourceThroughAMapReleasesTheTransformWithTheSubscription() {
         let traces = bothWays { log, wrap in
-            final class Probe: @unchecked Sendable {
-                let log: Log
-                init(_ log: Log) { self.log = log }
-                deinit { log.add("transform released") }
-            }
             let typed = Signal<Int, String> { subscriber in
                 subscriber.putNext(1)
                 subscriber.putError("boom")
                 return ActionDisposable { log.add("source disposed") }
             }
             do {
-                let probe = Probe(log)
+                let probe = ReleaseProbe("transform", log)
                 let signal = wrap(typed.toUntyped()).map { value in
                     _ = probe
                     return (value as! Int) + 1
