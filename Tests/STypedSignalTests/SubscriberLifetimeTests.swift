@@ -176,6 +176,28 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
         withExtendedLifetime(handle) {}
     }
 
+    func testAHandleDisposedInsideTheCompletionCallbackReleasesTheKeptObjectsThere() {
+        // The handle's dispose() disposes its reference to the disposable and then ends the
+        // subscription, releasing what it keeps alive, before the callback goes on; the
+        // terminal event then disposes the subscriber's reference again.
+        let log = EventLog()
+        let source = HeldSource<Int>(nil)
+        let box = HandleBox()
+        do {
+            source.disposable = CountingDisposable(log: log)
+            box.handle = source.signal.start(completed: {
+                log.add("completed")
+                box.handle?.dispose()
+                log.add("handle disposed")
+            })
+            source.subscriber?.keepAlive(ReleaseProbe("kept", log))
+        }
+        source.disposable = nil
+        source.subscriber?.putCompletion()
+        XCTAssertEqual(log.events, ["completed", "disposed", "kept released", "handle disposed", "disposed", "disposable released"])
+        box.handle = nil
+    }
+
     func testSourceDroppingItsSubscriberInsideTheGeneratorDisposeReleasesCallbacksAfterDispose() {
         let log = EventLog()
         let source = HeldSource<Int>(nil)
@@ -272,4 +294,10 @@ private struct Probes {
         error = retaining(errorProbe)
         completed = { withExtendedLifetime(completedProbe) {} }
     }
+}
+
+/// Holds a handle for a callback that disposes it.
+private final class HandleBox: @unchecked Sendable {
+    // Safety: used from the test's thread only.
+    var handle: Disposable?
 }

@@ -101,7 +101,8 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     @usableFromInline static var releasedBit: Int { 1 << 61 }
     /// Set with the terminated bit by whoever ends the subscription, who then drops the
     /// subscriber's references (the generator's disposable, the kept objects): a later
-    /// `end()` finds nothing left to do without taking the lock.
+    /// `end()` of a subscription that keeps no objects finds nothing left to do without
+    /// taking the lock.
     @usableFromInline static var droppingBit: Int { 1 << 60 }
     /// Ended, no reader, callbacks not yet released.
     @usableFromInline static var endedAndIdle: Int { terminatedBit | droppingBit }
@@ -118,6 +119,9 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// The handle's reference to the generator's disposable.
     @usableFromInline @exclusivity(unchecked) var handleUpstream: (any UpstreamDisposable)?
     @usableFromInline @exclusivity(unchecked) var kept: Unmanaged<KeptObjects>?
+    /// Set (under `spin`) once `kept` holds objects: a terminal event that keeps no handle
+    /// reference takes the lock again only then.
+    @usableFromInline let keeps = Synchronization.Atomic<Bool>(false)
     @usableFromInline @exclusivity(unchecked) var handleDisposed = false
     @usableFromInline @exclusivity(unchecked) var handleDisposing = false
 
@@ -236,11 +240,11 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// calls `deliver` with the callbacks, leaves, disposes that disposable, and drops
     /// the references to it (the handle's too when the face says so). Returns the kept
     /// objects, for the caller to release after this function's references are gone.
-    /// (They are taken with the disposable: nothing is kept once the subscription has
-    /// ended.)
+    /// (The kept objects are taken only now: a handle disposed from inside the terminal
+    /// callback releases them there, as its `dispose()` does.)
     @inlinable
     func terminate(_ deliver: (Callbacks) -> Void) -> Unmanaged<KeptObjects>? {
-        let (upstream, objects) = spin.withLock { (subscriberUpstream.take(), kept.take()) }
+        let upstream = spin.withLock { subscriberUpstream.take() }
         if let callbacks {
             callbacks._withUnsafeGuaranteedRef(deliver)
         }
@@ -248,10 +252,13 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         if let upstream {
             upstream.dispose()
         }
-        if Face.terminationReleasesHandleReference {
-            let handleReference = spin.withLock { handleUpstream.take() }
-            withExtendedLifetime(handleReference) {}
+        // Nothing is kept once the subscription has ended (`keepAlive` checks under the
+        // lock that the terminated bit, set before this, is clear), so `keeps` is final.
+        guard Face.terminationReleasesHandleReference || keeps.load(ordering: .relaxed) else { return nil }
+        let (handleReference, objects) = spin.withLock {
+            (Face.terminationReleasesHandleReference ? handleUpstream.take() : nil, kept.take())
         }
+        withExtendedLifetime(handleReference) {}
         return objects
     }
 
@@ -352,6 +359,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
             if !hasEnded {
                 if kept == nil {
                     kept = Unmanaged.passRetained(KeptObjects())
+                    keeps.store(true, ordering: .relaxed)
                 }
                 kept?._withUnsafeGuaranteedRef { $0.objects.append(object) }
             }
@@ -438,8 +446,9 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// - Parameter handleReleased: true when nobody holds the handle either; the
     ///   generator's disposable is then released first, as in the original.
     package func subscriberDeallocated(handleReleased: Bool) {
-        if !handleReleased && word.load(ordering: .relaxed) & Self.droppingBit != 0 {
-            // Ended already, and the handle keeps its reference: nothing left to do.
+        if !handleReleased && word.load(ordering: .relaxed) & Self.droppingBit != 0 && !keeps.load(ordering: .relaxed) {
+            // Ended already, keeping nothing, and the handle keeps its reference: nothing
+            // left to do.
             return
         }
         let disposing: Bool
@@ -463,18 +472,21 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// one, if any). The handle's reference stays for its `dispose()`.
     ///
     /// Once the subscription has ended, whoever ended it releases all that, so a later
-    /// call returns at once.
+    /// call returns at once, unless objects are kept alive: it then releases those that
+    /// are still kept (a handle disposed from inside the terminal callback releases them
+    /// there).
     @inlinable
     package func end() {
-        if word.load(ordering: .relaxed) & Self.droppingBit != 0 {
+        if word.load(ordering: .relaxed) & Self.droppingBit != 0 && !keeps.load(ordering: .relaxed) {
             return
         }
         let before = word.bitwiseOr(Self.endedAndIdle, ordering: .sequentiallyConsistent).oldValue
-        guard before & Self.droppingBit == 0 else { return }
-        LiveSubscriptions.ended()
-        reportEndingInScope()
+        if before & Self.terminatedBit == 0 {
+            LiveSubscriptions.ended()
+            reportEndingInScope()
+        }
         dropSubscriberReference()?.release()
-        if before == 0 {
+        if before | Self.endedAndIdle == Self.endedAndIdle {
             releaseCallbacksIfUnclaimed()
         }
     }
