@@ -9,7 +9,7 @@ import SignalSync
 /// nothing. Deallocation releases the entries without disposing them.
 public final class DisposableSet: Disposable, @unchecked Sendable {
     // Safety: the list locks.
-    private let items = ClosableList<Disposable>()
+    private let items = ClosableList()
 
     /// Creates an empty set.
     public init() {}

@@ -179,6 +179,7 @@ public func ignoreValues<T, E>(_ signal: Signal<T, E>) -> Signal<Never, E> {
 /// ```swift
 /// let both = Signal<Int, NoError>.single(1) |> then(.single(2))   // 1, 2, completed
 /// ```
+@inlinable
 public func then<T, E>(_ nextSignal: Signal<T, E>) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
@@ -214,6 +215,7 @@ extension HandedOverDisposable: Disposable {}
 /// let now = deferred { Signal<Double, NoError>.single(currentTime()) }
 /// // each subscriber gets the time at which it subscribed
 /// ```
+@inlinable
 public func deferred<T, E>(_ generator: @escaping () -> Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
         let signal = generator()

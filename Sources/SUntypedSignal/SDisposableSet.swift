@@ -10,7 +10,7 @@ import SignalSync
 public final class SDisposableSet: SDisposable, @unchecked Sendable {
     // Safety: the list locks.
     // Internal, not private: counted by the test hook in SDisposableSet+Testing.swift.
-    let items = ClosableList<SDisposable>()
+    let items = ClosableList()
 
     /// Creates an empty set.
     public init() {}

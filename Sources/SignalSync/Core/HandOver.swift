@@ -11,6 +11,7 @@
 /// subscription only forwarded them), the generation scope (the downstream subscription
 /// stands in for the forwarder, and it has ended whenever the forwarder had), and the
 /// disposal order (`continuation`).
+@usableFromInline
 package enum HandOver {
     /// Runs `generate`, a signal's generator called with `downstream`'s subscriber, as
     /// `start` runs one: inside `downstream`'s generation scope, and on a fresh stack when
@@ -32,6 +33,7 @@ package enum HandOver {
     /// disposed at once. Otherwise it is kept in a `HandedOverDisposable`, where the
     /// forwarding subscription's handle was kept. (No terminal event reaches `downstream`
     /// before the hand-over: the first signal's completion is what hands it over.)
+    @usableFromInline
     package static func continuation<Value, Failure, Face>(
         of downstream: SubscriptionCore<Value, Failure, Face>, _ generate: () -> (any UpstreamDisposable)?
     ) -> HandedOverDisposable? {
@@ -51,6 +53,7 @@ package enum HandOver {
 /// level's disposables hold the next level's), so `dispose()` and the release of the
 /// wrapped disposable go on from a fresh stack when this one is nearly used up, as a
 /// subscription's would.
+@usableFromInline
 package final class HandedOverDisposable: UpstreamDisposable, @unchecked Sendable {
     // Safety: `generated` is written only in `init` and in `deinit`.
     private var generated: (any UpstreamDisposable)?
@@ -68,6 +71,7 @@ package final class HandedOverDisposable: UpstreamDisposable, @unchecked Sendabl
     }
 
     /// Disposes the wrapped disposable (every call does: it is idempotent itself).
+    @usableFromInline
     package func dispose() {
         if StackGuard.isLow {
             return StackGuard.onFreshStack { dispose() }

@@ -1,6 +1,15 @@
-/// Items in insertion order behind a lock, closed once: the state under both APIs'
+/// Disposables in insertion order behind a lock, closed once: the state under both APIs'
 /// disposable sets. As with `ClosableSlot`, the caller disposes what comes out.
-package final class ClosableList<Item>: @unchecked Sendable {
+///
+/// Not generic: it holds any `UpstreamDisposable` (the typed `Disposable` and the untyped
+/// `SDisposable` both are), so its code and its `deinit` run with concrete types. A
+/// generic list, used from the two API modules, ran unspecialized there and looked up the
+/// run-time metadata of its contents, its array and its optionals: about 2,000
+/// instructions per `then` subscription.
+package final class ClosableList: @unchecked Sendable {
+    /// One disposable of the list.
+    package typealias Item = any UpstreamDisposable
+
     // Safety: all state is inside `state`, reached only under its lock.
     private struct Contents {
         var items: [Item] = []

@@ -41,28 +41,41 @@ final class ClosableSlotTests: LeakCheckedTestCase {
 }
 
 final class ClosableListTests: LeakCheckedTestCase {
+    /// A disposable known by its number.
+    private final class Numbered: UpstreamDisposable {
+        let number: Int
+        init(_ number: Int) { self.number = number }
+        func dispose() {}
+    }
+
+    private func numbers(_ items: [ClosableList.Item]) -> [Int] {
+        items.map { ($0 as! Numbered).number }
+    }
+
     func testCloseReturnsItemsInInsertionOrderOnce() {
-        let list = ClosableList<Int>()
-        XCTAssertNil(list.append(1))
-        XCTAssertNil(list.append(2))
+        let list = ClosableList()
+        XCTAssertNil(list.append(Numbered(1)))
+        XCTAssertNil(list.append(Numbered(2)))
         XCTAssertEqual(list.count, 2)
-        XCTAssertEqual(list.close(), [1, 2])
-        XCTAssertEqual(list.close(), [])
-        XCTAssertEqual(list.append(3), 3, "a closed list hands a new item straight back")
+        XCTAssertEqual(numbers(list.close()), [1, 2])
+        XCTAssertEqual(numbers(list.close()), [])
+        let late = Numbered(3)
+        XCTAssertTrue(list.append(late) === late, "a closed list hands a new item straight back")
         XCTAssertEqual(list.count, 0)
     }
 
     func testRemoveTakesOutMatchingItems() {
-        let list = ClosableList<Int>()
-        for value in [1, 2, 1, 3] {
-            _ = list.append(value)
+        let list = ClosableList()
+        let one = Numbered(1)
+        for item in [one, Numbered(2), one, Numbered(3)] {
+            _ = list.append(item)
         }
-        XCTAssertEqual(list.remove(onlyFirst: true) { $0 == 1 }, [1])
-        XCTAssertEqual(list.remove(onlyFirst: true) { $0 == 9 }, [])
-        _ = list.append(1)
-        XCTAssertEqual(list.remove(onlyFirst: false) { $0 == 1 }, [1, 1])
-        XCTAssertEqual(list.removeLast(), 3)
-        XCTAssertEqual(list.close(), [2])
+        XCTAssertEqual(numbers(list.remove(onlyFirst: true) { $0 === one }), [1])
+        XCTAssertEqual(numbers(list.remove(onlyFirst: true) { ($0 as! Numbered).number == 9 }), [])
+        _ = list.append(one)
+        XCTAssertEqual(numbers(list.remove(onlyFirst: false) { $0 === one }), [1, 1])
+        XCTAssertEqual((list.removeLast() as? Numbered)?.number, 3)
+        XCTAssertEqual(numbers(list.close()), [2])
         XCTAssertNil(list.removeLast(), "an empty list has no last item")
     }
 }
