@@ -10,7 +10,7 @@ import SignalSync
 /// releases the occupant without disposing it.
 public final class MetaDisposable: Disposable, @unchecked Sendable {
     // Safety: the slot locks.
-    private let slot = ClosableSlot<Disposable>()
+    private let slot = ClosableSlot()
 
     /// Creates an empty slot.
     public init() {}

@@ -9,7 +9,7 @@ import SignalSync
 /// disposing it.
 public final class SMetaDisposable: SDisposable, @unchecked Sendable {
     // Safety: the slot locks.
-    private let slot = ClosableSlot<SDisposable>()
+    private let slot = ClosableSlot()
 
     /// Creates an empty slot.
     public init() {}

@@ -1,9 +1,13 @@
-/// One replaceable item behind a lock, that can be closed once: the state under both
-/// APIs' meta disposables.
+/// One replaceable disposable behind a lock, that can be closed once: the state under
+/// both APIs' meta disposables (and the engines that swap a source subscription).
 ///
 /// The methods only move items in and out; the caller disposes what they return,
-/// after the lock is released, so disposal may come back to the slot.
-package final class ClosableSlot<Item>: @unchecked Sendable {
+/// after the lock is released, so disposal may come back to the slot. Not generic, as
+/// `ClosableList`: its code runs with concrete types wherever it is used.
+package final class ClosableSlot: @unchecked Sendable {
+    /// The disposable a slot holds.
+    package typealias Item = any UpstreamDisposable
+
     // Safety: all state is inside `state`, reached only under its lock.
     private struct Contents {
         var item: Item?

@@ -4,34 +4,46 @@ import XCTest
 
 @testable import SignalSync
 
+/// A disposable known by its number: the items of these tests.
+private final class Numbered: UpstreamDisposable, @unchecked Sendable {
+    let number: Int
+    init(_ number: Int) { self.number = number }
+    func dispose() {}
+}
+
+/// The number of `item`, or nil.
+private func number(_ item: (any UpstreamDisposable)?) -> Int? {
+    (item as? Numbered)?.number
+}
+
 final class ClosableSlotTests: LeakCheckedTestCase {
     func testReplaceReturnsThePreviousItem() {
-        let slot = ClosableSlot<Int>()
-        XCTAssertNil(slot.replace(with: 1))
-        XCTAssertEqual(slot.replace(with: 2), 1)
-        XCTAssertEqual(slot.replace(with: nil), 2)
-        XCTAssertNil(slot.replace(with: 3))
+        let slot = ClosableSlot()
+        XCTAssertNil(slot.replace(with: Numbered(1)))
+        XCTAssertEqual(number(slot.replace(with: Numbered(2))), 1)
+        XCTAssertEqual(number(slot.replace(with: nil)), 2)
+        XCTAssertNil(slot.replace(with: Numbered(3)))
     }
 
     func testCloseReturnsTheItemOnceAndLaterItemsComeBackAtOnce() {
-        let slot = ClosableSlot<Int>()
-        _ = slot.replace(with: 1)
+        let slot = ClosableSlot()
+        _ = slot.replace(with: Numbered(1))
         XCTAssertFalse(slot.isClosed)
-        XCTAssertEqual(slot.close(), 1)
+        XCTAssertEqual(number(slot.close()), 1)
         XCTAssertTrue(slot.isClosed)
         XCTAssertNil(slot.close(), "a second close has nothing to hand out")
-        XCTAssertEqual(slot.replace(with: 5), 5, "a closed slot hands a new item straight back to be disposed")
+        XCTAssertEqual(number(slot.replace(with: Numbered(5))), 5, "a closed slot hands a new item straight back to be disposed")
     }
 
     func testConcurrentReplaceAndCloseHandEveryItemOutExactlyOnce() {
-        let slot = ClosableSlot<Int>()
+        let slot = ClosableSlot()
         let handedOut = LockedState([Int]())
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for value in 0..<1_000 {
-                if let out = slot.replace(with: thread * 1_000 + value) {
+                if let out = number(slot.replace(with: Numbered(thread * 1_000 + value))) {
                     handedOut.withLock { $0.append(out) }
                 }
-                if thread == 3 && value == 500, let out = slot.close() {
+                if thread == 3 && value == 500, let out = number(slot.close()) {
                     handedOut.withLock { $0.append(out) }
                 }
             }
@@ -41,15 +53,8 @@ final class ClosableSlotTests: LeakCheckedTestCase {
 }
 
 final class ClosableListTests: LeakCheckedTestCase {
-    /// A disposable known by its number.
-    private final class Numbered: UpstreamDisposable {
-        let number: Int
-        init(_ number: Int) { self.number = number }
-        func dispose() {}
-    }
-
     private func numbers(_ items: [ClosableList.Item]) -> [Int] {
-        items.map { ($0 as! Numbered).number }
+        items.compactMap(number)
     }
 
     func testCloseReturnsItemsInInsertionOrderOnce() {
@@ -74,7 +79,7 @@ final class ClosableListTests: LeakCheckedTestCase {
         XCTAssertEqual(numbers(list.remove(onlyFirst: true) { ($0 as! Numbered).number == 9 }), [])
         _ = list.append(one)
         XCTAssertEqual(numbers(list.remove(onlyFirst: false) { $0 === one }), [1, 1])
-        XCTAssertEqual((list.removeLast() as? Numbered)?.number, 3)
+        XCTAssertEqual(number(list.removeLast()), 3)
         XCTAssertEqual(numbers(list.close()), [2])
         XCTAssertNil(list.removeLast(), "an empty list has no last item")
     }

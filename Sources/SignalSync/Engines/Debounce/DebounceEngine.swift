@@ -13,7 +13,7 @@ package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @uncheck
     // slot are thread-safe; the closures are immutable and called after unlocking.
     @usableFromInline let state = LockedState(DebounceMachine<Value>())
     @usableFromInline let timer: ExecutionTimer
-    private let source = ClosableSlot<any UpstreamDisposable>()
+    private let source = ClosableSlot()
     @usableFromInline let emit: (Value) -> Void
     @usableFromInline let fail: (Failure) -> Void
     @usableFromInline let complete: () -> Void

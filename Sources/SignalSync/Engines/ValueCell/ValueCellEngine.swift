@@ -20,7 +20,7 @@
 public final class ValueCellEngine<Value>: @unchecked Sendable {
     // Safety: `hub` and `source` lock.
     @usableFromInline let hub: PipeHubEngine<Value>
-    private let source = ClosableSlot<any UpstreamDisposable>()
+    private let source = ClosableSlot()
 
     /// A cell holding `initial` (empty when nil).
     public init(_ initial: Value?) {
