@@ -93,9 +93,6 @@ extension SSignal {
     }
 }
 
-extension SSignal {
-}
-
 /// A typed subscription's events as untyped ones: values and errors boxed as `Any?`.
 @usableFromInline
 struct TypedToUntyped<T, E>: EventConversion {

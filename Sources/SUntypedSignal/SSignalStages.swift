@@ -4,11 +4,12 @@ import SignalSync
 /// closure context (one allocation less per signal).
 ///
 /// The value lives in raw storage of four words (an `Any?` always fits, and is always
-/// bitwise-takable), initialized and destroyed by hand, so that a run hands it to the
-/// subscriber borrowed: a read of a stored `var` would copy it, because the callee might
-/// write to the field (a copy and a destroy of an `Any?` are about 175 instructions, a
-/// thirtieth of a subscription). The `deinit` still hands the value to a fresh stack when
-/// this thread's is nearly used up (a single of singles nested a hundred thousand deep).
+/// bitwise-takable), initialized and destroyed by hand, as the typed `single`'s does: a
+/// stored `Any?` field cost about 120 instructions more per subscription (measured with
+/// `Benchmarks/instructions.sh`, S2). Runs read it without an exclusive access, so any
+/// number of threads may start the signal at once. The `deinit` still hands the value to
+/// a fresh stack when this thread's is nearly used up (a single of singles nested a
+/// hundred thousand deep).
 @usableFromInline
 final class SingleSSignal: SSignal, @unchecked Sendable {
     // Safety: the storage is written in `init` and destroyed in `deinit`; in between it
@@ -35,7 +36,7 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
         withValue { $0 }
     }
 
-    /// Calls `body` with the value, borrowed.
+    /// Calls `body` with the value, read in place.
     @inlinable @inline(__always)
     func withValue<R>(_ body: (borrowing Any?) -> R) -> R {
         withUnsafeBytes(of: storage) { raw in

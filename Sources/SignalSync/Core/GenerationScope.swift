@@ -1,14 +1,6 @@
 import SignalSyncStack
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Something that can say whether its subscription has ended.
 @usableFromInline
 package protocol SubscriptionProbe: AnyObject {

@@ -446,9 +446,8 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// - Parameter handleReleased: true when nobody holds the handle either; the
     ///   generator's disposable is then released first, as in the original.
     package func subscriberDeallocated(handleReleased: Bool) {
-        if !handleReleased && word.load(ordering: .relaxed) & Self.droppingBit != 0 && !keeps.load(ordering: .relaxed) {
-            // Ended already, keeping nothing, and the handle keeps its reference: nothing
-            // left to do.
+        if !handleReleased && hasNothingLeftToDrop {
+            // The handle keeps its reference: nothing left to do.
             return
         }
         let disposing: Bool
@@ -477,7 +476,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// there).
     @inlinable
     package func end() {
-        if word.load(ordering: .relaxed) & Self.droppingBit != 0 && !keeps.load(ordering: .relaxed) {
+        if hasNothingLeftToDrop {
             return
         }
         let before = word.bitwiseOr(Self.endedAndIdle, ordering: .sequentiallyConsistent).oldValue
@@ -489,6 +488,13 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         if before | Self.endedAndIdle == Self.endedAndIdle {
             releaseCallbacksIfUnclaimed()
         }
+    }
+
+    /// True when the subscription has ended and whoever ended it drops the subscriber's
+    /// references, and it keeps no objects alive: a later `end()` has nothing to do.
+    @inlinable
+    var hasNothingLeftToDrop: Bool {
+        word.load(ordering: .relaxed) & Self.droppingBit != 0 && !keeps.load(ordering: .relaxed)
     }
 
     /// Drops the subscriber's reference to the generator's disposable (gone when this
