@@ -3,27 +3,25 @@ import SignalSync
 extension SSignal {
     /// Emits `f(value)` for each value (a nil result is emitted as nil); error and
     /// completion are forwarded. `f` runs on the emitting thread.
+    ///
+    /// Consecutive `map`s and `filter`s run in one subscription, step after step, instead
+    /// of a subscription each; what each step sees and when it runs stay those of separate
+    /// stages (a step that disposes the subscription stops the steps after it).
     @inlinable
     public func map(_ f: @escaping (Any?) -> Any?) -> SSignal {
-        MapSSignal(upstream: self, transform: f)
+        if takesSteps {
+            // After another map or a filter: one subscription for both.
+            return FusedSSignal.appending(map: f, to: self)
+        }
+        return MapSSignal(upstream: self, transform: f)
     }
 
     /// Emits the values for which `f` returns true; error and completion are forwarded.
+    /// `f` runs on the emitting thread. Joins the subscription of a `map` or `filter`
+    /// right before it (see `map`).
+    @inlinable
     public func filter(_ f: @escaping (Any?) -> Bool) -> SSignal {
-        SSignal { subscriber in
-            self.start(
-                next: { value in
-                    if f(value) {
-                        subscriber.putNext(value)
-                    }
-                },
-                error: { error in
-                    subscriber.putError(error)
-                },
-                completed: {
-                    subscriber.putCompletion()
-                })
-        }
+        FusedSSignal.appending(filter: f, to: self)
     }
 
     /// Drops each value equal to the last value that passed; the first value always

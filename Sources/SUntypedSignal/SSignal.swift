@@ -19,8 +19,8 @@ import SignalSync
 /// ```
 ///
 /// Not `final` only for the library's own signals that keep their state in fields instead
-/// of a generator's closure context (`single`, `map`: one allocation less per signal);
-/// its members are final.
+/// of a generator's closure context (`single`, `map`, fused `map` and `filter` steps:
+/// one allocation less per signal); its members are final.
 public class SSignal: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
@@ -34,6 +34,9 @@ public class SSignal: @unchecked Sendable {
     /// True for a signal made by `single` (a `SingleSSignal`), whose value consumers that
     /// would only forward it read in `singleValue` instead of subscribing.
     @usableFromInline let isSingle: Bool
+    /// True for a `map` or fused `map`/`filter` stages (`MapSSignal`, `FusedSSignal`): a
+    /// `map` or `filter` after it joins its stage instead of starting one.
+    @usableFromInline let takesSteps: Bool
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
@@ -42,14 +45,16 @@ public class SSignal: @unchecked Sendable {
         self.generator = generator
         runner = { signal, subscriber in signal.generator(subscriber) }
         isSingle = false
+        takesSteps = false
     }
 
     /// A signal whose subclass runs it through `runner`.
     @inlinable
-    init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, isSingle: Bool = false) {
+    init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, isSingle: Bool = false, takesSteps: Bool = false) {
         generator = { _ in nil }
         self.runner = runner
         self.isSingle = isSingle
+        self.takesSteps = takesSteps
     }
 
     /// The value of a signal made by `single` (only when `isSingle`). The meta operators'

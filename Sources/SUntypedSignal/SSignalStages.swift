@@ -73,14 +73,15 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
     init(upstream: SSignal, transform: @escaping (Any?) -> Any?) {
         self.upstream = upstream
         self.transform = transform
-        super.init(runner: { signal, subscriber in
-            let stage = unsafeDowncast(signal, to: MapSSignal.self)
-            let callbacks = ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core)
-            // The stage holds its upstream while it runs: borrowed, not retained.
-            return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                $0.start(SSubscriptionState(callbacks: callbacks))
-            }
-        })
+        super.init(
+            runner: { signal, subscriber in
+                let stage = unsafeDowncast(signal, to: MapSSignal.self)
+                let callbacks = ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core)
+                // The stage holds its upstream while it runs: borrowed, not retained.
+                return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                    $0.start(SSubscriptionState(callbacks: callbacks))
+                }
+            }, takesSteps: true)
     }
 
     /// Subscribes this map's upstream with `callbacks`, which take the map's place (the
@@ -99,6 +100,78 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
 
     deinit {
         // A chain of maps releases signal after signal, nested: go on from a fresh stack
+        // when this thread's is nearly used up (as `SSignal` does with its generator).
+        StackGuard.releaseFromFreshStackWhenLow(&upstream)
+    }
+}
+
+/// Consecutive `map` and `filter` stages fused into one: the signal that subscribes
+/// `upstream` once and runs each value through the steps (`SteppingCallbacks`), instead
+/// of a subscription per stage. What each step sees, which thread it runs on, and when a
+/// disposal stops the later steps stay those of the separate stages.
+///
+/// At most `maxSteps` steps: a longer chain fuses in runs of that many, each over the
+/// previous, so that adding a step copies a short list and deep chains still cross fresh
+/// stacks between stages. Releases `upstream`, then the steps in order, as the stages'
+/// signals did, each holding the one before it.
+@usableFromInline
+final class FusedSSignal: SSignal, @unchecked Sendable {
+    // Safety: set in `init`, read until `deinit`, which may hand it to a fresh stack.
+    @usableFromInline @exclusivity(unchecked) var upstream: SSignal?
+    /// The first step; each holds the next.
+    @usableFromInline let steps: StatelessStep<Any?>
+    /// How many steps there are.
+    @usableFromInline let stepCount: Int
+
+    /// The most steps one fused stage runs.
+    @usableFromInline static let maxSteps = 8
+
+    @inlinable
+    init(upstream: SSignal, steps: StatelessStep<Any?>) {
+        self.upstream = upstream
+        self.steps = steps
+        stepCount = steps.count
+        super.init(
+            runner: { signal, subscriber in
+                let stage = unsafeDowncast(signal, to: FusedSSignal.self)
+                let callbacks = SteppingCallbacks(steps: stage.steps, downstream: subscriber, core: subscriber.core)
+                // The stage holds its upstream while it runs: borrowed, not retained.
+                return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                    $0.start(SSubscriptionState(callbacks: callbacks))
+                }
+            }, takesSteps: true)
+    }
+
+    /// `signal.map(transform)`, joining `signal`'s stage (a `map` or a fused stage).
+    @usableFromInline
+    static func appending(map transform: @escaping (Any?) -> Any?, to signal: SSignal) -> SSignal {
+        appending(StatelessStep(map: transform), to: signal)
+    }
+
+    /// `signal.filter(isIncluded)`, joining `signal`'s stage when it is a `map` or a fused
+    /// stage.
+    @usableFromInline
+    static func appending(filter isIncluded: @escaping (Any?) -> Bool, to signal: SSignal) -> SSignal {
+        appending(StatelessStep(filter: isIncluded), to: signal)
+    }
+
+    /// `signal` followed by `step` (a step alone): the step joins `signal`'s own steps
+    /// when `signal` is a `map`, or a fused stage with room for it; otherwise it starts a
+    /// stage of its own.
+    @usableFromInline
+    static func appending(_ step: StatelessStep<Any?>, to signal: SSignal) -> SSignal {
+        if let fused = signal as? FusedSSignal {
+            if fused.stepCount < maxSteps {
+                return FusedSSignal(upstream: fused.upstream.unsafelyUnwrapped, steps: fused.steps.appending(step))
+            }
+        } else if let map = signal as? MapSSignal {
+            return FusedSSignal(upstream: map.upstream.unsafelyUnwrapped, steps: StatelessStep(map: map.transform, next: step))
+        }
+        return FusedSSignal(upstream: signal, steps: step)
+    }
+
+    deinit {
+        // A chain of stages releases signal after signal, nested: go on from a fresh stack
         // when this thread's is nearly used up (as `SSignal` does with its generator).
         StackGuard.releaseFromFreshStackWhenLow(&upstream)
     }

@@ -1,0 +1,134 @@
+/// One step of a run of stateless stages fused into one subscription, a `map` or a
+/// `filter`, and the steps after it: an immutable list, shared by every subscription of
+/// the fused stage.
+///
+/// A class with constant fields rather than an array of enum cases: a function in a
+/// constant field of an object that is alive is called borrowed, where one copied out of
+/// an array or an enum case is retained and released around each call (an atomic pair
+/// per step and value when it captures anything). Both functions are set; the one a step
+/// does not use does nothing.
+@usableFromInline
+package final class StatelessStep<Value> {
+    /// True for a `filter`: `isIncluded` decides; false for a `map`: `transform` does.
+    @usableFromInline let isFilter: Bool
+    /// A map's transform: the value becomes `transform(value)`.
+    @usableFromInline let transform: (Value) -> Value
+    /// A filter's test: the value goes on only when `isIncluded(value)` is true.
+    @usableFromInline let isIncluded: (Value) -> Bool
+    /// The step after this one.
+    @usableFromInline let next: StatelessStep?
+
+    @inlinable
+    init(isFilter: Bool, transform: @escaping (Value) -> Value, isIncluded: @escaping (Value) -> Bool, next: StatelessStep?) {
+        self.isFilter = isFilter
+        self.transform = transform
+        self.isIncluded = isIncluded
+        self.next = next
+    }
+
+    /// A `map` step, followed by `next`.
+    @inlinable
+    package convenience init(map transform: @escaping (Value) -> Value, next: StatelessStep? = nil) {
+        self.init(isFilter: false, transform: transform, isIncluded: { _ in true }, next: next)
+    }
+
+    /// A `filter` step, followed by `next`.
+    @inlinable
+    package convenience init(filter isIncluded: @escaping (Value) -> Bool, next: StatelessStep? = nil) {
+        self.init(isFilter: true, transform: { $0 }, isIncluded: isIncluded, next: next)
+    }
+
+    /// These steps, then `last` (a step alone): copies of these steps, the last of them
+    /// followed by `last`.
+    @inlinable
+    package func appending(_ last: StatelessStep) -> StatelessStep {
+        StatelessStep(isFilter: isFilter, transform: transform, isIncluded: isIncluded, next: next?.appending(last) ?? last)
+    }
+
+    /// The number of steps from this one on.
+    @inlinable
+    package var count: Int {
+        var count = 1
+        var step = self
+        while let following = step.next {
+            count += 1
+            step = following
+        }
+        return count
+    }
+}
+
+/// The callbacks of consecutive `map` and `filter` stages fused into one stage: each
+/// value runs through the steps in order, and what comes out is sent to a downstream
+/// subscription. Errors and completion go straight there.
+///
+/// What the stages' own subscriptions would have done, one inside the other, without
+/// entering a subscription between two steps:
+/// - a step runs only while the downstream subscription has not ended: one that disposes
+///   it (or has it disposed) stops the later steps, as the disposal would have ended every
+///   subscription between the stages;
+/// - the steps run on the thread that sent the value, a value that a step sends back into
+///   the upstream runs through all the steps before the step that sent it returns, and
+///   the first steps look at the incoming value itself, without a copy.
+///
+/// Releases the steps (the first step first), then its reference to the downstream subscriber,
+/// as the stages' callbacks did.
+@usableFromInline
+package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: SubscriptionCallbacks<Value, Failure> {
+    /// The first step; each holds the next.
+    @usableFromInline let steps: StatelessStep<Value>
+    /// The downstream subscriber (of either API), kept alive as closures capturing it would.
+    @usableFromInline let downstream: AnyObject
+    /// The downstream subscriber's subscription, which `downstream` keeps alive.
+    @usableFromInline let core: Unmanaged<SubscriptionCore<Value, Failure, Face>>
+
+    /// Runs each value through `steps` and forwards to `core`, the subscription of
+    /// `downstream`.
+    @inlinable
+    package init(steps: StatelessStep<Value>, downstream: AnyObject, core: Unmanaged<SubscriptionCore<Value, Failure, Face>>) {
+        self.steps = steps
+        self.downstream = downstream
+        self.core = core
+        super.init(
+            forwardNext: { callbacks, value in
+                let stage = unsafeDowncast(callbacks, to: SteppingCallbacks.self)
+                stage.run(value, from: stage.steps)
+            },
+            forwardError: { callbacks, failure in
+                unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure) }
+            },
+            forwardCompletion: { callbacks in
+                unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
+            })
+    }
+
+    /// Runs `value` through `step` and the steps after it.
+    @inlinable
+    final func run(_ value: Value, from step: StatelessStep<Value>) {
+        if step.isFilter {
+            guard step.isIncluded(value) else { return }
+            send(value, after: step)
+        } else {
+            send(step.transform(value), after: step)
+        }
+    }
+
+    /// Sends what `step` let through to the next step, or downstream after the last one.
+    @inlinable
+    final func send(_ value: Value, after step: StatelessStep<Value>) {
+        guard step.next != nil else {
+            return core._withUnsafeGuaranteedRef { $0.putNext(value) }
+        }
+        if downstreamHasEnded {
+            return
+        }
+        // `step` holds the next step: borrowed, not retained.
+        Unmanaged.passUnretained(step.next.unsafelyUnwrapped)._withUnsafeGuaranteedRef { run(value, from: $0) }
+    }
+
+    /// True once the downstream subscription has ended: the later steps do not run.
+    @inlinable
+    final var downstreamHasEnded: Bool {
+        core._withUnsafeGuaranteedRef { $0.hasEnded }
+    }
+}
