@@ -16,12 +16,7 @@ public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R,
 @inlinable
 public func filter<T, E>(_ f: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
-        Signal { subscriber in
-            signal.start(
-                next: { if f($0) { subscriber.putNext($0) } },
-                error: subscriber.putError,
-                completed: subscriber.putCompletion)
-        }
+        FilterSignal(upstream: signal, isIncluded: f)
     }
 }
 

@@ -138,6 +138,13 @@ public class Signal<T, E>: @unchecked Sendable {
         subscription(SubscriptionState(callbacks: ForwardingCallbacks(transform: transform, downstream: downstream, core: downstream.core)))
     }
 
+    /// Subscribes an operator stage that runs each value through `steps` (`filter`) and
+    /// sends what passes to `downstream`, and its error and completion unchanged.
+    @inlinable
+    final func startStepping(to downstream: Subscriber<T, E>, steps: StatelessStep<T>) -> Disposable {
+        subscription(SubscriptionState(callbacks: SteppingCallbacks(steps: steps, downstream: downstream, core: downstream.core)))
+    }
+
     /// The same as `start`; marks call sites that manage the handle themselves.
     @discardableResult
     public final func startStandalone(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {

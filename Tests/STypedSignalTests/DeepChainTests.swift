@@ -39,6 +39,28 @@ final class DeepChainTests: LeakCheckedTestCase {
         XCTAssertEqual(outcome.with { $0 }, ["next \(depth)", "next \(depth + 10)"])
     }
 
+    func testAHundredThousandChainedMapsAndFiltersRunOnAnEightMebibyteStack() {
+        let depth = Self.depth
+        let outcome = Atomic<[String]>(value: [])
+        Stress.onOneThread("\(depth) chained maps and filters", stackSize: Self.stackSize) {
+            let source = ValuePipe<Int>()
+            var chain = source.signal() |> castError(Int.self)
+            for level in 0..<depth {
+                chain = level % 2 == 0 ? chain |> map { $0 + 1 } : chain |> filter { $0 >= 0 }
+            }
+            var log: [String] = []
+            let subscription = chain.start(next: { log.append("next \($0)") })
+            source.putNext(0)
+            source.putNext(-depth)
+            source.putNext(10)
+            subscription.dispose()
+            source.putNext(20)
+            chain = Signal.complete()
+            outcome.swap(log)
+        }
+        XCTAssertEqual(outcome.with { $0 }, ["next \(depth / 2)", "next \(depth / 2 + 10)"])
+    }
+
     func testAHundredThousandNestedSinglesStartAndReleaseOnAnEightMebibyteStack() {
         // Each `single` holds the next one as its value: releasing the outermost releases
         // them all, nested (a signal keeping its state in fields, not a closure context).

@@ -85,6 +85,73 @@ final class SignalMappingTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["next 2", "next 4", "completed"])
     }
 
+    func testFilterReleasesItsTestThenTheDownstreamWhenItsSubscriptionEnds() {
+        // As `map`: the source keeps its subscriber, the filter stage lets go of its test
+        // and of the downstream subscriber as soon as the subscription ends.
+        final class Probe {
+            let onRelease: () -> Void
+            init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
+            deinit { onRelease() }
+        }
+        var log: [String] = []
+        var held: Subscriber<Int, NoError>?
+        let source = Signal<Int, NoError> { subscriber in
+            held = subscriber
+            return EmptyDisposable
+        }
+        func isIncluded() -> (Int) -> Bool {
+            let probe = Probe { log.append("test released") }
+            return { value in withExtendedLifetime(probe) { value > 1 } }
+        }
+        func completed() -> () -> Void {
+            let probe = Probe { log.append("callbacks released") }
+            return {
+                withExtendedLifetime(probe) {}
+                log.append("completed")
+            }
+        }
+        do {
+            let handle = (source |> filter(isIncluded())).start(next: { log.append("next \($0)") }, completed: completed())
+            held?.putNext(1)
+            held?.putNext(2)
+            held?.putCompletion()
+            log.append("after completion")
+            withExtendedLifetime(handle) {}
+        }
+        XCTAssertEqual(log, ["next 2", "completed", "callbacks released", "test released", "after completion"])
+        held = nil
+    }
+
+    func testFilterForwardsErrorsAndDisposesUpstreamOnce() {
+        let log = EventLog()
+        log.record(Signal<Int, TestError>.fail(TestError(1)) |> filter { _ in true })
+        let source = ManualSource<Int, TestError>()
+        let handle = log.record(traced("a", log, source.signal) |> filter { $0 > 1 })
+        source.putNext(1)
+        source.putNext(2)
+        handle.dispose()
+        handle.dispose()
+        source.putNext(3)
+        XCTAssertEqual(log.events, ["error E1", "a.subscribe#1", "next 2", "a.dispose#1"])
+    }
+
+    func testATestThatDisposesTheSubscriptionDropsItsValue() {
+        let log = EventLog()
+        let source = ManualSource<Int, TestError>()
+        var handle: Disposable?
+        handle = log.record(
+            source.signal
+                |> filter { value in
+                    if value == 2 { handle?.dispose() }
+                    return true
+                })
+        source.putNext(1)
+        source.putNext(2)
+        source.putNext(3)
+        XCTAssertEqual(log.events, ["next 1"])
+        withExtendedLifetime(handle) {}
+    }
+
     func testFlatMapKeepsNil() {
         let log = EventLog()
         let optionals = Signal<Int?, NoError> { subscriber in

@@ -37,6 +37,30 @@ final class SDeepChainTests: LeakCheckedTestCase {
         XCTAssertEqual(outcome.with { $0 }, ["next \(depth)", "next \(depth + 10)"])
     }
 
+    func testAHundredThousandChainedMapsAndFiltersRunOnAnEightMebibyteStack() {
+        // Fused in stages of several steps: the stages still nest a hundred thousand steps
+        // deep.
+        let depth = Self.depth
+        let outcome = Atomic<[String]>(value: [])
+        Stress.onOneThread("\(depth) chained maps and filters", stackSize: Self.stackSize) {
+            let pipe = SPipe()
+            var chain = pipe.signal()
+            for level in 0..<depth {
+                chain = level % 2 == 0 ? chain.map { ($0 as! Int) + 1 } : chain.filter { ($0 as! Int) >= 0 }
+            }
+            var log: [String] = []
+            let subscription = chain.start(next: { log.append("next \($0 as! Int)") })
+            pipe.putNext(0)
+            pipe.putNext(-depth)
+            pipe.putNext(10)
+            subscription.dispose()
+            pipe.putNext(20)
+            chain = SSignal.complete()
+            outcome.swap(log)
+        }
+        XCTAssertEqual(outcome.with { $0 }, ["next \(depth / 2)", "next \(depth / 2 + 10)"])
+    }
+
     func testAHundredThousandNestedSinglesStartAndReleaseOnAnEightMebibyteStack() {
         // Each `single` holds the next one as its value: releasing the outermost releases
         // them all, nested (a signal keeping its state in fields, not a closure context).

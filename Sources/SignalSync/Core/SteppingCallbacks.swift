@@ -92,7 +92,7 @@ package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: S
         super.init(
             forwardNext: { callbacks, value in
                 let stage = unsafeDowncast(callbacks, to: SteppingCallbacks.self)
-                stage.run(value, from: stage.steps)
+                stage.runStep(value, stage.steps)
             },
             forwardError: { callbacks, failure in
                 unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure) }
@@ -105,25 +105,45 @@ package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: S
     /// Runs `value` through `step` and the steps after it.
     @inlinable
     final func run(_ value: Value, from step: StatelessStep<Value>) {
+        runStep(value, step)
+    }
+
+    /// `run`'s body: inlined where a value enters the first step (most stages have one
+    /// step), called through `run` for the steps after it.
+    @inlinable @inline(__always)
+    final func runStep(_ value: Value, _ step: StatelessStep<Value>) {
         if step.isFilter {
             guard step.isIncluded(value) else { return }
-            send(value, after: step)
+            if step.next == nil {
+                deliver(value)
+            } else {
+                runNext(value, after: step)
+            }
         } else {
-            send(step.transform(value), after: step)
+            let mapped = step.transform(value)
+            if step.next == nil {
+                deliver(mapped)
+            } else {
+                runNext(mapped, after: step)
+            }
         }
     }
 
-    /// Sends what `step` let through to the next step, or downstream after the last one.
+    /// Runs what `step` let through the step after it, unless the downstream subscription
+    /// has ended meanwhile.
     @inlinable
-    final func send(_ value: Value, after step: StatelessStep<Value>) {
-        guard step.next != nil else {
-            return core._withUnsafeGuaranteedRef { $0.putNext(value) }
-        }
+    final func runNext(_ value: Value, after step: StatelessStep<Value>) {
         if downstreamHasEnded {
             return
         }
         // `step` holds the next step: borrowed, not retained.
         Unmanaged.passUnretained(step.next.unsafelyUnwrapped)._withUnsafeGuaranteedRef { run(value, from: $0) }
+    }
+
+    /// Sends what the last step let through downstream.
+    @inlinable @inline(__always)
+    final func deliver(_ value: Value) {
+        core._withUnsafeGuaranteedRef { $0.putNext(value) }
     }
 
     /// True once the downstream subscription has ended: the later steps do not run.
