@@ -58,12 +58,13 @@ package final class StatelessStep<Value> {
     }
 }
 
-/// The callbacks of consecutive `map` and `filter` stages fused into one stage: each
-/// value runs through the steps in order, and what comes out is sent to a downstream
-/// subscription. Errors and completion go straight there.
+/// The callbacks of a stage of steps (a typed `filter`; untyped consecutive `map`s and
+/// `filter`s fused into one stage): each value runs through the steps in order, and what
+/// comes out is sent to a downstream subscription. Errors and completion go straight
+/// there.
 ///
-/// What the stages' own subscriptions would have done, one inside the other, without
-/// entering a subscription between two steps:
+/// With several steps, what the stages' own subscriptions would have done, one inside the
+/// other, without entering a subscription between two steps:
 /// - a step runs only while the downstream subscription has not ended: one that disposes
 ///   it (or has it disposed) stops the later steps, as the disposal would have ended every
 ///   subscription between the stages;
@@ -71,8 +72,8 @@ package final class StatelessStep<Value> {
 ///   the upstream runs through all the steps before the step that sent it returns, and
 ///   the first steps look at the incoming value itself, without a copy.
 ///
-/// Releases the steps (the first step first), then its reference to the downstream subscriber,
-/// as the stages' callbacks did.
+/// Releases the steps (the first step first), then its reference to the downstream
+/// subscriber, as the stages' callbacks did.
 @usableFromInline
 package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: SubscriptionCallbacks<Value, Failure> {
     /// The first step; each holds the next.
