@@ -7,11 +7,6 @@ final class SignalMappingTests: LeakCheckedTestCase {
     func testMapReleasesItsTransformThenTheDownstreamWhenItsSubscriptionEnds() {
         // The source's generator keeps its subscriber; the map stage still lets go of its
         // transform and of the downstream subscriber as soon as the subscription ends.
-        final class Probe {
-            let onRelease: () -> Void
-            init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
-            deinit { onRelease() }
-        }
         var log: [String] = []
         var held: Subscriber<Int, NoError>?
         let source = Signal<Int, NoError> { subscriber in
@@ -20,11 +15,11 @@ final class SignalMappingTests: LeakCheckedTestCase {
         }
         // Only the closures hold the probes.
         func transform() -> (Int) -> Int {
-            let probe = Probe { log.append("transform released") }
+            let probe = DeinitProbe { log.append("transform released") }
             return { value in withExtendedLifetime(probe) { value * 2 } }
         }
         func completed() -> () -> Void {
-            let probe = Probe { log.append("callbacks released") }
+            let probe = DeinitProbe { log.append("callbacks released") }
             return {
                 withExtendedLifetime(probe) {}
                 log.append("completed")
@@ -88,11 +83,6 @@ final class SignalMappingTests: LeakCheckedTestCase {
     func testFilterReleasesItsTestThenTheDownstreamWhenItsSubscriptionEnds() {
         // As `map`: the source keeps its subscriber, the filter stage lets go of its test
         // and of the downstream subscriber as soon as the subscription ends.
-        final class Probe {
-            let onRelease: () -> Void
-            init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
-            deinit { onRelease() }
-        }
         var log: [String] = []
         var held: Subscriber<Int, NoError>?
         let source = Signal<Int, NoError> { subscriber in
@@ -100,11 +90,11 @@ final class SignalMappingTests: LeakCheckedTestCase {
             return EmptyDisposable
         }
         func isIncluded() -> (Int) -> Bool {
-            let probe = Probe { log.append("test released") }
+            let probe = DeinitProbe { log.append("test released") }
             return { value in withExtendedLifetime(probe) { value > 1 } }
         }
         func completed() -> () -> Void {
-            let probe = Probe { log.append("callbacks released") }
+            let probe = DeinitProbe { log.append("callbacks released") }
             return {
                 withExtendedLifetime(probe) {}
                 log.append("completed")

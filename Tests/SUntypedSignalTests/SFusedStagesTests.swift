@@ -212,20 +212,15 @@ final class SFusedStagesTests: LeakCheckedTestCase {
     func testTheStepsAreReleasedFirstToLastThenTheCallbacksWhenTheSubscriptionEnds() {
         // Only the subscription holds the steps once the signals are gone: ending it
         // releases them in the order the separate stages released them.
-        final class Probe {
-            let onRelease: () -> Void
-            init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
-            deinit { onRelease() }
-        }
         for separated in [false, true] {
             let log = Recorder()
             let pipe = SPipe()
             var handle: SDisposable?
             do {
-                let first = Probe { log.log("first released") }
-                let second = Probe { log.log("second released") }
-                let third = Probe { log.log("third released") }
-                let callbacks = Probe { log.log("callbacks released") }
+                let first = DeinitProbe { log.log("first released") }
+                let second = DeinitProbe { log.log("second released") }
+                let third = DeinitProbe { log.log("third released") }
+                let callbacks = DeinitProbe { log.log("callbacks released") }
                 var signal = pipe.signal().map { value in withExtendedLifetime(first) { value } }
                 if separated { signal = opaque(signal) }
                 signal = signal.filter { _ in withExtendedLifetime(second) { true } }

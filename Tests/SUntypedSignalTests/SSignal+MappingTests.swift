@@ -7,11 +7,6 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     func testMapReleasesItsTransformThenTheDownstreamWhenItsSubscriptionEnds() {
         // The source's generator keeps its subscriber; the map stage still lets go of its
         // transform and of the downstream subscriber as soon as the subscription ends.
-        final class Probe {
-            let onRelease: () -> Void
-            init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
-            deinit { onRelease() }
-        }
         var log: [String] = []
         var held: SSubscriber?
         let source = SSignal { subscriber in
@@ -20,11 +15,11 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         }
         // Only the closures hold the probes.
         func transform() -> (Any?) -> Any? {
-            let probe = Probe { log.append("transform released") }
+            let probe = DeinitProbe { log.append("transform released") }
             return { value in withExtendedLifetime(probe) { (value as! Int) * 2 } }
         }
         func completed() -> () -> Void {
-            let probe = Probe { log.append("callbacks released") }
+            let probe = DeinitProbe { log.append("callbacks released") }
             return {
                 withExtendedLifetime(probe) {}
                 log.append("completed")
