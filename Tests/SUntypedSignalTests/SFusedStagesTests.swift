@@ -164,6 +164,30 @@ final class SFusedStagesTests: LeakCheckedTestCase {
         XCTAssertEqual(trace, ["plusOne 0", "echo 1", "plusOne 10", "echo 11", "double 11", "next 22", "double 1", "next 2"])
     }
 
+    func testAStepThatCompletesTheSourceStopsTheLaterSteps() {
+        // The completion runs through to the sink from inside the step: the value that
+        // ran the step goes no further.
+        let held = Atomic<SSubscriber?>(value: nil)
+        let completing = Step.map("completing") { value in
+            if (value as! Int) == 2 {
+                held.with { $0 }?.putCompletion()
+            }
+            return value
+        }
+        let trace = sameTrace([plusOne, completing, double]) { build, log in
+            let source = SSignal { subscriber in
+                _ = held.swap(subscriber)
+                return nil
+            }
+            log.record(build(source))
+            held.with { $0 }?.putNext(0)
+            held.with { $0 }?.putNext(1)
+            held.with { $0 }?.putNext(2)
+            _ = held.swap(nil)
+        }
+        XCTAssertEqual(trace, ["plusOne 0", "completing 1", "double 1", "next 2", "plusOne 1", "completing 2", "completed"])
+    }
+
     func testAValuePutIntoAPipeFromAStepRunsAfterTheValueThatRanTheStep() {
         // A pipe delivers a push made during its delivery after the current value.
         let pipe = SPipe()
