@@ -10,6 +10,7 @@ import SignalSync
 /// subscription is disposed are dropped, as are events after a terminal event. On the
 /// concurrent queues and wrapped dispatch queues (never current) one subscription's
 /// events are delivered one at a time, in order (see Divergences.md).
+@inlinable
 public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
@@ -27,6 +28,7 @@ public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
 }
 
 /// `deliverOn(Queue.mainQueue())`: inline when already on the main thread.
+@inlinable
 public func deliverOnMainQueue<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     signal |> deliverOn(Queue.mainQueue())
 }

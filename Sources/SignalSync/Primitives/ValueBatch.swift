@@ -1,6 +1,6 @@
 /// A growable run of values, first in first out, in storage of its own: the buffer of an
-/// engine whose code runs unspecialized (the engines under generic operators such as
-/// `deliverOn`).
+/// engine whose code may run unspecialized (`SerialHopEngine`, under generic operators
+/// such as `deliverOn`).
 ///
 /// Appending, moving and visiting its values needs only the values' own type, which
 /// unspecialized code already has. An `Array` of them would look up the array type's
@@ -10,31 +10,60 @@
 ///
 /// Not thread-safe: its owner guards it with its own lock. A class, so that a batch can
 /// be handed out of a lock and back without copying.
+///
+/// Its indices live behind a pointer rather than in stored properties: the optimizer may
+/// inline these methods into the modules that specialize the engines (`SerialHopEngine`
+/// is inlinable), and there every access to a class's stored `var` is checked for
+/// exclusivity at run time (two runtime calls per access; the owner's lock already
+/// excludes overlapping ones).
+@usableFromInline
 package final class ValueBatch<Value> {
     // Safety: the values from `start` to `end` are initialized, the rest of the storage
     // is not; only the owner's lock holder touches a batch.
-    private var storage: UnsafeMutablePointer<Value>
-    private var capacity: Int
-    private var start = 0
-    private var end = 0
+    private let layout: UnsafeMutablePointer<ValueBatchLayout>
+
+    private var storage: UnsafeMutablePointer<Value> {
+        get { layout.pointee.storage.assumingMemoryBound(to: Value.self) }
+        set { layout.pointee.storage = UnsafeMutableRawPointer(newValue) }
+    }
+    private var capacity: Int {
+        get { layout.pointee.capacity }
+        set { layout.pointee.capacity = newValue }
+    }
+    private var start: Int {
+        get { layout.pointee.start }
+        set { layout.pointee.start = newValue }
+    }
+    private var end: Int {
+        get { layout.pointee.end }
+        set { layout.pointee.end = newValue }
+    }
 
     /// An empty batch with room for `capacity` values before it grows.
+    @usableFromInline
     package init(capacity: Int = 16) {
-        self.capacity = max(capacity, 1)
-        storage = UnsafeMutablePointer<Value>.allocate(capacity: self.capacity)
+        let capacity = max(capacity, 1)
+        layout = .allocate(capacity: 1)
+        layout.initialize(
+            to: ValueBatchLayout(
+                storage: UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: capacity)), capacity: capacity, start: 0,
+                end: 0))
     }
 
     deinit {
         (storage + start).deinitialize(count: end - start)
         storage.deallocate()
+        layout.deallocate()
     }
 
     /// How many values it holds.
+    @usableFromInline
     package var count: Int {
         end - start
     }
 
     /// True when it holds no value.
+    @usableFromInline
     package var isEmpty: Bool {
         start == end
     }
@@ -50,6 +79,7 @@ package final class ValueBatch<Value> {
     }
 
     /// Adds `value` after the others.
+    @usableFromInline
     package func append(_ value: Value) {
         reserve(1)
         (storage + end).initialize(to: value)
@@ -57,6 +87,7 @@ package final class ValueBatch<Value> {
     }
 
     /// Moves its first `count` values (at most all) to the end of `other`, in order.
+    @usableFromInline
     package func moveFirst(_ count: Int, to other: ValueBatch) {
         let moved = min(count, self.count)
         other.reserve(moved)
@@ -70,6 +101,7 @@ package final class ValueBatch<Value> {
     }
 
     /// Calls `body` with each value, in order.
+    @usableFromInline
     package func forEach(_ body: (Value) throws -> Void) rethrows {
         for index in start..<end {
             try body(storage[index])
@@ -77,6 +109,7 @@ package final class ValueBatch<Value> {
     }
 
     /// Releases every value and keeps the storage for the next ones.
+    @usableFromInline
     package func removeAll() {
         (storage + start).deinitialize(count: end - start)
         start = 0
@@ -100,4 +133,13 @@ package final class ValueBatch<Value> {
         end = count
         start = 0
     }
+}
+
+/// Where a `ValueBatch`'s values are, and which of them are initialized. (Not nested in
+/// the generic batch: unspecialized code would look up its metadata.)
+private struct ValueBatchLayout {
+    var storage: UnsafeMutableRawPointer
+    var capacity: Int
+    var start: Int
+    var end: Int
 }

@@ -99,6 +99,7 @@ public final class ExecutionQueue: @unchecked Sendable {
     /// The line the events of one `deliverOn` subscription wait in: the queue's own, or
     /// for a queue that is never current, a new line of the subscription's own (its
     /// events then run one at a time and in order, beside everything else).
+    @usableFromInline
     package func lineForEvents() -> QueueLineEngine {
         if let line {
             return line
@@ -120,6 +121,7 @@ public final class ExecutionQueue: @unchecked Sendable {
     /// concurrent): a `deliverOn` turn there waits a moment for a producer's stream
     /// (`SerialHopEngine`). Not the main queue (its thread has other work) nor a virtual
     /// one (its producer is usually the thread advancing the clock).
+    @usableFromInline
     package var lingersForProducers: Bool {
         switch kind {
         case .serial, .untagged: true

@@ -3,12 +3,26 @@ import Synchronization
 
 /// A subscription whose events wait in a `QueueLineEngine`: the line tells it when the
 /// turn of its next events has come.
+///
+/// The delivery is a function without a context, called with the client, rather than an
+/// overridden method: a generic subclass's override runs unspecialized (its vtable is
+/// instantiated at run time) and looks up its types' metadata at every turn, while this
+/// function is specialized where the client is built.
+@usableFromInline
 package class QueueLineClient: @unchecked Sendable {
-    /// A client.
-    package init() {}
+    /// What `deliverEvents` runs, with this client.
+    @usableFromInline let deliverTurn: (QueueLineClient) -> Void
+
+    /// A client whose turns `deliverTurn` delivers.
+    @inlinable
+    package init(deliverTurn: @escaping (QueueLineClient) -> Void) {
+        self.deliverTurn = deliverTurn
+    }
 
     /// On the queue: delivers the events of the subscription's oldest turn, in order.
-    package func deliverEvents() {}
+    package final func deliverEvents() {
+        deliverTurn(self)
+    }
 }
 
 /// The line of one queue: everything the library puts on the queue (work from `async`,
@@ -21,6 +35,7 @@ package class QueueLineClient: @unchecked Sendable {
 /// virtual `ExecutionQueue` has one line for all its users; a queue that is never
 /// current (a concurrent or wrapped one) gives each `deliverOn` subscription a line of
 /// its own, so that one subscription's events still run one at a time and in order.
+@usableFromInline
 package final class QueueLineEngine: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; `puts` is atomic;
     // `scheduleHop` is immutable.
@@ -35,6 +50,7 @@ package final class QueueLineEngine: @unchecked Sendable {
     }
 
     /// How many turns were ever put: unchanged means nothing was put since.
+    @usableFromInline
     package var putCount: Int {
         puts.load(ordering: .sequentiallyConsistent)
     }
@@ -48,6 +64,7 @@ package final class QueueLineEngine: @unchecked Sendable {
 
     /// Puts the turn of `client`'s newest segment of events, after everything put before
     /// it; returns the put count right after it.
+    @usableFromInline
     package func putTurn(of client: QueueLineClient) -> Int {
         let (action, count) = state.withLock { line in
             (publishing(line.putTurn(of: client), line.puts), line.puts)

@@ -19,26 +19,35 @@ import Dispatch
 /// Events after a terminal event are dropped; events the subscriber no longer takes (it
 /// was disposed) are dropped by the subscriber when their turn comes. No lock is held
 /// while an event is delivered.
+///
+/// Inlinable, with its machine: an inlinable operator (the typed `deliverOn`) builds and
+/// runs it specialized for its values' type, turns included (they come through
+/// `QueueLineClient`'s function, made where the engine is built), so a subscription looks
+/// up no run-time metadata. Generic code that is not specialized still runs it as before.
+@usableFromInline
 package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClient, @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the `let`s are
     // immutable.
-    private let state = LockedState(Machine())
-    private let queue: ExecutionQueue
-    private let line: QueueLineEngine
-    private let deliver: (Machine.Value) -> Void
+    @usableFromInline let state = LockedState(Machine())
+    @usableFromInline let queue: ExecutionQueue
+    @usableFromInline let line: QueueLineEngine
+    @usableFromInline let deliver: (Machine.Value) -> Void
     /// Whether a turn whose events keep coming waits a moment before it looks for more
-    /// (see `deliverEvents`).
-    private let lingers: Bool
+    /// (see `deliverTurn`).
+    @usableFromInline let lingers: Bool
 
     /// Creates the hop of one subscription: `deliver` sends a value downstream, on `queue`.
+    @inlinable
     package init(queue: ExecutionQueue, deliver: @escaping (Machine.Value) -> Void) {
         self.queue = queue
         self.line = queue.lineForEvents()
         self.deliver = deliver
         lingers = queue.lingersForProducers
+        super.init(deliverTurn: { client in unsafeDowncast(client, to: SerialHopEngine.self).deliverTurn() })
     }
 
     /// Delivers `value` on the queue: inline when it is current, else in its turn.
+    @inlinable
     package func send(_ value: Machine.Value) {
         if queue.isCurrent {
             deliver(value)
@@ -50,6 +59,7 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
 
     /// Delivers a terminal event (`terminate` sends it downstream) on the queue, after
     /// every value buffered before it: inline when the queue is current.
+    @inlinable
     package func sendTerminal(_ terminate: @escaping () -> Void) {
         if queue.isCurrent {
             terminate()
@@ -59,7 +69,8 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
         handle(state.withLock { $0.offerTerminal(terminate, linePuts: linePuts) })
     }
 
-    private func handle(_ action: SerialHopOfferAction) {
+    @inlinable
+    func handle(_ action: SerialHopOfferAction) {
         if case .putTurn(let segment) = action {
             let linePuts = line.putTurn(of: self)
             state.withLock { $0.turnPut(segment: segment, linePuts: linePuts) }
@@ -78,7 +89,8 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
     /// ends early when anything else is put on the queue's line, which then runs after
     /// this turn as always. A lone event, or events that stopped coming, end the turn at
     /// once, as before.
-    package override func deliverEvents() {
+    @inlinable
+    func deliverTurn() {
         var action = state.withLock { $0.takeTurn() }
         var streaming = false
         while case .deliver(let values, let terminal, let segment) = action {
@@ -97,7 +109,8 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
     }
 
     /// Waits about a microsecond, less when something is put on the queue's line.
-    private func waitForMoreEvents() {
+    @usableFromInline
+    func waitForMoreEvents() {
         let puts = line.putCount
         let deadline = DispatchTime.now().uptimeNanoseconds &+ 1_000
         while line.putCount == puts && DispatchTime.now().uptimeNanoseconds < deadline {}

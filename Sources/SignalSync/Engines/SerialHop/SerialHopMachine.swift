@@ -1,16 +1,25 @@
 /// The segment of a `SerialHopMachine` that events join while nothing else is put on
 /// the line. (Not nested in the generic machine: code not specialized for the values'
 /// type then needs no metadata lookup to reach it.)
+@usableFromInline
 package struct SerialHopSegment: Sendable {
     /// Its number (segments are numbered from 0 in the order they start).
-    let id: Int
+    @usableFromInline let id: Int
     /// How many events it holds.
-    var count: Int
+    @usableFromInline var count: Int
     /// The line's put count right after its turn was put; nil until reported.
-    var linePuts: Int?
+    @usableFromInline var linePuts: Int?
+
+    @inlinable
+    init(id: Int, count: Int, linePuts: Int?) {
+        self.id = id
+        self.count = count
+        self.linePuts = linePuts
+    }
 }
 
 /// What the sender of an event to a `SerialHopMachine` does next.
+@usableFromInline
 package enum SerialHopOfferAction: Equatable, Sendable {
     /// Nothing: the event came after a terminal event.
     case drop
@@ -28,6 +37,7 @@ package enum SerialHopOfferAction: Equatable, Sendable {
 /// not specialized for the values' type (every generic operator) then reaches the
 /// machine through the engine's own generic argument, with no runtime metadata lookup
 /// per event.
+@usableFromInline
 package protocol SerialHopBuffering {
     /// The values the hop carries.
     associatedtype Value
@@ -51,6 +61,7 @@ package protocol SerialHopBuffering {
 extension SerialHopMachine: SerialHopBuffering where Terminal == () -> Void {}
 
 /// One subscription's `SerialHopEngine` for values of type `Value`.
+@usableFromInline
 package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () -> Void>>
 
 /// The transitions of one `deliverOn` subscription's events on their way to the queue:
@@ -73,10 +84,12 @@ package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () 
 /// there and a turn allocates nothing; they are `ValueBatch`es, not arrays, because the
 /// machine runs unspecialized under generic operators, where an array append looks up
 /// the array type's metadata at every event.
+@usableFromInline
 package struct SerialHopMachine<Value, Terminal> {
     /// Where the subscription is. (The terminal event waits in `terminal` rather than in
     /// `.terminating`: a case payload of a generic type would cost code not specialized
     /// for it a runtime metadata lookup at every event.)
+    @usableFromInline
     package enum State: Sendable {
         /// Events are taken.
         case open
@@ -88,9 +101,11 @@ package struct SerialHopMachine<Value, Terminal> {
     }
 
     /// What the sender does after offering an event.
+    @usableFromInline
     package typealias OfferAction = SerialHopOfferAction
 
     /// What a turn delivers.
+    @usableFromInline
     package enum TakeAction {
         /// Nothing: the turn is over.
         case nothing
@@ -100,29 +115,34 @@ package struct SerialHopMachine<Value, Terminal> {
     }
 
     /// The phase of the subscription.
-    package private(set) var state = State.open
+    @usableFromInline package internal(set) var state = State.open
     /// The terminal event, while `.terminating`.
-    private var terminal: Terminal?
+    @usableFromInline var terminal: Terminal?
     /// Values waiting for their turn, in arrival order.
-    private var buffer = ValueBatch<Value>()
+    @usableFromInline var buffer: ValueBatch<Value>
     /// An empty batch whose storage the next turn's values reuse (none while a turn
     /// delivers it).
-    private var spare: ValueBatch<Value>?
+    @usableFromInline var spare: ValueBatch<Value>?
     /// The segments before the newest one, oldest first: their numbers and how many
     /// events each still holds.
-    private var closed: [(id: Int, count: Int)] = []
+    @usableFromInline var closed: [(id: Int, count: Int)]
     /// The first of `closed` still waiting (the ones before it were handed out).
-    private var closedHead = 0
-    private var newest: SerialHopSegment?
-    private var segmentsStarted = 0
+    @usableFromInline var closedHead = 0
+    @usableFromInline var newest: SerialHopSegment?
+    @usableFromInline var segmentsStarted = 0
 
     /// An open subscription with nothing buffered.
-    package init() {}
+    @inlinable
+    package init() {
+        buffer = ValueBatch<Value>()
+        closed = []
+    }
 
     /// How many values wait for their turn.
     package var waitingCount: Int { buffer.count }
 
     /// Buffers `value`; `linePuts` is the line's put count read just before.
+    @inlinable
     package mutating func offer(_ value: Value, linePuts: Int) -> OfferAction {
         guard case .open = state else { return .drop }
         buffer.append(value)
@@ -130,6 +150,7 @@ package struct SerialHopMachine<Value, Terminal> {
     }
 
     /// Buffers the terminal event behind every value before it; later events are dropped.
+    @inlinable
     package mutating func offerTerminal(_ terminal: Terminal, linePuts: Int) -> OfferAction {
         guard case .open = state else { return .drop }
         state = .terminating
@@ -137,7 +158,8 @@ package struct SerialHopMachine<Value, Terminal> {
         return joinOrStartSegment(linePuts)
     }
 
-    private mutating func joinOrStartSegment(_ linePuts: Int) -> OfferAction {
+    @inlinable
+    mutating func joinOrStartSegment(_ linePuts: Int) -> OfferAction {
         if var segment = newest {
             if segment.linePuts == linePuts {
                 segment.count += 1
@@ -154,6 +176,7 @@ package struct SerialHopMachine<Value, Terminal> {
 
     /// The turn of segment `segment` was put; the line's put count is now `linePuts`.
     /// Later events join that segment while the count stays so.
+    @inlinable
     package mutating func turnPut(segment: Int, linePuts: Int) {
         if newest?.id == segment {
             newest?.linePuts = linePuts
@@ -162,6 +185,7 @@ package struct SerialHopMachine<Value, Terminal> {
 
     /// A turn came: hands out the oldest segment's events (values first, then the
     /// terminal event once every value before it is out).
+    @inlinable
     package mutating func takeTurn() -> TakeAction {
         if let segment = popClosed() {
             return take(segment.count, of: segment.id)
@@ -173,6 +197,7 @@ package struct SerialHopMachine<Value, Terminal> {
 
     /// The turn of `segment` delivered what it took: hands out the events that joined it
     /// meanwhile; `.nothing` ends the turn.
+    @inlinable
     package mutating func takeMore(of segment: Int) -> TakeAction {
         if let running = newest, running.id == segment {
             if running.count == 0 {
@@ -189,7 +214,8 @@ package struct SerialHopMachine<Value, Terminal> {
         return .nothing
     }
 
-    private mutating func popClosed() -> (id: Int, count: Int)? {
+    @inlinable
+    mutating func popClosed() -> (id: Int, count: Int)? {
         guard closedHead < closed.count else { return nil }
         let segment = closed[closedHead]
         closedHead += 1
@@ -203,7 +229,8 @@ package struct SerialHopMachine<Value, Terminal> {
         return segment
     }
 
-    private mutating func take(_ count: Int, of segment: Int) -> TakeAction {
+    @inlinable
+    mutating func take(_ count: Int, of segment: Int) -> TakeAction {
         let available = buffer.count
         var values = spare.take() ?? ValueBatch<Value>()
         if count >= available {
@@ -220,6 +247,7 @@ package struct SerialHopMachine<Value, Terminal> {
     }
 
     /// Gives back a delivered batch, emptied, to be the next turn's spare.
+    @inlinable
     package mutating func recycle(_ emptied: ValueBatch<Value>) {
         spare = emptied
     }
