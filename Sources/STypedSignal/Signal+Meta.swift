@@ -18,6 +18,7 @@ import SignalSync
 /// let results = searches.signal() |> map { query in search(query) } |> switchToLatest
 /// // a new query cancels the search still running for the previous one
 /// ```
+@inlinable
 public func switchToLatest<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
     flatten(signal, mode: .switchToLatest, transform: { $0 }, mapError: { $0 })
 }
@@ -37,6 +38,7 @@ public func switchToLatest<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T,
 /// let uploads: Signal<Signal<Progress, UploadError>, UploadError> = ...
 /// let sequential = uploads |> queue   // one upload at a time, in order
 /// ```
+@inlinable
 public func queue<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
     flatten(signal, mode: .queue, transform: { $0 }, mapError: { $0 })
 }
@@ -46,6 +48,7 @@ public func queue<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
 ///
 /// An idle `throttled` starts an arriving inner at once. Completion, errors and
 /// disposal behave as in `queue`.
+@inlinable
 public func throttled<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
     flatten(signal, mode: .throttled, transform: { $0 }, mapError: { $0 })
 }
@@ -60,6 +63,7 @@ public func throttled<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
 /// ```swift
 /// let profile = userId.signal |> mapToSignal { id in loadProfile(id) }
 /// ```
+@inlinable
 public func mapToSignal<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         flatten(signal, mode: .switchToLatest, transform: f, mapError: { $0 })
@@ -68,6 +72,7 @@ public func mapToSignal<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<
 
 /// `mapToSignal` for a source that cannot fail: the inner signals' errors become the
 /// output's errors.
+@inlinable
 public func mapToSignalPromotingError<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, NoError>) -> Signal<R, E> {
     { signal in
         flatten(signal, mode: .switchToLatest, transform: f, mapError: nil)
@@ -78,6 +83,7 @@ public func mapToSignalPromotingError<T, R, E>(_ f: @escaping (T) -> Signal<R, E
 /// `map(f)` followed by `queue`.
 ///
 /// `f` runs as soon as a value arrives; the signals it returns wait their turn.
+@inlinable
 public func mapToQueue<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         flatten(signal, mode: .queue, transform: f, mapError: { $0 })
@@ -88,6 +94,7 @@ public func mapToQueue<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T
 /// waiting one: `map(f)` followed by `throttled`.
 ///
 /// `f` runs for every value; signals replaced while waiting are never subscribed.
+@inlinable
 public func mapToThrottled<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         flatten(signal, mode: .throttled, transform: f, mapError: { $0 })
@@ -96,7 +103,8 @@ public func mapToThrottled<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Sign
 
 /// Builds the flattening signal shared by the operators above; `mapError` is nil for
 /// an outer signal that cannot fail.
-private func flatten<U, OuterError, T, E>(
+@inlinable
+func flatten<U, OuterError, T, E>(
     _ outer: Signal<U, OuterError>, mode: InnerQueueMode, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?
 ) -> Signal<T, E> {
     Signal { subscriber in
@@ -117,6 +125,7 @@ private func flatten<U, OuterError, T, E>(
 /// `TypedInnerRun.start` (an inner made by `single` is not subscribed: its value goes
 /// downstream as the subscription would send it). The engine holds the inners as
 /// `AnyObject`, so its steps need no runtime metadata lookup for `T` and `E`.
+@inlinable
 func startInnerQueue<U, OuterError, T, E>(
     _ outer: Signal<U, OuterError>, mode: InnerQueueMode, subscriber: Subscriber<T, E>, transform: @escaping (U) -> Signal<T, E>,
     mapError: ((OuterError) -> E)?, complete: @escaping () -> Void

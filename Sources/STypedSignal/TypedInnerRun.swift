@@ -3,7 +3,8 @@ import SignalSync
 /// One started inner of the typed face of the inner queue engine (`startInnerQueue`):
 /// what the inner's three callbacks capture, in place of the engine's `InnerQueueRun`.
 ///
-/// The callbacks are made in generic code that is not specialized, so a callback that
+/// The callbacks may be made in generic code that is not specialized (the operators are
+/// inlinable, but a generic caller runs them unspecialized), so a callback that
 /// named `T` or `E` next to an `InnerQueueRun` would capture their type metadata too, in
 /// a context allocated per callback (two per inner). This run carries `T` and `E` in its
 /// own type, and `start` makes the callbacks in a context generic over these two only:
@@ -11,24 +12,28 @@ import SignalSync
 /// finds the types in it, and an inner costs this one object. It reports the inner's
 /// events to the engine under the inner's id, as `InnerQueueRun` does, and sends what the
 /// engine lets through to the downstream subscriber.
+@usableFromInline
 final class TypedInnerRun<T, E> {
     /// The engine that started the inner.
-    let engine: InnerQueueEngine<AnyObject>
+    @usableFromInline let engine: InnerQueueEngine<AnyObject>
     /// The inner's id (its generation in the engine).
-    let id: Int
+    @usableFromInline let id: Int
 
     /// A run of inner `id` of `engine`, whose downstream is a `Subscriber<T, E>`.
+    @inlinable
     init(engine: InnerQueueEngine<AnyObject>, id: Int) {
         self.engine = engine
         self.id = id
     }
 
     /// The engine's downstream subscriber.
+    @inlinable
     var downstream: Subscriber<T, E> {
         unsafeDowncast(engine.downstream, to: Subscriber<T, E>.self)
     }
 
     /// The inner sent `value`: downstream if the engine accepts it.
+    @inlinable
     func next(_ value: T) {
         if engine.accepts(id) {
             downstream.putNext(value)
@@ -36,6 +41,7 @@ final class TypedInnerRun<T, E> {
     }
 
     /// The inner failed: downstream if the engine forwards it.
+    @inlinable
     func error(_ error: E) {
         if engine.innerFailed(id) {
             downstream.putError(error)
@@ -43,6 +49,7 @@ final class TypedInnerRun<T, E> {
     }
 
     /// The inner completed.
+    @inlinable
     func completed() {
         engine.innerCompleted(id)
     }
@@ -56,6 +63,7 @@ extension TypedInnerRun {
     /// A closure made here is generic over `T` and `E` only (made inside
     /// `startInnerQueue`, it would be generic over the outer's types too, which the run
     /// does not carry), and is called with no metatype to look up per inner.
+    @inlinable
     static var start: InnerQueueEngine<AnyObject>.Start {
         { engine, id, inner in
             let signal = unsafeDowncast(inner, to: Signal<T, E>.self)
