@@ -130,7 +130,7 @@ func startInnerQueue<U, OuterError, T, E>(
     _ outer: Signal<U, OuterError>, mode: InnerQueueMode, subscriber: Subscriber<T, E>, transform: @escaping (U) -> Signal<T, E>,
     mapError: ((OuterError) -> E)?, complete: @escaping () -> Void
 ) -> Disposable {
-    let engine = InnerQueueEngine<AnyObject>(
+    let engine = InnerQueueEngine(
         mode: mode, downstream: subscriber,
         start: TypedInnerRun<T, E>.start, complete: complete)
     engine.setOuter(

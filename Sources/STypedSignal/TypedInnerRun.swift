@@ -15,13 +15,13 @@ import SignalSync
 @usableFromInline
 final class TypedInnerRun<T, E> {
     /// The engine that started the inner.
-    @usableFromInline let engine: InnerQueueEngine<AnyObject>
+    @usableFromInline let engine: InnerQueueEngine
     /// The inner's id (its generation in the engine).
     @usableFromInline let id: Int
 
     /// A run of inner `id` of `engine`, whose downstream is a `Subscriber<T, E>`.
     @inlinable
-    init(engine: InnerQueueEngine<AnyObject>, id: Int) {
+    init(engine: InnerQueueEngine, id: Int) {
         self.engine = engine
         self.id = id
     }
@@ -64,7 +64,7 @@ extension TypedInnerRun {
     /// `startInnerQueue`, it would be generic over the outer's types too, which the run
     /// does not carry), and is called with no metatype to look up per inner.
     @inlinable
-    static var start: InnerQueueEngine<AnyObject>.Start {
+    static var start: InnerQueueEngine.Start {
         { engine, id, inner in
             let signal = unsafeDowncast(inner, to: Signal<T, E>.self)
             if signal.isSingle {

@@ -3,8 +3,8 @@ import SignalSync
 /// The state behind the untyped `switchToLatest`, `queue` and `throttled` (and their
 /// `mapTo...` forms): SSignalKit's name for it, kept so that a reader of the original finds
 /// it. It is the shared inner queue engine (`InnerQueueEngine` in SignalSync, the typed API
-/// runs the same one), holding inner signals as `SSignal`.
-typealias SSignalQueueState = InnerQueueEngine<SSignal>
+/// runs the same one), holding inner signals erased (each an `SSignal`).
+typealias SSignalQueueState = InnerQueueEngine
 
 /// The engine is the disposable a meta operator's generator returns.
 extension InnerQueueEngine: SDisposable {}
@@ -21,7 +21,8 @@ extension SSignal {
         SSignal { subscriber in
             let engine = SSignalQueueState(
                 mode: mode, downstream: subscriber,
-                start: { engine, id, inner in
+                start: { engine, id, erased in
+                    let inner = unsafeDowncast(erased, to: SSignal.self)
                     if inner.isSingle {
                         // What a subscription to it would do, minus the subscription.
                         if engine.accepts(id) {

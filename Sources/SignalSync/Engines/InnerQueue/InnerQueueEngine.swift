@@ -16,9 +16,14 @@
 ///
 /// Public only so that it inlines into the API modules; not for users.
 @_documentation(visibility: internal)
-public final class InnerQueueEngine<Inner>: @unchecked Sendable {
+public final class InnerQueueEngine: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the closures are
     // immutable and called after unlocking.
+    /// The inner signals, of either API, erased: an engine whose types are all concrete
+    /// runs specialized wherever it is called from, its disposal and release through a
+    /// protocol included (a generic engine ran those unspecialized, looking up its
+    /// machine's metadata at each step).
+    public typealias Inner = AnyObject
     /// The transitions this engine runs, with inner subscriptions as handles.
     public typealias Machine = InnerQueueMachine<Inner, any UpstreamDisposable>
     /// Starts inner number `id`: `start(engine, id, inner)` either subscribes to it,
@@ -28,7 +33,7 @@ public final class InnerQueueEngine<Inner>: @unchecked Sendable {
     /// nil without reporting the completion (the engine notes it then, as a subscription
     /// completing inside its start would have it): the same events in the same order,
     /// without a subscription.
-    public typealias Start = (InnerQueueEngine<Inner>, Int, Inner) -> (any UpstreamDisposable)?
+    public typealias Start = (InnerQueueEngine, Int, Inner) -> (any UpstreamDisposable)?
 
     @usableFromInline let state: LockedState<Machine>
     @usableFromInline let start: Start

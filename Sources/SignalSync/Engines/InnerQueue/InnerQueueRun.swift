@@ -7,16 +7,16 @@
 ///
 /// Public only so that it inlines into the API modules; not for users.
 @_documentation(visibility: internal)
-public final class InnerQueueRun<Inner>: @unchecked Sendable {
+public final class InnerQueueRun: @unchecked Sendable {
     // Safety: immutable; the engine guards its own state.
     /// The engine that started the inner.
-    public let engine: InnerQueueEngine<Inner>
+    public let engine: InnerQueueEngine
     /// The inner's id (its generation in the engine).
     public let id: Int
 
     /// A run of inner `id` of `engine`: what a face's `start` makes for an inner it
     /// subscribes to.
-    @inlinable public init(engine: InnerQueueEngine<Inner>, id: Int) {
+    @inlinable public init(engine: InnerQueueEngine, id: Int) {
         self.engine = engine
         self.id = id
     }

@@ -44,8 +44,8 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     /// An inner: `body` runs when it is started, with the run to report its events to.
     private final class Inner: @unchecked Sendable {
         let name: String
-        let body: (InnerQueueRun<Inner>) -> Void
-        init(_ name: String, body: @escaping (InnerQueueRun<Inner>) -> Void = { _ in }) {
+        let body: (InnerQueueRun) -> Void
+        init(_ name: String, body: @escaping (InnerQueueRun) -> Void = { _ in }) {
             self.name = name
             self.body = body
         }
@@ -54,10 +54,11 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     /// An engine whose inners log their start and run their body; `downstream` is the log.
     /// An inner named `single <v>` is handed over as a face hands over a single: its value
     /// is logged if accepted, and its start returns no handle.
-    private func makeEngine(_ mode: InnerQueueMode, _ log: Log) -> InnerQueueEngine<Inner> {
-        InnerQueueEngine<Inner>(
+    private func makeEngine(_ mode: InnerQueueMode, _ log: Log) -> InnerQueueEngine {
+        InnerQueueEngine(
             mode: mode, downstream: log,
-            start: { engine, id, inner in
+            start: { engine, id, erased in
+                let inner = erased as! Inner
                 if inner.name.hasPrefix("single ") {
                     if engine.accepts(id) {
                         log.add("next \(inner.name.dropFirst(7))")
@@ -86,7 +87,7 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     func testHandedOverInnersRunInTheLoopInQueueOrder() {
         let log = Log()
         let engine = makeEngine(.queue, log)
-        var first: InnerQueueRun<Inner>?
+        var first: InnerQueueRun?
         engine.outerNext(Inner("first") { first = $0 })
         engine.outerNext(Inner("single 1"))
         engine.outerNext(Inner("b") { run in run.completed() })
@@ -120,7 +121,7 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         let log = Log()
         let engine = makeEngine(.switchToLatest, log)
         engine.setOuter(Handle("outer", log))
-        var aRun: InnerQueueRun<Inner>?
+        var aRun: InnerQueueRun?
         engine.outerNext(Inner("a") { aRun = $0 })
         engine.outerCompleted()
         aRun?.completed()
@@ -144,7 +145,7 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
             }
         }
         // Everything waits behind a first inner that completes later.
-        var first: InnerQueueRun<Inner>?
+        var first: InnerQueueRun?
         engine.outerNext(Inner("first") { first = $0 })
         for _ in 0..<10_000 {
             engine.outerNext(inner())
@@ -160,7 +161,7 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     func testValuesOfAReplacedInnerAreRefusedAndOnlyTheNewestInnerMayFail() {
         let log = Log()
         let engine = makeEngine(.switchToLatest, log)
-        var runs: [InnerQueueRun<Inner>] = []
+        var runs: [InnerQueueRun] = []
         engine.outerNext(Inner("a") { runs.append($0) })
         engine.outerNext(Inner("b") { runs.append($0) })
         XCTAssertFalse(runs[0].acceptsNext())
