@@ -49,6 +49,7 @@ public func `catch`<T, E, R>(_ f: @escaping (E) -> Signal<T, R>) -> (Signal<T, E
 /// earlier ones. A source that completes synchronously on every subscription therefore
 /// restarts until the handle is disposed (for example from another thread) or a
 /// downstream `take` has its count.
+@inlinable
 public func restart<T, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
         RestartFace<T, E>.start(
@@ -87,6 +88,7 @@ public func recurse<T, E>(_ latestValue: T?) -> (Signal<T, E>) -> Signal<T, E> {
 /// not by recursion (each one torn down by its `start` before the next starts, as for
 /// `restart`), and never dispose the live subscription that follows them. A source that
 /// fails synchronously on every subscription restarts until the handle is disposed.
+@inlinable
 public func restartIfError<T, E>(_ signal: Signal<T, E>) -> Signal<T, NoError> {
     Signal { subscriber in
         RestartFace<T, E>.start(
@@ -126,6 +128,7 @@ extension RestartOrMapErrorCondition: Equatable where E: Equatable {}
 /// Disposal stops the restarts and disposes the live subscription. Synchronous failures
 /// are restarted in a loop, never by recursion (a fixed divergence, as for
 /// `restartIfError`).
+@inlinable
 public func restartOrMapError<T, E, R>(condition: @escaping (E) -> RestartOrMapErrorCondition<R>) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal { subscriber in
@@ -285,14 +288,17 @@ private func nonNegative(_ value: Double) -> Double {
 /// `restartIfError`, `restartOrMapError` and `feedbackLoop`: it subscribes each iteration
 /// and tells the engine how it ended; the engine decides when the next one starts and
 /// what is disposed (see `RestartLoopMachine` for the order it keeps).
+@usableFromInline
 enum RestartFace<T, E> {
     /// How an iteration ended.
+    @usableFromInline
     enum Ending {
         case completed
         case failed(E)
     }
 
     /// What to do after an iteration ended.
+    @usableFromInline
     enum Decision {
         /// Start the next iteration.
         case restart
@@ -312,6 +318,7 @@ enum RestartFace<T, E> {
     ///   - onNext: receives every value of every iteration.
     ///   - onEnd: decides what follows an iteration's ending.
     ///   - onExhausted: called when `next` returns nil.
+    @inlinable
     static func start(
         downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
         onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void
@@ -324,14 +331,16 @@ enum RestartFace<T, E> {
     /// What the iterations of one loop need. Only the live iteration's callbacks hold it,
     /// never the engine, so the loop keeps no reference to the downstream subscription
     /// once no iteration is live.
-    private final class Face {
-        let engine = RestartLoopEngine()
-        let downstream: SubscriptionProbe
-        let next: () -> Signal<T, E>?
-        let onNext: (T) -> Void
-        let onEnd: (Ending) -> Decision
-        let onExhausted: () -> Void
+    @usableFromInline
+    final class Face {
+        @usableFromInline let engine = RestartLoopEngine()
+        @usableFromInline let downstream: SubscriptionProbe
+        @usableFromInline let next: () -> Signal<T, E>?
+        @usableFromInline let onNext: (T) -> Void
+        @usableFromInline let onEnd: (Ending) -> Decision
+        @usableFromInline let onExhausted: () -> Void
 
+        @inlinable
         init(
             downstream: SubscriptionProbe, next: @escaping () -> Signal<T, E>?, onNext: @escaping (T) -> Void,
             onEnd: @escaping (Ending) -> Decision, onExhausted: @escaping () -> Void
@@ -345,6 +354,7 @@ enum RestartFace<T, E> {
 
         /// Subscribes the next iteration as `start` does (the same steps, keeping the
         /// handle's concrete type), or ends the loop when there is no next signal.
+        @inlinable
         func subscribe() -> UpstreamDisposable? {
             guard let signal = next() else {
                 onExhausted()
@@ -363,7 +373,8 @@ enum RestartFace<T, E> {
             return state
         }
 
-        private func ended(_ ending: Ending) {
+        @inlinable
+        func ended(_ ending: Ending) {
             guard case .restart = onEnd(ending) else { return }
             engine.iterationEnded(downstream: downstream, subscribe: subscribe)
         }

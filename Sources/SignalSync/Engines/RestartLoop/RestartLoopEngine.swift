@@ -15,12 +15,14 @@
 /// generator; from an iteration's terminal callback, when the operator restarts,
 /// `iterationEnded(downstream:subscribe:)`; the engine itself is the disposable of the
 /// operator's subscription.
+@usableFromInline
 package final class RestartLoopEngine: UpstreamDisposable, @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; handles are disposed
     // and faces called with the lock released.
     private let state = LockedState(RestartLoopMachine<UpstreamDisposable>())
 
     /// A loop that has not started.
+    @usableFromInline
     package init() {}
 
     /// Subscribes iterations until one is live when its subscribe call returns, or the
@@ -38,6 +40,7 @@ package final class RestartLoopEngine: UpstreamDisposable, @unchecked Sendable {
     ///     `iterationEnded` when the operator restarts) and returns its handle, or returns
     ///     nil when there is no next iteration (the face has then ended the downstream
     ///     subscription).
+    @usableFromInline
     package func run(downstream: SubscriptionProbe, fromGenerator: Bool, subscribe: () -> UpstreamDisposable?) {
         while true {
             if downstream.hasEnded || (fromGenerator && GenerationScope.enclosingHasEnded) { return }
@@ -57,6 +60,7 @@ package final class RestartLoopEngine: UpstreamDisposable, @unchecked Sendable {
     /// when the ending is asynchronous (from inside the terminal callback, so the next one
     /// is subscribed before the ended one is disposed); a synchronous ending is left to the
     /// loop that is subscribing it. The parameters are those of `run`.
+    @usableFromInline
     package func iterationEnded(downstream: SubscriptionProbe, subscribe: () -> UpstreamDisposable?) {
         if state.withLock({ $0.iterationEnded() }) == .restart {
             run(downstream: downstream, fromGenerator: false, subscribe: subscribe)
@@ -64,6 +68,7 @@ package final class RestartLoopEngine: UpstreamDisposable, @unchecked Sendable {
     }
 
     /// Stops the loop and disposes the kept iteration; idempotent.
+    @usableFromInline
     package func dispose() {
         if case .dispose(let kept) = state.withLock({ $0.dispose() }) {
             kept?.dispose()
