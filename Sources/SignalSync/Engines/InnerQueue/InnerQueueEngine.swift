@@ -127,7 +127,7 @@ public final class InnerQueueEngine: @unchecked Sendable {
 
     /// Starts `first` as inner `firstID`, then every inner that is to start next on this
     /// thread, until there is nothing left to do: the trampoline.
-    @inlinable func run(_ first: Inner, id firstID: Int) {
+    @inlinable func run(_ first: consuming Inner, id firstID: Int) {
         var inner = first
         var id = firstID
         while true {
