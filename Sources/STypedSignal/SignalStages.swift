@@ -122,8 +122,8 @@ final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
 
 /// `signal |> filter(isIncluded)`: the upstream signal and the test in fields of the
 /// signal instead of a generator's closure context, and each subscription's callbacks a
-/// `SteppingCallbacks` with the one step instead of three closures (three allocations
-/// less per subscription).
+/// `SteppingCallbacks` with the one step instead of three closures (one allocation less
+/// per subscription, as measured: 7 → 6 for `single |> filter` with a sink).
 @usableFromInline
 final class FilterSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     // Safety: set in `init`, read until `deinit`, which may hand it to a fresh stack.

@@ -76,24 +76,22 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
         super.init(
             runner: { signal, subscriber in
                 let stage = unsafeDowncast(signal, to: MapSSignal.self)
-                let callbacks = ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core)
-                // The stage holds its upstream while it runs: borrowed, not retained.
-                return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                    $0.start(SSubscriptionState(callbacks: callbacks))
-                }
+                return SSignal.subscribeStage(
+                    toBorrowed: stage.upstreamSignal,
+                    callbacks: ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core))
             }, takesSteps: true)
     }
 
-    /// Subscribes this map's upstream with `callbacks`, which take the map's place (the
-    /// bridge's `toTyped` maps and converts in one stage); returns the subscription.
-    @usableFromInline
+    /// Subscribes this map's upstream with `callbacks`: the map's own `ForwardingCallbacks`,
+    /// or callbacks that take the map's place (the bridge's `toTyped` maps and converts in
+    /// one stage); returns the subscription.
+    @inlinable
     package func subscriptionOfUpstream(callbacks: SubscriptionCallbacks<Any?, Any?>) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
-        // The map holds its upstream while it runs: borrowed, not retained.
-        Unmanaged.passUnretained(upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.subscription(callbacks: callbacks) }
+        SSignal.subscribeStage(toBorrowed: upstreamSignal, callbacks: callbacks)
     }
 
     /// The upstream signal, unretained (the map holds it).
-    @usableFromInline
+    @inlinable
     package var upstreamSignal: Unmanaged<SSignal> {
         Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
     }
@@ -102,6 +100,17 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
         // A chain of maps releases signal after signal, nested: go on from a fresh stack
         // when this thread's is nearly used up (as `SSignal` does with its generator).
         StackGuard.releaseFromFreshStackWhenLow(&upstream)
+    }
+}
+
+extension SSignal {
+    /// Subscribes an operator stage's `callbacks` to `upstream`, which the stage's signal
+    /// holds while it runs (so unretained: a stage's `upstream` field read into a strong
+    /// reference costs a retain and a release per subscription); returns the
+    /// subscription.
+    @inlinable @inline(__always)
+    static func subscribeStage(toBorrowed upstream: Unmanaged<SSignal>, callbacks: SubscriptionCallbacks<Any?, Any?>) -> SSubscriptionState {
+        upstream._withUnsafeGuaranteedRef { $0.subscription(callbacks: callbacks) }
     }
 }
 
@@ -134,11 +143,9 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
         super.init(
             runner: { signal, subscriber in
                 let stage = unsafeDowncast(signal, to: FusedSSignal.self)
-                let callbacks = SteppingCallbacks(steps: stage.steps, downstream: subscriber, core: subscriber.core)
-                // The stage holds its upstream while it runs: borrowed, not retained.
-                return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                    $0.start(SSubscriptionState(callbacks: callbacks))
-                }
+                return SSignal.subscribeStage(
+                    toBorrowed: Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped),
+                    callbacks: SteppingCallbacks(steps: stage.steps, downstream: subscriber, core: subscriber.core))
             }, takesSteps: true)
     }
 

@@ -72,8 +72,8 @@ package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () 
 /// A value type with no side effects outside itself (its buffers are `ValueBatch`
 /// objects, so a copy of a machine shares them: keep one machine per hop): each
 /// transition runs under the hop's lock (`SerialHopEngine`) and returns what to do once
-/// unlocked. An event joins the newest
-/// segment when nothing else was put on the line since that segment's turn was put
+/// unlocked. An event joins the newest segment when nothing else was put on the line
+/// since that segment's turn was put
 /// (the line's put count is unchanged) and its turn has not come yet; otherwise it
 /// starts a segment, whose turn the engine puts on the line. So a burst costs one turn,
 /// and the subscription's events keep their place among everything else put on the
@@ -82,8 +82,8 @@ package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () 
 /// found empty (then the turn ends) or another put closes it. Two batches take turns as
 /// the buffer, so that in steady state an event costs an append into capacity already
 /// there and a turn allocates nothing; they are `ValueBatch`es, not arrays, because the
-/// machine runs unspecialized under generic operators, where an array append looks up
-/// the array type's metadata at every event.
+/// machine still runs unspecialized under generic code that is not inlined, where an
+/// array append looks up the array type's metadata at every event.
 @usableFromInline
 package struct SerialHopMachine<Value, Terminal> {
     /// Where the subscription is. (The terminal event waits in `terminal` rather than in
