@@ -7,15 +7,15 @@ import PackageDescription
 
 let package = Package(
     name: "SignalKit",
-    // The oldest Apple systems whose Swift runtime has the Synchronization module
-    // (Atomic, used by the lock-free paths) and typed-throws AsyncSequence (Failure).
-    // Linux has no such floor.
+    // The oldest Apple systems Swift concurrency back-deploys to, where the apps that use
+    // the originals ship. Newer APIs carry `@available` (`.ci/availability` checks it, as
+    // no Apple SDK builds here). Linux has no such floor.
     platforms: [
-        .macOS(.v15),
-        .iOS(.v18),
-        .tvOS(.v18),
-        .watchOS(.v11),
-        .visionOS(.v2),
+        .macOS(.v10_15),
+        .iOS(.v13),
+        .tvOS(.v13),
+        .watchOS(.v6),
+        .visionOS(.v1),
     ],
     products: [
         .library(name: "SignalSync", targets: ["SignalSync"]),
@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "SUntypedSignal", targets: ["SUntypedSignal"]),
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "SignalTesting", targets: ["SignalTesting"]),
+        // The originals' module names, for code written against them (re-exports only).
+        .library(name: "SwiftSignalKit", targets: ["SwiftSignalKit"]),
+        .library(name: "SSignalKit", targets: ["SSignalKit"]),
         .executable(name: "signal-demo", targets: ["SignalDemo"]),
     ],
     targets: [
@@ -36,6 +39,10 @@ let package = Package(
         .target(name: "SUntypedSignal", dependencies: ["SignalSync"]),
         // Conversions between the two APIs.
         .target(name: "Bridge", dependencies: ["SignalSync", "STypedSignal", "SUntypedSignal"]),
+        // `import SwiftSignalKit` and `import SSignalKit`: the originals' module names, as
+        // re-exports of the typed and untyped APIs with the shared layer.
+        .target(name: "SwiftSignalKit", dependencies: ["STypedSignal", "SignalSync"]),
+        .target(name: "SSignalKit", dependencies: ["SUntypedSignal", "SignalSync"]),
         // Marble tests, recorders and virtual time for users' tests of both APIs (reports to
         // XCTest or Swift Testing, whichever runs the test).
         .target(name: "SignalTesting", dependencies: ["SignalSync", "STypedSignal", "SUntypedSignal"]),
