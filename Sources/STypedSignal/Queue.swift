@@ -76,16 +76,17 @@ public final class Queue: @unchecked Sendable {
     /// `f` may run on another thread, so it is `@Sendable`, as with `DispatchQueue.async`:
     /// capturing a mutable local or a non-`Sendable` object is a compile error in Swift 6
     /// mode.
-    @inline(__always) @_disfavoredOverload
-    public func async(_ f: @escaping @Sendable () -> Void) {
+    @inline(__always)
+    @preconcurrency public func async(_ f: @escaping @Sendable () -> Void) {
         executionQueue.async(f)
     }
 
     /// The library's own twin of `async(_:)` for closures the compiler cannot check:
-    /// operators hand values of any type to the queue they were told to use (the
-    /// public `@Sendable` form is disfavoured so that code in this module picks this).
+    /// operators hand values of any type to the queue they were told to use. (A twin
+    /// named `async` would clash: `@preconcurrency` leaves `@Sendable` out of the public
+    /// form's symbol name.)
     @inline(__always)
-    func async(_ f: @escaping () -> Void) {
+    func asyncUnchecked(_ f: @escaping () -> Void) {
         executionQueue.async(f)
     }
 
@@ -99,7 +100,7 @@ public final class Queue: @unchecked Sendable {
 
     /// Always dispatches `f` asynchronously, never inline (`f` is `@Sendable`: it runs on
     /// the queue's thread).
-    public func justDispatch(_ f: @escaping @Sendable () -> Void) {
+    @preconcurrency public func justDispatch(_ f: @escaping @Sendable () -> Void) {
         executionQueue.justDispatch(f)
     }
 
@@ -107,13 +108,13 @@ public final class Queue: @unchecked Sendable {
     /// `@Sendable`: it runs on the queue's thread). On a serial or main queue `f` takes
     /// its turn after everything put there before it, at the queue's own quality of
     /// service (see Divergences.md).
-    public func justDispatchWithQoS(qos: DispatchQoS, _ f: @escaping @Sendable () -> Void) {
+    @preconcurrency public func justDispatchWithQoS(qos: DispatchQoS, _ f: @escaping @Sendable () -> Void) {
         executionQueue.justDispatch(qos: qos, f)
     }
 
     /// Runs `f` on the queue after `delay` seconds (negative counts as zero); never
     /// inline, even for zero (`f` is `@Sendable`: it runs on the queue's thread).
-    public func after(_ delay: Double, _ f: @escaping @Sendable () -> Void) {
+    @preconcurrency public func after(_ delay: Double, _ f: @escaping @Sendable () -> Void) {
         executionQueue.after(delay, f)
     }
 }

@@ -8,7 +8,7 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
     /// Creates the object with `generate` on `queue` (inline when already there).
     public init(queue: Queue, generate: @escaping () -> T) {
         self.queue = queue
-        queue.async {
+        queue.asyncUnchecked {
             self.object = generate()
         }
     }
@@ -17,7 +17,7 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
         // Release the object on its queue; the closure is the last owner.
         let box = ObjectBox(object)
         object = nil
-        queue.async {
+        queue.asyncUnchecked {
             box.object = nil
         }
     }
@@ -29,7 +29,7 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
 
     /// Calls `f` with the object on the queue (inline when already there).
     public func with(_ f: @escaping (T) -> Void) {
-        queue.async {
+        queue.asyncUnchecked {
             if let object = self.object {
                 f(object)
             }

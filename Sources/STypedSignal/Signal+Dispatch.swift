@@ -67,7 +67,7 @@ public func runOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
                 return signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             }
             let pending = DeferredStartEngine()
-            queue.async {
+            queue.asyncUnchecked {
                 pending.begin {
                     signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
                 }

@@ -69,7 +69,7 @@ package func suspendAwareDelay<T, E>(
                 signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
             })
             let executionQueue = queue.executionQueue
-            queue.async {
+            queue.asyncUnchecked {
                 guard polls else {
                     gate.armFinal(after: timeout, on: executionQueue)
                     return

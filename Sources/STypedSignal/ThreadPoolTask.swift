@@ -9,7 +9,7 @@ public final class ThreadPoolTask: @unchecked Sendable {
     /// Creates a task that runs `action` with its cancellation state.
     ///
     /// `action` runs on a pool thread, so it is `@Sendable`.
-    public init(_ action: @escaping @Sendable (ThreadPoolTaskState) -> ()) {
+    @preconcurrency public init(_ action: @escaping @Sendable (ThreadPoolTaskState) -> ()) {
         self.action = action
     }
 

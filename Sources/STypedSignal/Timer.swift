@@ -17,14 +17,14 @@ public final class Timer: @unchecked Sendable {
     /// Creates a disarmed timer whose completion takes no argument.
     ///
     /// The completion runs on `queue`, so it is `@Sendable`.
-    public convenience init(timeout: Double, repeat: Bool, completion: @escaping @Sendable () -> Void, queue: Queue) {
+    @preconcurrency public convenience init(timeout: Double, repeat: Bool, completion: @escaping @Sendable () -> Void, queue: Queue) {
         self.init(timeout: timeout, repeat: `repeat`, completion: { (_: Timer) in completion() }, queue: queue)
     }
 
     /// Creates a disarmed timer whose completion receives the timer.
     ///
     /// The completion runs on `queue`, so it is `@Sendable`.
-    public init(timeout: Double, repeat: Bool, completion: @escaping @Sendable (Timer) -> Void, queue: Queue) {
+    @preconcurrency public init(timeout: Double, repeat: Bool, completion: @escaping @Sendable (Timer) -> Void, queue: Queue) {
         timer = ExecutionTimer(timeout: timeout, repeats: `repeat`, queue: queue.executionQueue)
         self.completion = completion
     }

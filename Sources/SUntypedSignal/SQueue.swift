@@ -56,7 +56,7 @@ public final class SQueue: Sendable {
     /// Runs `f` inline when this queue is current, otherwise schedules it asynchronously.
     ///
     /// `f` may run on another thread, so it is `@Sendable`, as with `DispatchQueue.async`.
-    public func dispatch(_ f: @escaping @Sendable () -> Void) {
+    @preconcurrency public func dispatch(_ f: @escaping @Sendable () -> Void) {
         executionQueue.async(f)
     }
 
@@ -70,7 +70,7 @@ public final class SQueue: Sendable {
     /// Runs `f` inline when this queue is current, otherwise synchronously or
     /// asynchronously according to `synchronous` (`f` is `@Sendable`: it may run later
     /// on another thread).
-    public func dispatch(_ f: @escaping @Sendable () -> Void, synchronous: Bool) {
+    @preconcurrency public func dispatch(_ f: @escaping @Sendable () -> Void, synchronous: Bool) {
         if synchronous {
             executionQueue.sync(f)
         } else {

@@ -13,7 +13,7 @@ public final class SThreadPoolTask: @unchecked Sendable {
     /// Creates a task running `block`; the block's argument reports cancellation.
     ///
     /// `block` runs on a pool thread, so it is `@Sendable`.
-    public init(_ block: @escaping @Sendable (_ isCancelled: @escaping () -> Bool) -> Void) {
+    @preconcurrency public init(_ block: @escaping @Sendable (_ isCancelled: @escaping () -> Bool) -> Void) {
         self.block = block
     }
 

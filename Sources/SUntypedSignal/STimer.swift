@@ -23,14 +23,14 @@ public final class STimer: @unchecked Sendable {
     public var repeats: Bool { timer.repeats }
 
     /// Creates a disarmed timer that runs `completion` on `queue` (so it is `@Sendable`).
-    public init(timeout: Double, repeat repeats: Bool, completion: @escaping @Sendable () -> Void, queue: SQueue) {
+    @preconcurrency public init(timeout: Double, repeat repeats: Bool, completion: @escaping @Sendable () -> Void, queue: SQueue) {
         timer = ExecutionTimer(timeout: timeout, repeats: repeats, queue: queue.executionQueue)
         self.completion = completion
     }
 
     /// Creates a disarmed timer that runs `completion` on a native dispatch queue (so it
     /// is `@Sendable`).
-    public convenience init(timeout: Double, repeat repeats: Bool, completion: @escaping @Sendable () -> Void, nativeQueue: DispatchQueue) {
+    @preconcurrency public convenience init(timeout: Double, repeat repeats: Bool, completion: @escaping @Sendable () -> Void, nativeQueue: DispatchQueue) {
         self.init(timeout: timeout, repeat: repeats, completion: completion, queue: SQueue.wrapConcurrentNativeQueue(nativeQueue))
     }
 

@@ -10,8 +10,9 @@ public var liveSubscriptionCount: Int {
 /// Checks that no subscription is left running: that ``liveSubscriptionCount`` is back to
 /// `baseline` (its value when the test began, 0 when every earlier test was clean), and
 /// reports a failure at the caller's line otherwise. Work finishing on other threads gets
-/// up to `seconds` to end its subscriptions, while the calling thread's run loop runs (so
-/// main-queue work can finish when it is called on the main thread). Returns true when
+/// up to `timeout` seconds (one unless told otherwise) to end its subscriptions, while the
+/// calling thread's run loop runs (so main-queue work can finish when it is called on the
+/// main thread); a clean check returns as soon as the count is back. Returns true when
 /// none is left.
 ///
 /// The count is process-wide: under Swift Testing, whose tests run in parallel, check in
@@ -19,10 +20,10 @@ public var liveSubscriptionCount: Int {
 /// process's signals meanwhile).
 @discardableResult
 public func expectNoLiveSubscriptions(
-    baseline: Int = 0, waitingUpTo seconds: Double = 10, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    baseline: Int = 0, timeout: Double = 1, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
 ) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(timeout)
     while LiveSubscriptions.current > baseline && Date() < deadline {
         RunLoop.current.run(until: Date().addingTimeInterval(0.001))
     }

@@ -9,7 +9,9 @@
 ///
 /// Tick 0 is the first character. How long a tick is in seconds is the
 /// ``SignalTestScheduler``'s `tickDuration` (one second unless told otherwise).
-/// A malformed marble (an unclosed group) stops the program with a message.
+/// A malformed marble (an unclosed group) keeps the events before the fault and says what
+/// is wrong in ``problem``; the scheduler and recorders that take it report that as a test
+/// failure at their caller's line, and the run goes on.
 public struct Marble: Hashable, Sendable, CustomStringConvertible {
     /// What happens at one tick of a marble, before names are resolved to values.
     public enum Token: Hashable, Sendable {
@@ -33,11 +35,14 @@ public struct Marble: Hashable, Sendable, CustomStringConvertible {
     public let text: String
     /// The events in order.
     public let events: [Event]
+    /// What is wrong with the text, or nil when it is well formed.
+    public let problem: String?
 
     /// Parses `text`.
     public init(_ text: String) {
         self.text = text
         var events: [Event] = []
+        var problem: String?
         var tick = 0
         var index = text.startIndex
         while index < text.endIndex {
@@ -49,7 +54,11 @@ public struct Marble: Hashable, Sendable, CustomStringConvertible {
             case "-":
                 break
             case "(":
-                guard let close = text[index...].firstIndex(of: ")") else { preconditionFailure("unclosed group in marble '\(text)'") }
+                guard let close = text[index...].firstIndex(of: ")") else {
+                    problem = "unclosed group in marble '\(text)'"
+                    index = text.endIndex
+                    continue
+                }
                 for part in text[text.index(after: index)..<close].split(separator: ",") {
                     events.append(Event(tick: tick, token: Self.token(part)))
                 }
@@ -69,6 +78,7 @@ public struct Marble: Hashable, Sendable, CustomStringConvertible {
             index = text.index(after: index)
         }
         self.events = events
+        self.problem = problem
     }
 
     /// The marble's text.

@@ -48,30 +48,50 @@ struct MarbleNames<Value, Failure> {
     /// An error for a name the dictionary lacks, if there is one.
     let fallbackError: (String) -> Failure?
 
-    /// The event of a marble token.
-    func resolve(_ token: Marble.Token, in marble: Marble) -> RecordedEvent<Value, Failure>.Kind {
+    /// The event of a marble token, or what is wrong with it (a name given no value or
+    /// error).
+    func resolve(_ token: Marble.Token, in marble: Marble) -> Result<RecordedEvent<Value, Failure>.Kind, MarbleProblem> {
         switch token {
         case .completed:
-            return .completed
+            return .success(.completed)
         case .next(let name):
             guard let value = values[name] ?? fallbackValue(name) else {
-                preconditionFailure("marble '\(marble)': no value named '\(name)' (pass it in `values:`)")
+                return .failure(MarbleProblem("marble '\(marble)': no value named '\(name)' (pass it in `values:`)"))
             }
-            return .next(value)
+            return .success(.next(value))
         case .error(nil):
-            guard let error else { preconditionFailure("marble '\(marble)': '#' needs an `error:`") }
-            return .error(error)
+            guard let error else { return .failure(MarbleProblem("marble '\(marble)': '#' needs an `error:`")) }
+            return .success(.error(error))
         case .error(let name?):
             guard let error = errors[name] ?? fallbackError(name) else {
-                preconditionFailure("marble '\(marble)': no error named '\(name)' (pass it in `errors:`)")
+                return .failure(MarbleProblem("marble '\(marble)': no error named '\(name)' (pass it in `errors:`)"))
             }
-            return .error(error)
+            return .success(.error(error))
         }
     }
 
-    /// The marble's events with their ticks.
-    func resolve(_ marble: Marble) -> [(tick: Int, kind: RecordedEvent<Value, Failure>.Kind)] {
-        marble.events.map { ($0.tick, resolve($0.token, in: marble)) }
+    /// The marble's events with their ticks, and what is wrong with it: a malformed text,
+    /// a name with nothing to stand for (such an event is left out).
+    func resolve(_ marble: Marble) -> (events: [(tick: Int, kind: RecordedEvent<Value, Failure>.Kind)], problems: [MarbleProblem]) {
+        var events: [(tick: Int, kind: RecordedEvent<Value, Failure>.Kind)] = []
+        var problems = marble.problem.map { [MarbleProblem($0)] } ?? []
+        for event in marble.events {
+            switch resolve(event.token, in: marble) {
+            case .success(let kind): events.append((event.tick, kind))
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        return (events, problems)
+    }
+
+    /// The marble's events with their ticks; each problem (see `resolve(_:)`) is reported
+    /// as a test failure at `location`, and the test goes on without that event.
+    func resolve(_ marble: Marble, reportingAt location: TestSourceLocation) -> [(tick: Int, kind: RecordedEvent<Value, Failure>.Kind)] {
+        let (events, problems) = resolve(marble)
+        for problem in problems {
+            TestFailureReporter.current.report(TestFailure(message: problem.message, location: location))
+        }
+        return events
     }
 
     /// The name of `value`: the first name mapped to an equal value, or its description
@@ -133,4 +153,14 @@ private func flattened(_ value: Any?) -> Any? {
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .optional else { return value }
     return flattened(mirror.children.first?.value)
+}
+
+/// What is wrong with a marble: reported as a test failure where it was used.
+struct MarbleProblem: Error {
+    /// The failure's message.
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
 }

@@ -70,7 +70,14 @@ final class Recording<Value, Failure>: @unchecked Sendable {
         equalError: @escaping (Failure, Failure) -> Bool,
         at location: TestSourceLocation
     ) -> Bool {
-        let expected = names.resolve(marble).map { RecordedEvent(time: scheduler.time(ofTick: $0.tick), tick: $0.tick, kind: $0.kind) }
+        let (resolved, problems) = names.resolve(marble)
+        guard problems.isEmpty else {
+            for problem in problems {
+                TestFailureReporter.current.report(TestFailure(message: problem.message, location: location))
+            }
+            return false
+        }
+        let expected = resolved.map { RecordedEvent(time: scheduler.time(ofTick: $0.tick), tick: $0.tick, kind: $0.kind) }
         let recorded = events
         let same =
             expected.count == recorded.count

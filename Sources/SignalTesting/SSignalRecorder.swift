@@ -17,7 +17,7 @@ public final class SSignalRecorder: EventRecorder<Any?, Any?>, @unchecked Sendab
     /// Compares the recording with `marble`: the same events at the same ticks, values and
     /// errors compared as described above. A difference fails the test at the caller's line
     /// with both marbles and both event lists; the result says whether they matched. Names
-    /// resolve as in ``SignalTestScheduler/coldSSignal(_:values:error:errors:subscriptions:)``.
+    /// resolve as in ``SignalTestScheduler/coldSSignal(_:values:error:errors:subscriptions:fileID:filePath:line:column:)``.
     @discardableResult
     public func expect(
         _ marble: String, values: [String: Any?] = [:], error: Any? = nil, errors: [String: Any?] = [:], fileID: String = #fileID,

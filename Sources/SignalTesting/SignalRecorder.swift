@@ -15,7 +15,7 @@ public final class SignalRecorder<T, E>: EventRecorder<T, E>, @unchecked Sendabl
 
     /// Checks that the recorded events are exactly those of `marble` at their ticks, and
     /// reports a failure at the caller's line otherwise, with both marbles and both event
-    /// lists. Names resolve as in ``SignalTestScheduler/cold(_:values:error:errors:subscriptions:)``.
+    /// lists. Names resolve as in ``SignalTestScheduler/cold(_:values:error:errors:subscriptions:fileID:filePath:line:column:)``.
     /// Returns true when they match.
     @discardableResult
     public func expect(

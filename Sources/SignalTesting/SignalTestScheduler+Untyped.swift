@@ -7,11 +7,14 @@ extension SignalTestScheduler {
     /// Names are looked up in `values` and `errors`; a bare `#` fails with `error`. A name
     /// missing from the dictionaries is an `Int` when it reads as one (`"-1-2|"`),
     /// otherwise the name itself as a `String`. `subscriptions` records when each
-    /// subscription began and ended.
+    /// subscription began and ended. A malformed marble, or a name with nothing to stand
+    /// for, fails the test at this call's line; the signal then plays the events that
+    /// resolved.
     public func coldSSignal(
-        _ marble: String, values: [String: Any?] = [:], error: Any? = nil, errors: [String: Any?] = [:], subscriptions: SubscriptionLog? = nil
+        _ marble: String, values: [String: Any?] = [:], error: Any? = nil, errors: [String: Any?] = [:], subscriptions: SubscriptionLog? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> SSignal {
-        let events = MarbleNames(untypedValues: values, error: error, errors: errors).resolve(Marble(marble))
+        let events = MarbleNames(untypedValues: values, error: error, errors: errors).resolve(Marble(marble), reportingAt: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return SSignal { subscriber in
             SBlockDisposable(self.subscribeCold(events, log: subscriptions) { subscriber.put($0) })
         }
@@ -19,11 +22,12 @@ extension SignalTestScheduler {
 
     /// A hot `SSignal`: one timeline from tick 0 of the scheduler, whoever listens; a
     /// subscriber gets the events from the moment it subscribes. Names as in
-    /// ``coldSSignal(_:values:error:errors:subscriptions:)``.
+    /// ``coldSSignal(_:values:error:errors:subscriptions:fileID:filePath:line:column:)``.
     public func hotSSignal(
-        _ marble: String, values: [String: Any?] = [:], error: Any? = nil, errors: [String: Any?] = [:], subscriptions: SubscriptionLog? = nil
+        _ marble: String, values: [String: Any?] = [:], error: Any? = nil, errors: [String: Any?] = [:], subscriptions: SubscriptionLog? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> SSignal {
-        let timeline = hotTimeline(MarbleNames(untypedValues: values, error: error, errors: errors).resolve(Marble(marble)))
+        let timeline = hotTimeline(MarbleNames(untypedValues: values, error: error, errors: errors).resolve(Marble(marble), reportingAt: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
         return SSignal { subscriber in
             SBlockDisposable(self.subscribeHot(timeline, log: subscriptions) { subscriber.put($0) })
         }

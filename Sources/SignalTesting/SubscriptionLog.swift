@@ -3,7 +3,7 @@ import SignalSync
 /// The subscriptions of the test signals it is given to: when each began and ended, in
 /// ticks.
 ///
-/// Pass one to ``SignalTestScheduler/cold(_:values:error:errors:subscriptions:)`` (or any
+/// Pass one to ``SignalTestScheduler/cold(_:values:error:errors:subscriptions:fileID:filePath:line:column:)`` (or any
 /// other maker of test signals) to check that an operator subscribes and disposes its
 /// sources when it should:
 ///

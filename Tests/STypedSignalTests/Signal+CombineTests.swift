@@ -598,7 +598,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
 }
 
 /// A source that keeps its subscriber (as a pipe would) and returns a counting disposable.
-private final class CountedSource: @unchecked Sendable {
+final class CountedSource: @unchecked Sendable {
     var subscriber: Subscriber<Int, TestError>?
     let disposable = CountingDisposable()
 

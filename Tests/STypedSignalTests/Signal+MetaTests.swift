@@ -730,6 +730,43 @@ final class SignalMetaTests: LeakCheckedTestCase {
         XCTAssertEqual(a.subscriberCount + b.subscriberCount, 0)
     }
 
+    func testThenDisposesASecondSignalThatEndsTheOutputTwiceAsTheOriginalDoes() {
+        // SwiftSignalKit disposes it once by the output's teardown (through the handle it
+        // kept) and once more by the forwarding subscriber's own termination; a later
+        // disposal of the output disposes nothing more.
+        let first = CountedSource(), second = CountedSource()
+        let log = EventLog()
+        let handle = log.record(first.signal |> then(second.signal))
+        first.subscriber?.putCompletion()
+        XCTAssertEqual([first.disposable.count, second.disposable.count], [1, 0])
+        second.subscriber?.putNext(2)
+        second.subscriber?.putCompletion()
+        XCTAssertEqual(second.disposable.count, 2)
+        handle.dispose()
+        XCTAssertEqual(log.events, ["next 2", "completed"])
+        XCTAssertEqual([first.disposable.count, second.disposable.count], [1, 2])
+    }
+
+    func testThenDisposesASecondSignalThatFailsTheOutputTwice() {
+        let first = CountedSource(), second = CountedSource()
+        let log = EventLog()
+        log.record(first.signal |> then(second.signal))
+        first.subscriber?.putCompletion()
+        second.subscriber?.putError(TestError(1))
+        XCTAssertEqual(log.events, ["error E1"])
+        XCTAssertEqual([first.disposable.count, second.disposable.count], [1, 2])
+    }
+
+    func testThenDisposesALiveSecondSignalOnceWhenTheOutputIsDisposed() {
+        let first = CountedSource(), second = CountedSource()
+        let handle = (first.signal |> then(second.signal)).start()
+        first.subscriber?.putCompletion()
+        handle.dispose()
+        second.subscriber?.putCompletion()
+        handle.dispose()
+        XCTAssertEqual([first.disposable.count, second.disposable.count], [1, 1])
+    }
+
     func testThenReleasesCapturesAfterCompletion() {
         weak var weakCaptured: Tracked?
         let a = ManualSource<Int, TestError>()

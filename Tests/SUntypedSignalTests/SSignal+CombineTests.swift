@@ -276,7 +276,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
 
 /// A source that keeps its subscriber (as a pipe would) and returns a disposable that
 /// counts every `dispose()`.
-private final class SCountedSource: @unchecked Sendable {
+final class SCountedSource: @unchecked Sendable {
     // Safety: driven from the test's thread only.
     var subscriber: SSubscriber?
     private let counter = Counter()

@@ -383,6 +383,34 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         XCTAssertEqual(second.disposeCount, 1)
     }
 
+    func testThenDisposesASecondSignalThatEndsTheOutputTwiceAsTheOriginalDoes() {
+        // Once by the output's teardown, once more by the forwarding subscriber's own
+        // termination, as in SSignalKit; a later disposal of the output disposes nothing more.
+        // (The first signal is disposed twice too: by its own completion and by its handle,
+        // which SSignalKit keeps after termination.)
+        let first = SCountedSource(), second = SCountedSource()
+        let recorder = Recorder()
+        let subscription = recorder.record(first.signal.then(second.signal))
+        first.subscriber?.putCompletion()
+        XCTAssertEqual([first.count, second.count], [1, 0])
+        second.subscriber?.putNext(2)
+        second.subscriber?.putCompletion()
+        XCTAssertEqual(second.count, 2)
+        subscription.dispose()
+        XCTAssertEqual(recorder.events, ["next 2", "completed"])
+        XCTAssertEqual([first.count, second.count], [2, 2])
+    }
+
+    func testThenDisposesALiveSecondSignalOnceWhenTheOutputIsDisposed() {
+        let first = SCountedSource(), second = SCountedSource()
+        let subscription = first.signal.then(second.signal).start()
+        first.subscriber?.putCompletion()
+        subscription.dispose()
+        second.subscriber?.putCompletion()
+        subscription.dispose()
+        XCTAssertEqual([first.count, second.count], [2, 1])
+    }
+
     func testThenDisposesASecondSignalThatEndedInItsGeneratorBeforeTheFirst() {
         // The second signal completes while `take` has already ended the downstream
         // subscription: it is still disposed as soon as its generator returns.

@@ -19,7 +19,7 @@ open class LeakCheckedTestCase: XCTestCase {
 
     override open func tearDown() {
         super.tearDown()
-        expectNoLiveSubscriptions(baseline: liveAtStart, waitingUpTo: 10)
+        expectNoLiveSubscriptions(baseline: liveAtStart, timeout: 10)
     }
 
     /// Disposes `subscription` when the test ends, before the leak check: for a test that

@@ -67,11 +67,78 @@ final class FailureReportingTests: LeakCheckedTestCase {
         let pipe = ValuePipe<Int>()
         let baseline = liveSubscriptionCount
         let handle = pipe.signal().start()
-        let failures = TestFailureReporter.collectingFailures { expectNoLiveSubscriptions(baseline: baseline, waitingUpTo: 0.01) }
+        let failures = TestFailureReporter.collectingFailures { expectNoLiveSubscriptions(baseline: baseline, timeout: 0.01) }
         #if DEBUG
             XCTAssertEqual(failures.map(\.message), ["1 subscription(s) still live: something still holds a subscriber nobody ended"])
         #endif
         handle.dispose()
         XCTAssertEqual(TestFailureReporter.collectingFailures { expectNoLiveSubscriptions(baseline: baseline) }.count, 0)
     }
+
+    func testALeakCheckGivesUpAfterAboutASecondByDefault() {
+        let pipe = ValuePipe<Int>()
+        let baseline = liveSubscriptionCount
+        let handle = pipe.signal().start()
+        let started = Date()
+        let failures = TestFailureReporter.collectingFailures { expectNoLiveSubscriptions(baseline: baseline) }
+        let waited = Date().timeIntervalSince(started)
+        handle.dispose()
+        #if DEBUG
+            XCTAssertEqual(failures.count, 1)
+            XCTAssertGreaterThanOrEqual(waited, 0.9)
+        #endif
+        XCTAssertLessThan(waited, 5, "the default timeout is about a second, not ten")
+    }
+
+    // MARK: - Malformed marbles fail the test that wrote them, and the run goes on
+
+    func testAnUnclosedGroupIsReportedAtTheCallersLineAndTheEventsBeforeItStillPlay() {
+        let scheduler = SignalTestScheduler()
+        let line = UInt(#line + 1)
+        let failures = TestFailureReporter.collectingFailures { _ = scheduler.cold("-1-(2,3", values: [:], error: Optional<String>.none) as Signal<Int, String> }
+        XCTAssertEqual(failures.map(\.message), ["unclosed group in marble '-1-(2,3'"])
+        XCTAssertEqual(failures.map(\.location.line), [line])
+        XCTAssertEqual(Marble("-1-(2,3").events.map(\.tick), [1])
+        XCTAssertEqual(Marble("-1-(2,3").problem, "unclosed group in marble '-1-(2,3'")
+        XCTAssertNil(Marble("-1-(2,3)|").problem)
+    }
+
+    func testANameMissingFromValuesIsReportedByColdHotAndExpect() {
+        let scheduler = SignalTestScheduler()
+        let values = ["a": Tracked()]
+        let failures = TestFailureReporter.collectingFailures {
+            let cold: Signal<Tracked, NoError> = scheduler.cold("-a-b|", values: values)
+            let hot: Signal<Tracked, NoError> = scheduler.hot("-c|", values: values)
+            let recorder = scheduler.record(cold)
+            _ = hot.start()
+            scheduler.advanceUntilIdle()
+            XCTAssertFalse(recorder.expect("-a-b|", values: values))
+        }
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "marble '-a-b|': no value named 'b' (pass it in `values:`)",
+                "marble '-c|': no value named 'c' (pass it in `values:`)",
+                "marble '-a-b|': no value named 'b' (pass it in `values:`)",
+            ])
+    }
+
+    func testUntypedMarbleProblemsAreReported() {
+        let scheduler = SignalTestScheduler()
+        let failures = TestFailureReporter.collectingFailures {
+            _ = scheduler.coldSSignal("-(a")
+            _ = scheduler.hotSSignal("(a")
+            let recorder = scheduler.record(scheduler.coldSSignal("-a|"))
+            scheduler.advanceUntilIdle()
+            XCTAssertFalse(recorder.expect("-a-(|"))
+        }
+        XCTAssertEqual(
+            failures.map(\.message),
+            ["unclosed group in marble '-(a'", "unclosed group in marble '(a'", "unclosed group in marble '-a-(|'"])
+    }
+}
+
+/// An object without a textual form, so a marble name cannot stand for it by itself.
+private final class Tracked: Equatable, Sendable {
+    static func == (lhs: Tracked, rhs: Tracked) -> Bool { lhs === rhs }
 }

@@ -22,14 +22,14 @@ final class MarbleTests: LeakCheckedTestCase {
 
     func testNamesResolveThroughTheDictionariesThenLosslessStringConvertible() {
         let names = MarbleNames<Int, String>(typedValues: ["a": 10], error: "boom", errors: ["x": "ex"])
-        let events = names.resolve(Marble("a3#(#x)"))
+        let events = names.resolve(Marble("a3#(#x)")).events
         XCTAssertEqual(events.map(\.tick), [0, 1, 2, 3])
         XCTAssertEqual(events.map(\.kind), [.next(10), .next(3), .error("boom"), .error("ex")])
     }
 
     func testUntypedNamesAreIntsWhenTheyReadAsOnes() {
         let names = MarbleNames<Any?, Any?>(untypedValues: ["n": nil], error: "E", errors: [:])
-        let values = names.resolve(Marble("1bn")).compactMap { event -> Any?? in
+        let values = names.resolve(Marble("1bn")).events.compactMap { event -> Any?? in
             if case .next(let value) = event.kind { return .some(value) }
             return nil
         }

@@ -31,8 +31,9 @@ package enum HandOver {
     /// Here that is the case when `downstream` was sent a terminal event during
     /// `generate` (even one it ignored, having ended otherwise): the disposable is
     /// disposed at once. Otherwise it is kept in a `HandedOverDisposable`, where the
-    /// forwarding subscription's handle was kept. (No terminal event reaches `downstream`
-    /// before the hand-over: the first signal's completion is what hands it over.)
+    /// forwarding subscription's handle was kept, and disposed as that subscription's would
+    /// be (see `HandedOverDisposable`). (No terminal event reaches `downstream` before the
+    /// hand-over: the first signal's completion is what hands it over.)
     @usableFromInline
     package static func continuation<Value, Failure, Face>(
         of downstream: SubscriptionCore<Value, Failure, Face>, _ generate: () -> (any UpstreamDisposable)?
@@ -43,11 +44,29 @@ package enum HandOver {
             generated.dispose()
             return nil
         }
-        return HandedOverDisposable(generated)
+        return HandedOverDisposable(generated, downstream: downstream)
     }
 }
 
+/// A subscription that can say whether it has been sent a terminal event: what a
+/// `HandedOverDisposable` asks of its downstream subscription.
+package protocol TerminalEventProbe: AnyObject {
+    /// True once a terminal event was sent to the subscription, ignored ones included.
+    var hasBeenSentTerminalEvent: Bool { get }
+}
+
+extension SubscriptionCore: TerminalEventProbe {}
+
 /// The disposable of the signal a `then` handed its subscriber to.
+///
+/// It is disposed as the forwarding subscription it replaces disposed its generator's
+/// disposable, which both originals do twice when the second signal ends the output:
+/// once by the output's teardown (from inside the terminal event, through the handle the
+/// `then` kept) and once more by the forwarding subscriber's own termination. So a
+/// `dispose()` that finds the downstream subscription sent a terminal event (only the
+/// second signal can send one once it is handed over) disposes the wrapped disposable
+/// twice; a `dispose()` for any other reason (the output's handle disposed, a downstream
+/// `take` ending it) disposes it once.
 ///
 /// In a `then` recursion whose levels end asynchronously these nest once per level (each
 /// level's disposables hold the next level's), so `dispose()` and the release of the
@@ -57,9 +76,13 @@ package enum HandOver {
 package final class HandedOverDisposable: UpstreamDisposable, @unchecked Sendable {
     // Safety: `generated` is written only in `init` and in `deinit`.
     private var generated: (any UpstreamDisposable)?
+    /// The subscription the second signal sends to; it holds this disposable (through the
+    /// `then`'s disposables), so it outlives every `dispose()` of it.
+    private unowned let downstream: any TerminalEventProbe
 
-    init(_ generated: any UpstreamDisposable) {
+    init(_ generated: any UpstreamDisposable, downstream: any TerminalEventProbe) {
         self.generated = generated
+        self.downstream = downstream
     }
 
     deinit {
@@ -70,12 +93,16 @@ package final class HandedOverDisposable: UpstreamDisposable, @unchecked Sendabl
         }
     }
 
-    /// Disposes the wrapped disposable (every call does: it is idempotent itself).
+    /// Disposes the wrapped disposable (every call does: it is idempotent itself), twice
+    /// when the second signal ended the downstream subscription, as the originals do.
     @usableFromInline
     package func dispose() {
         if StackGuard.isLow {
             return StackGuard.onFreshStack { dispose() }
         }
         generated?.dispose()
+        if downstream.hasBeenSentTerminalEvent {
+            generated?.dispose()
+        }
     }
 }
