@@ -95,7 +95,9 @@ final class FailureReportingTests: LeakCheckedTestCase {
     func testAnUnclosedGroupIsReportedAtTheCallersLineAndTheEventsBeforeItStillPlay() {
         let scheduler = SignalTestScheduler()
         let line = UInt(#line + 1)
-        let failures = TestFailureReporter.collectingFailures { _ = scheduler.cold("-1-(2,3", values: [:], error: Optional<String>.none) as Signal<Int, String> }
+        let failures = TestFailureReporter.collectingFailures {
+            _ = scheduler.cold("-1-(2,3", values: [:], error: Optional<String>.none) as Signal<Int, String>
+        }
         XCTAssertEqual(failures.map(\.message), ["unclosed group in marble '-1-(2,3'"])
         XCTAssertEqual(failures.map(\.location.line), [line])
         XCTAssertEqual(Marble("-1-(2,3").events.map(\.tick), [1])
