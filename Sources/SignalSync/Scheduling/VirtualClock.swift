@@ -34,9 +34,8 @@
 /// when the clock is advanced past its deadline, in deadline order with the queues'
 /// items, so tasks and signals share one virtual time. `now` stays the time in seconds
 /// as a `Double`; the `Clock` requirement `now` is ``currentInstant``. The `Clock` side
-/// (``Instant``, `sleep`, `advance(by:isolation:)` with a `Duration`) needs macOS 13, iOS 16,
-/// tvOS 16 or watchOS 9, where `Clock` and `Duration` ship; the `Double` side works on
-/// every system.
+/// (instants, `sleep`, `advance` by a `Duration`) needs macOS 13, iOS 16, tvOS 16 or
+/// watchOS 9, where `Clock` and `Duration` ship; the `Double` side works everywhere.
 public final class VirtualClock: @unchecked Sendable {
     // Safety: every stored property below is guarded by `mutex`.
     private let mutex = PosixLock()
