@@ -94,6 +94,11 @@ extension Signal where E == NoError {
     /// let (stream, input) = AsyncStream.makeStream(of: Int.self)
     /// let signal = Signal<Int, NoError>.fromAsyncSequence(stream)
     /// ```
+    ///
+    /// Needs macOS 15, iOS 18, tvOS 18, watchOS 11 or visionOS 2: it reads the sequence's
+    /// `Failure` type and iterates with `next(isolation:)`, both new there. On older
+    /// systems, `SSignal.fromAsyncSequence` takes any sequence.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     public static func fromAsyncSequence<S: AsyncSequence & Sendable>(
         _ sequence: S,
         priority: TaskPriority? = nil
@@ -150,6 +155,10 @@ extension Signal where E: Error {
     /// emitting each element, completing when the sequence ends and failing with the
     /// sequence's error, on the task's thread. Disposing the subscription cancels the
     /// task; nothing is emitted after that.
+    ///
+    /// Needs macOS 15, iOS 18, tvOS 18, watchOS 11 or visionOS 2: it reads the sequence's
+    /// `Failure` type and iterates with the typed-throws `next(isolation:)`, both new there.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     public static func fromAsyncSequence<S: AsyncSequence & Sendable>(
         _ sequence: S,
         priority: TaskPriority? = nil

@@ -40,7 +40,11 @@ public func combineLatest<T1, T2, each T, E>(
     _ s2: Signal<T2, E>,
     _ rest: repeat Signal<each T, E>
 ) -> Signal<(T1, T2, repeat each T), E> {
-    let sources = CombineLatestSources<E, T1, T2, repeat each T>(queue: queue, s1, s2, repeat each rest)
+    var others: [CombineLatestSource<(T1, T2, repeat each T), E>] = []
+    for signal in repeat each rest {
+        others.append(TypedCombineLatestSource(signal))
+    }
+    let sources = CombineLatestSources(queue: queue, s1, s2, others)
     return Signal { subscriber in
         sources.subscribe(subscriber)
     }
@@ -114,44 +118,71 @@ public func combineLatest<T, E>(queue: Queue? = nil, _ signals: [Signal<T, E>]) 
 extension CombineLatestEngine: Disposable {}
 
 /// The sources of a tuple `combineLatest`, kept in a class so that the generator
-/// closure captures one object rather than a parameter pack.
-final class CombineLatestSources<E, T1, T2, each T> {
+/// closure captures one object rather than a parameter pack. The sources after the first
+/// two are kept without their value types, not as a parameter pack: a type generic over a
+/// pack needs the Swift 5.9 runtime (macOS 14, iOS 17), and `combineLatest` serves the
+/// package's whole floor (macOS 10.15, iOS 13).
+final class CombineLatestSources<Output, E, T1, T2> {
     private let queue: Queue?
     private let first: Signal<T1, E>
     private let second: Signal<T2, E>
-    private let rest: (repeat Signal<each T, E>)
+    private let rest: [CombineLatestSource<Output, E>]
 
-    init(queue: Queue?, _ first: Signal<T1, E>, _ second: Signal<T2, E>, _ rest: repeat Signal<each T, E>) {
+    /// `Output` is the tuple of `T1`, `T2` and the value types of `rest`, in order.
+    init(queue: Queue?, _ first: Signal<T1, E>, _ second: Signal<T2, E>, _ rest: [CombineLatestSource<Output, E>]) {
         self.queue = queue
         self.first = first
         self.second = second
-        self.rest = (repeat each rest)
+        self.rest = rest
     }
 
     /// One subscription: fresh slots and engine, sources subscribed in argument order.
-    func subscribe(_ subscriber: Subscriber<(T1, T2, repeat each T), E>) -> Disposable {
+    func subscribe(_ subscriber: Subscriber<Output, E>) -> Disposable {
         let firstSlot = CombineLatestSlot<T1>()
         let secondSlot = CombineLatestSlot<T2>()
-        let restSlots = (repeat makeCombineLatestSlot(for: each rest))
-        var parts: [any CombineLatestTuplePart] = [firstSlot, secondSlot]
-        for slot in repeat each restSlots {
-            parts.append(slot)
-        }
-        let engine = makeCombineLatestEngine(CombineLatestTuple<(T1, T2, repeat each T)>(parts: parts), seeded: 0)
+        let restSlots = rest.map { $0.makeSlot() }
+        let engine = makeCombineLatestEngine(CombineLatestTuple<Output>(parts: [firstSlot, secondSlot] + restSlots), seeded: 0)
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         sources.subscribe(0, to: first, slot: firstSlot)
         sources.subscribe(1, to: second, slot: secondSlot)
-        var index = 2
-        for (signal, slot) in repeat (each rest, each restSlots) {
-            sources.subscribe(index, to: signal, slot: slot)
-            index += 1
+        for (offset, source) in rest.enumerated() {
+            source.subscribe(offset + 2, with: sources, slot: restSlots[offset])
         }
         return engine
     }
 }
 
-private func makeCombineLatestSlot<V, E>(for signal: Signal<V, E>) -> CombineLatestSlot<V> {
-    CombineLatestSlot<V>()
+/// A source of a tuple `combineLatest` after the first two, seen without its value type
+/// (the one subclass, `TypedCombineLatestSource`, knows it).
+class CombineLatestSource<Output, E> {
+    /// A fresh, empty slot of the source's value type.
+    func makeSlot() -> any CombineLatestTuplePart {
+        preconditionFailure("TypedCombineLatestSource overrides it")
+    }
+
+    /// Subscribes the source as number `index` of `subscription`, into `slot` (made by
+    /// `makeSlot()`).
+    func subscribe(_ index: Int, with subscription: CombineLatestSubscription<Output, E>, slot: any CombineLatestTuplePart) {
+        preconditionFailure("TypedCombineLatestSource overrides it")
+    }
+}
+
+/// A source of a tuple `combineLatest` after the first two, with its value type `V`.
+final class TypedCombineLatestSource<V, Output, E>: CombineLatestSource<Output, E> {
+    private let signal: Signal<V, E>
+
+    init(_ signal: Signal<V, E>) {
+        self.signal = signal
+    }
+
+    override func makeSlot() -> any CombineLatestTuplePart {
+        CombineLatestSlot<V>()
+    }
+
+    override func subscribe(_ index: Int, with subscription: CombineLatestSubscription<Output, E>, slot: any CombineLatestTuplePart) {
+        // `slot` is the one `makeSlot()` made: a `CombineLatestSlot<V>`.
+        subscription.subscribe(index, to: signal, slot: unsafeDowncast(slot, to: CombineLatestSlot<V>.self))
+    }
 }
 
 /// The engine of a tuple `combineLatest` whose first `seeded` elements start with a

@@ -1,6 +1,9 @@
 import Observation
 import SignalSync
 
+// Observation ships with macOS 14, iOS 17, tvOS 17 and watchOS 10; `assign` (below) needs
+// no newer system.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Signal where E == NoError {
     /// A signal of what `value` reads from `@Observable` models: the current value at
     /// start, then the value after each change of a property it read.
@@ -26,6 +29,8 @@ extension Signal where E == NoError {
     /// it (the same value twice); equal values are not filtered (add
     /// `distinctUntilChanged`). The signal never completes; disposing it stops the
     /// re-reads and releases `value` (and what it captured) at once.
+    ///
+    /// Needs macOS 14, iOS 17, tvOS 17 or watchOS 10, where Observation ships.
     ///
     /// ```swift
     /// let names = Signal<String, NoError>.observing(on: queue) { profile.name }

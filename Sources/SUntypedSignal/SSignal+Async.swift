@@ -120,7 +120,9 @@ extension SSignal {
     /// Every subscription starts a new task (with `priority`) that iterates `sequence`,
     /// emitting each element, completing when the sequence ends and failing with the
     /// sequence's error as the error value, on the task's thread. Disposing the
-    /// subscription cancels the task; nothing is emitted after that.
+    /// subscription cancels the task; nothing is emitted after that. Works on every system
+    /// the package supports: it iterates with `next()`, not the typed-throws
+    /// `next(isolation:)` of macOS 15 and iOS 18 (an untyped signal's error is `Any?` anyway).
     public static func fromAsyncSequence<S: AsyncSequence & Sendable>(
         _ sequence: S,
         priority: TaskPriority? = nil
@@ -128,8 +130,8 @@ extension SSignal {
         SSignal { subscriber in
             let cancel = AsyncSourceTask.start(priority: priority) {
                 var iterator = sequence.makeAsyncIterator()
-                do throws(S.Failure) {
-                    while let element = try await iterator.next(isolation: nil) {
+                do {
+                    while let element = try await iterator.next() {
                         if Task.isCancelled { return }  // disposed: deliver nothing more
                         subscriber.putNext(element)
                     }

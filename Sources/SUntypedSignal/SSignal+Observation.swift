@@ -1,6 +1,9 @@
 import Observation
 import SignalSync
 
+// Observation ships with macOS 14, iOS 17, tvOS 17 and watchOS 10; `assign` (below) needs
+// no newer system.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension SSignal {
     /// A signal of what `value` reads from `@Observable` models: the current value at
     /// start, then the value after each change of a property it read.
@@ -12,7 +15,8 @@ extension SSignal {
     /// `queue`, or under the lock the getter takes). Latest wins: changes made before the
     /// re-read they caused has run are read together, and the last value delivered is the
     /// model's final value; equal values are not filtered. `value` runs twice per delivery (keep it a cheap read). Never
-    /// completes; disposing releases `value` at once.
+    /// completes; disposing releases `value` at once. Needs macOS 14, iOS 17, tvOS 17 or
+    /// watchOS 10, where Observation ships.
     ///
     /// ```swift
     /// let names = SSignal.observing(on: queue) { profile.name }
@@ -38,7 +42,9 @@ extension SSignal {
             return SBlockDisposable { engine.dispose() }
         }
     }
+}
 
+extension SSignal {
     /// Starts the signal and writes each value into `object`'s `keyPath`, holding `object`
     /// weakly.
     ///

@@ -45,6 +45,7 @@ struct EditingState: Equatable {
 
 /// The screen's model: what the user typed, what is known about it, and the theme. Any
 /// code may read it as a plain object; signals assign into it and observe it.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 final class UsernameModel {
     var editing = EditingState()
@@ -80,60 +81,77 @@ func checkAvailability(_ name: String) -> Signal<Bool, NoError> {
 }
 
 let uiQueue = Queue.mainQueue()
-let model = UsernameModel()
-let check = MetaDisposable()
 
-/// One keystroke: update the text, validate, and (for a valid name) schedule a check
-/// after 300 ms of quiet, whose verdict is assigned into the model; a newer keystroke
-/// replaces the pending check.
+/// The flow on the screen's model: keystrokes, checks, and the screen that renders the
+/// model. Observation (the model's `@Observable`, `observingOnMainActor`) ships with
+/// macOS 14, iOS 17, tvOS 17 and watchOS 10, hence the `@available`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-func type(_ text: String) {
-    if let local = validate(text) {
-        check.set(nil)
-        model.editing = EditingState(text: text, availability: local)
-        return
+final class UsernameFlow {
+    let model = UsernameModel()
+    let check = MetaDisposable()
+
+    /// One keystroke: update the text, validate, and (for a valid name) schedule a check
+    /// after 300 ms of quiet, whose verdict is assigned into the model; a newer keystroke
+    /// replaces the pending check.
+    func type(_ text: String) {
+        if let local = validate(text) {
+            check.set(nil)
+            model.editing = EditingState(text: text, availability: local)
+            return
+        }
+        model.editing = EditingState(text: text, availability: .checking)
+        let verdict =
+            Signal<Void, NoError>.single(())
+            |> delay(0.3, queue: uiQueue)
+            |> mapToSignal { checkAvailability(text) }
+            |> map { EditingState(text: text, availability: $0 ? .available : .taken) }
+        check.set(verdict.assignOnMainActor(to: \.editing, on: model))
     }
-    model.editing = EditingState(text: text, availability: .checking)
-    let verdict =
-        Signal<Void, NoError>.single(())
-        |> delay(0.3, queue: uiQueue)
-        |> mapToSignal { checkAvailability(text) }
-        |> map { EditingState(text: text, availability: $0 ? .available : .taken) }
-    check.set(verdict.assignOnMainActor(to: \.editing, on: model))
-}
 
-// The screen: the model's editing state and theme, observed on the main actor and
-// rendered after every change.
-let screen =
-    Signal<(EditingState, String), NoError>.observingOnMainActor { (model.editing, model.theme) }
-    |> map { editing, theme -> String in
-        let done = editing.availability == .available ? "[Done]" : "[----]"
-        return "[\(theme)] @\(editing.text.padding(toLength: 12, withPad: " ", startingAt: 0)) \(done) \(editing.availability)"
+    /// The whole flow: the screen rendered, the keystrokes typed, the verdict awaited.
+    func run() async {
+        let model = self.model
+        // The screen: the model's editing state and theme, observed on the main actor and
+        // rendered after every change.
+        let screen =
+            Signal<(EditingState, String), NoError>.observingOnMainActor { (model.editing, model.theme) }
+            |> map { editing, theme -> String in
+                let done = editing.availability == .available ? "[Done]" : "[----]"
+                return "[\(theme)] @\(editing.text.padding(toLength: 12, withPad: " ", startingAt: 0)) \(done) \(editing.availability)"
+            }
+            |> distinctUntilChanged
+        let rendering = screen.start(next: { line in print(line) })
+
+        // The keystrokes, typed on the UI queue: some fast (the pending check is replaced),
+        // one pause long enough for a check to finish ("alice" is taken), a theme change.
+        let keystrokes: [(Double, @MainActor @Sendable () -> Void)] = [
+            (0.00, { self.type("a") }), (0.05, { self.type("al") }), (0.10, { self.type("ali") }),
+            (0.15, { self.type("alic") }), (0.20, { self.type("alice") }),
+            (0.80, { self.type("alice_") }), (0.85, { model.theme = "night" }), (0.90, { self.type("alice_s") }),
+        ]
+        for (time, keystroke) in keystrokes {
+            uiQueue.after(time) { MainActor.assumeIsolated { keystroke() } }
+        }
+
+        // The async side: await the verdict on the last name (or give up after 10 s).
+        let verdict =
+            Signal<EditingState, NoError>.observingOnMainActor { model.editing }
+            |> filter { $0.text == "alice_s" && ($0.availability == .available || $0.availability == .taken) }
+            |> timeout(10, queue: uiQueue, alternate: .single(EditingState(text: "alice_s", availability: .empty)))
+        do {
+            let final = try await verdict.firstValue()
+            print(final.availability == .empty ? "the flow did not finish in time" : "awaited: \"\(final.text)\" is \(final.availability)")
+        } catch {
+            print("the flow ended without a verdict: \(error)")
+        }
+        rendering.dispose()
+        print("done: one server check per pause, none for names typed over")
     }
-    |> distinctUntilChanged
-let rendering = screen.start(next: { line in print(line) })
-
-// The keystrokes, typed on the UI queue: some fast (the pending check is replaced),
-// one pause long enough for a check to finish ("alice" is taken), a theme change.
-let keystrokes: [(Double, @MainActor @Sendable () -> Void)] = [
-    (0.00, { type("a") }), (0.05, { type("al") }), (0.10, { type("ali") }),
-    (0.15, { type("alic") }), (0.20, { type("alice") }),
-    (0.80, { type("alice_") }), (0.85, { model.theme = "night" }), (0.90, { type("alice_s") }),
-]
-for (time, keystroke) in keystrokes {
-    uiQueue.after(time) { MainActor.assumeIsolated { keystroke() } }
 }
 
-// The async side: await the verdict on the last name (or give up after 10 s).
-let verdict =
-    Signal<EditingState, NoError>.observingOnMainActor { model.editing }
-    |> filter { $0.text == "alice_s" && ($0.availability == .available || $0.availability == .taken) }
-    |> timeout(10, queue: uiQueue, alternate: .single(EditingState(text: "alice_s", availability: .empty)))
-do {
-    let final = try await verdict.firstValue()
-    print(final.availability == .empty ? "the flow did not finish in time" : "awaited: \"\(final.text)\" is \(final.availability)")
-} catch {
-    print("the flow ended without a verdict: \(error)")
+if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+    await UsernameFlow().run()
+} else {
+    print("the demo observes an @Observable model: it needs macOS 14, iOS 17, tvOS 17 or watchOS 10")
 }
-rendering.dispose()
-print("done: one server check per pause, none for names typed over")

@@ -33,8 +33,10 @@
 /// ``VirtualClock/Instant``): async code under test that calls `clock.sleep(for:)` wakes
 /// when the clock is advanced past its deadline, in deadline order with the queues'
 /// items, so tasks and signals share one virtual time. `now` stays the time in seconds
-/// as a `Double`; the `Clock` requirement `now` is ``currentInstant``.
-public final class VirtualClock: Clock, @unchecked Sendable {
+/// as a `Double`; the `Clock` requirement `now` is ``currentInstant``. The `Clock` side
+/// (instants, `sleep`, `advance` by a `Duration`) needs macOS 13, iOS 16, tvOS 16 or
+/// watchOS 9, where `Clock` and `Duration` ship; the `Double` side works everywhere.
+public final class VirtualClock: @unchecked Sendable {
     // Safety: every stored property below is guarded by `mutex`.
     private let mutex = PosixLock()
     private var time: Double
@@ -173,7 +175,9 @@ public final class VirtualClock: Clock, @unchecked Sendable {
 
 // MARK: - Clock
 
-extension VirtualClock {
+// `Clock`, `InstantProtocol` and `Duration` ship with macOS 13, iOS 16, tvOS 16, watchOS 9.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension VirtualClock: Clock {
     /// A moment of a `VirtualClock`: the time elapsed since the clock's zero.
     public struct Instant: InstantProtocol, CustomStringConvertible {
         /// The time since the clock's zero.

@@ -18,6 +18,10 @@ import Observation
 /// The tracking handler holds the engine weakly, and disposal releases the reading
 /// closure and the delivery closure (so the model and the subscriber) at once. A tracking
 /// registration left in the model after disposal fires into nothing at its next change.
+///
+/// Observation ships with macOS 14, iOS 17, tvOS 17 and watchOS 10, hence the
+/// `@available` (`.ci/availability` checks it).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 package final class ObservationEngine<Value>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the queue is
     // immutable; the payload's closures run on the queue, one read at a time (the machine
