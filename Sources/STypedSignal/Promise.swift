@@ -20,7 +20,7 @@ import SignalSync
 public final class Promise<T>: @unchecked Sendable {
     // Safety: the cell and `initializer` lock.
     @usableFromInline let cell: ValueCellEngine<T>
-    private let initializer: LockedState<Signal<T, NoError>?>
+    @usableFromInline let initializer: LockedState<Signal<T, NoError>?>
 
     /// Called first when the promise is deallocated (then the source is disposed).
     public var onDeinit: (() -> Void)?
@@ -77,7 +77,10 @@ public final class Promise<T>: @unchecked Sendable {
     }
 
     /// The current value, then every later one; never completes.
-    public func get() -> Signal<T, NoError> {
+    ///
+    /// Inlinable, so that subscribing runs specialized for `T` in the caller: unspecialized,
+    /// each subscription looked up the run-time metadata of the hub's generic types.
+    @inlinable public func get() -> Signal<T, NoError> {
         Signal { subscriber in
             let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
             if let initializer = self.initializer.withLock({ $0.take() }) {

@@ -29,7 +29,10 @@ public final class ValuePipe<T>: @unchecked Sendable {
     public init() {}
 
     /// A signal of every value put after subscription; never completes.
-    public func signal() -> Signal<T, NoError> {
+    ///
+    /// Inlinable, so that subscribing runs specialized for `T` in the caller: unspecialized,
+    /// each subscription looked up the run-time metadata of the hub's generic types.
+    @inlinable public func signal() -> Signal<T, NoError> {
         Signal { [weak self] subscriber in
             guard let self else { return EmptyDisposable }
             let key = self.hub.add(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)

@@ -49,7 +49,10 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     }
 
     /// The current value, then every later one; never completes.
-    public func get() -> Signal<T, NoError> {
+    ///
+    /// Inlinable, so that subscribing runs specialized for `T` in the caller: unspecialized,
+    /// each subscription looked up the run-time metadata of the hub's generic types.
+    @inlinable public func get() -> Signal<T, NoError> {
         Signal { subscriber in
             let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
             return ActionDisposable {
