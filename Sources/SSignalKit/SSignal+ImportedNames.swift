@@ -45,7 +45,9 @@ extension SSignal {
     /// `mapToSignal:` as Swift imports it: forwards to ``SSignal/mapToSignal(_:)``.
     ///
     /// Disfavored, so that `signal.map { ... }` (a trailing closure, which could fill this
-    /// label too) keeps meaning ``SSignal/map(_:)``; write the label to get this one.
+    /// label too) keeps meaning ``SSignal/map(_:)``: otherwise a closure returning a signal
+    /// would pick this one (its type matches exactly) and flatten silently. Write the label
+    /// to get this one.
     @_disfavoredOverload
     public func map(toSignal f: @escaping (Any?) -> SSignal) -> SSignal {
         mapToSignal(f)

@@ -29,8 +29,8 @@ final class SSignalImportedNamesTests: LeakCheckedTestCase {
     }
 
     func testTrailingClosureStillMeansTheUnlabelledInit() {
-        // Both initializers accept a trailing closure; the imported one is disfavored, so this
-        // compiles (it would be ambiguous otherwise) and is the same signal.
+        // Both initializers accept a trailing closure; this one means `init(_:)` (the imported
+        // one is also disfavored, to keep it so), which makes the same signal.
         let trace = EventTrace()
         let signal = SSignal { subscriber in
             subscriber.putCompletion()
@@ -85,8 +85,9 @@ final class SSignalImportedNamesTests: LeakCheckedTestCase {
     }
 
     func testMapWithATrailingClosureReturningASignalStillMeansMap() {
-        // `map { _ in signal }` could fill `map(toSignal:)` too; the imported spellings are
-        // disfavored, so it stays `map(_:)`: the values are the inner signals themselves.
+        // `map { _ in signal }` could fill `map(toSignal:)` too, and without the disfavoring
+        // Swift would pick it (the closure's exact type wins): it stays `map(_:)`, whose
+        // values are the inner signals themselves.
         let inner = SSignal.single(1)
         let trace = EventTrace()
         record(SSignal.single(0).map { _ in inner }.map { ($0 as? SSignal) === inner }, into: trace)
