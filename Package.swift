@@ -76,6 +76,13 @@ let package = Package(
             dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Code written against SSignalKit as Swift imports it (Swift 5 mode, `import
+        // SSignalKit` only): every imported spelling gives the events of what it forwards to.
+        .testTarget(
+            name: "SSignalKitTests",
+            dependencies: ["SSignalKit", "SignalTestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // The executable specification: one scenario catalogue, run against both APIs.
         .testTarget(
             name: "ParityTests",

@@ -86,7 +86,12 @@ public class SSignal: @unchecked Sendable {
     /// Disposing the handle disposes the generator's disposable, then drops every later
     /// event without calling back and releases the callbacks; no completion or error
     /// callback runs on disposal. Dropping the handle cancels nothing.
-    @inlinable @discardableResult
+    ///
+    /// Disfavored: `SSignalKit` adds the optional-handle `start` that Swift code written
+    /// against the original expects, and Swift then picks that one wherever an optional
+    /// fits (`let d = signal.start(...)`). Without `import SSignalKit` there is no other
+    /// `start` and nothing changes.
+    @inlinable @discardableResult @_disfavoredOverload
     public final func start(next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil) -> SDisposable {
         subscription(next: next, error: error, completed: completed)
     }
@@ -110,6 +115,9 @@ public class SSignal: @unchecked Sendable {
     /// Like `start`, but the handle is an `SStrictDisposable`: in debug builds, dropping
     /// it without calling `dispose()` asserts with "Leaked disposable from
     /// <file>:<line>".
+    ///
+    /// Disfavored for the reason `start` is (`SSignalKit`'s optional-handle form).
+    @_disfavoredOverload
     public final func startStrict(
         next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #file, line: Int = #line
     ) -> SDisposable {
