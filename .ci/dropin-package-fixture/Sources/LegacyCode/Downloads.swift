@@ -1,7 +1,9 @@
 import Foundation
 import SSignalKit
 
-// The untyped API's idioms as Swift 5 code writes them against SSignalKit.
+// The untyped API's idioms as Swift 5 code writes them against SSignalKit: the names Swift
+// gives its Objective-C selectors (`SSignal(generator:)`, `deliver(on:)`, `SQueue.main()`,
+// `SBlockDisposable(block:)`, an optional handle from `start`), state set inside `dispatch`.
 
 /// A download's progress, as an `SVariable` fed by a pipe, with a timer that gives up.
 public final class DownloadProgress {
@@ -53,7 +55,7 @@ public func doubledNumbers(_ source: SSignal) -> SSignal {
 
 /// A signal that counts to `count` on `queue`, built from a generator.
 public func counting(to count: Int, on queue: SQueue) -> SSignal {
-    SSignal { subscriber in
+    SSignal(generator: { subscriber in
         var sent = 0
         queue.dispatch {
             while sent < count {
@@ -62,6 +64,18 @@ public func counting(to count: Int, on queue: SQueue) -> SSignal {
             }
             subscriber.putCompletion()
         }
-        return SBlockDisposable {}
-    }
+        return SBlockDisposable(block: {})
+    })
+}
+
+/// The latest progress of `download`, delivered on `queue` after `delay` seconds, as a
+/// string; the handle is optional, as the Objective-C method's.
+public func watch(_ download: DownloadProgress, on queue: SQueue, delay: Double, _ receive: @escaping (String) -> Void) -> SDisposable? {
+    let described = download.progress.map(toSignal: { value in SSignal.single("\(value as! Double)") })
+    return described.delay(delay, on: queue).deliver(on: queue).start(next: { receive($0 as! String) })
+}
+
+/// True when `queue` is the main queue, spelled as Swift code spells SSignalKit's.
+public func isMain(_ queue: SQueue) -> Bool {
+    queue === SQueue.main()
 }

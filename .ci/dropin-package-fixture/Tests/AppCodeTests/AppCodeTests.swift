@@ -62,7 +62,7 @@ final class AppCodeTests: XCTestCase {
         download.report(0.5)
         download.giveUp(after: 0.05)
         wait(for: [gaveUp], timeout: 10)
-        handle.dispose()
+        handle?.dispose()
         XCTAssertEqual(values.with { $0 }, [0.5, -1])
     }
 
@@ -74,8 +74,24 @@ final class AppCodeTests: XCTestCase {
             error: { _ in },
             completed: { completed.fulfill() })
         wait(for: [completed], timeout: 10)
-        handle.dispose()
+        handle?.dispose()
         XCTAssertEqual(values.with { $0 }, [2, 4, 6])
+    }
+
+    func testImportedSpellingsDelayMapAndDeliver() {
+        let download = DownloadProgress()
+        let received = expectation(description: "received")
+        let texts = Atomic<[String]>(value: [])
+        let handle = watch(download, on: SQueue(), delay: 0.01) { text in
+            _ = texts.modify { $0 + [text] }
+            received.fulfill()
+        }
+        download.report(1)
+        wait(for: [received], timeout: 10)
+        handle?.dispose()
+        XCTAssertEqual(texts.with { $0 }, ["1.0"])
+        XCTAssertTrue(isMain(SQueue.mainQueue()))
+        XCTAssertFalse(isMain(SQueue()))
     }
 
     func testQualifiedNamesResolveThroughTheOriginalsModules() {
