@@ -128,40 +128,40 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// The address of `atomics`.
     @inlinable @inline(__always)
-    var atomicsAddress: UnsafeMutablePointer<signalsync_subscription_atomics> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: signalsync_subscription_atomics.self)
+    var atomicsAddress: UnsafeMutableRawPointer {
+        _getUnsafePointerToStoredProperties(self)
     }
 
     /// The terminated, released and dropping bits and the number of calls reading the
     /// callbacks.
     @inlinable @inline(__always)
     var word: AtomicIntView {
-        AtomicIntView(signalsync_subscription_word(atomicsAddress))
+        AtomicIntView((atomicsAddress + signalsync_subscription_word_offset).assumingMemoryBound(to: signalsync_atomic_int.self))
     }
 
     /// True while this subscription's generator runs inside `GenerationScope.run`.
     @inlinable @inline(__always)
     var inScope: AtomicBoolView {
-        AtomicBoolView(signalsync_subscription_in_scope(atomicsAddress))
+        AtomicBoolView((atomicsAddress + signalsync_subscription_in_scope_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
     }
 
     /// Set by every `putError` and `putCompletion`, ignored ones included (`HandOver`).
     @inlinable @inline(__always)
     var terminalSent: AtomicBoolView {
-        AtomicBoolView(signalsync_subscription_terminal_sent(atomicsAddress))
+        AtomicBoolView((atomicsAddress + signalsync_subscription_terminal_sent_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
     }
 
     /// Set (under `spin`) once `kept` holds objects: a terminal event that keeps no handle
     /// reference takes the lock again only then.
     @inlinable @inline(__always)
     var keeps: AtomicBoolView {
-        AtomicBoolView(signalsync_subscription_keeps(atomicsAddress))
+        AtomicBoolView((atomicsAddress + signalsync_subscription_keeps_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
     }
 
     /// The lock of the rare state.
     @inlinable @inline(__always)
     var spin: SpinLockView {
-        SpinLockView(AtomicBoolView(signalsync_subscription_spin_locked(atomicsAddress)))
+        SpinLockView(AtomicBoolView((atomicsAddress + signalsync_subscription_spin_locked_offset).assumingMemoryBound(to: signalsync_atomic_bool.self)))
     }
 
     /// The callbacks, released as a whole.
@@ -207,6 +207,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// True once a terminal event arrived, the handle was disposed, or the subscription
     /// was ended.
+    @inlinable
     public var hasEnded: Bool {
         word.load(ordering: .acquiring) & Self.terminatedBit != 0
     }
@@ -311,7 +312,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// Releases the callbacks if the subscription has ended, nobody reads them, and
     /// nobody released them yet.
-    @usableFromInline
+    @inlinable
     func releaseCallbacksIfUnclaimed() {
         let claimed = word.compareExchange(
             expected: Self.endedAndIdle, desired: Self.endedAndIdle | Self.releasedBit,

@@ -20,16 +20,17 @@ package struct AtomicLoadOrdering {
     @usableFromInline let order: signalsync_memory_order
 
     /// The ordering `order`.
-    @inlinable init(_ order: signalsync_memory_order) {
+    @usableFromInline @_transparent
+    init(_ order: signalsync_memory_order) {
         self.order = order
     }
 
     /// Atomic, and orders nothing else.
-    @inlinable package static var relaxed: Self { Self(.relaxed) }
+    @usableFromInline @_transparent package static var relaxed: Self { Self(.relaxed) }
     /// What the thread that stored the value (with release) did before is visible after.
-    @inlinable package static var acquiring: Self { Self(.acquire) }
+    @usableFromInline @_transparent package static var acquiring: Self { Self(.acquire) }
     /// Acquiring, and in the single total order of all sequentially consistent operations.
-    @inlinable package static var sequentiallyConsistent: Self { Self(.sequentially_consistent) }
+    @usableFromInline @_transparent package static var sequentiallyConsistent: Self { Self(.sequentially_consistent) }
 }
 
 /// The orderings of an atomic store.
@@ -39,16 +40,17 @@ package struct AtomicStoreOrdering {
     @usableFromInline let order: signalsync_memory_order
 
     /// The ordering `order`.
-    @inlinable init(_ order: signalsync_memory_order) {
+    @usableFromInline @_transparent
+    init(_ order: signalsync_memory_order) {
         self.order = order
     }
 
     /// Atomic, and orders nothing else.
-    @inlinable package static var relaxed: Self { Self(.relaxed) }
+    @usableFromInline @_transparent package static var relaxed: Self { Self(.relaxed) }
     /// What this thread did before is visible to a thread that loads the value (acquiring).
-    @inlinable package static var releasing: Self { Self(.release) }
+    @usableFromInline @_transparent package static var releasing: Self { Self(.release) }
     /// Releasing, and in the single total order of all sequentially consistent operations.
-    @inlinable package static var sequentiallyConsistent: Self { Self(.sequentially_consistent) }
+    @usableFromInline @_transparent package static var sequentiallyConsistent: Self { Self(.sequentially_consistent) }
 }
 
 /// The orderings of an atomic read-modify-write (and of a fence).
@@ -58,24 +60,25 @@ package struct AtomicUpdateOrdering {
     @usableFromInline let order: signalsync_memory_order
 
     /// The ordering `order`.
-    @inlinable init(_ order: signalsync_memory_order) {
+    @usableFromInline @_transparent
+    init(_ order: signalsync_memory_order) {
         self.order = order
     }
 
     /// Atomic, and orders nothing else.
-    @inlinable package static var relaxed: Self { Self(.relaxed) }
+    @usableFromInline @_transparent package static var relaxed: Self { Self(.relaxed) }
     /// The read acquires (see `AtomicLoadOrdering.acquiring`).
-    @inlinable package static var acquiring: Self { Self(.acquire) }
+    @usableFromInline @_transparent package static var acquiring: Self { Self(.acquire) }
     /// The write releases (see `AtomicStoreOrdering.releasing`).
-    @inlinable package static var releasing: Self { Self(.release) }
+    @usableFromInline @_transparent package static var releasing: Self { Self(.release) }
     /// The read acquires and the write releases.
-    @inlinable package static var acquiringAndReleasing: Self { Self(.acquire_release) }
+    @usableFromInline @_transparent package static var acquiringAndReleasing: Self { Self(.acquire_release) }
     /// Both, and in the single total order of all sequentially consistent operations.
-    @inlinable package static var sequentiallyConsistent: Self { Self(.sequentially_consistent) }
+    @usableFromInline @_transparent package static var sequentiallyConsistent: Self { Self(.sequentially_consistent) }
 }
 
 /// A memory fence with `ordering`.
-@inlinable @inline(__always)
+@usableFromInline @_transparent
 package func atomicMemoryFence(ordering: AtomicUpdateOrdering) {
     signalsync_atomic_fence(ordering.order)
 }
@@ -88,25 +91,25 @@ package struct AtomicIntView: @unchecked Sendable {
     @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_int>
 
     /// A view of `storage`, which must stay at its address while the view is used.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package init(_ storage: UnsafeMutablePointer<signalsync_atomic_int>) {
         self.storage = storage
     }
 
     /// The value.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func load(ordering: AtomicLoadOrdering) -> Int {
         signalsync_atomic_int_load(storage, ordering.order)
     }
 
     /// Replaces the value with `desired`.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func store(_ desired: Int, ordering: AtomicStoreOrdering) {
         signalsync_atomic_int_store(storage, desired, ordering.order)
     }
 
     /// Adds `operand`, wrapping around on overflow; returns the values before and after.
-    @inlinable @inline(__always) @discardableResult
+    @usableFromInline @_transparent @discardableResult
     package func wrappingAdd(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
         let old = signalsync_atomic_int_fetch_add(storage, operand, ordering.order)
         return (old, old &+ operand)
@@ -114,25 +117,24 @@ package struct AtomicIntView: @unchecked Sendable {
 
     /// Subtracts `operand`, wrapping around on overflow; returns the values before and
     /// after.
-    @inlinable @inline(__always) @discardableResult
+    @usableFromInline @_transparent @discardableResult
     package func wrappingSubtract(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
         let old = signalsync_atomic_int_fetch_sub(storage, operand, ordering.order)
         return (old, old &- operand)
     }
 
     /// Sets the bits of `operand`; returns the value before.
-    @inlinable @inline(__always) @discardableResult
+    @usableFromInline @_transparent @discardableResult
     package func bitwiseOr(_ operand: Int, ordering: AtomicUpdateOrdering) -> Int {
         signalsync_atomic_int_fetch_or(storage, operand, ordering.order)
     }
 
     /// Replaces the value with `desired` if it is `expected`; returns whether it did and
     /// the value it found. A failure orders as a load with `ordering`'s acquiring part.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func compareExchange(expected: Int, desired: Int, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: Int) {
-        var original = expected
-        let exchanged = signalsync_atomic_int_compare_exchange(storage, &original, desired, ordering.order)
-        return (exchanged, original)
+        let result = signalsync_atomic_int_compare_exchange(storage, expected, desired, ordering.order)
+        return (result.exchanged, result.original)
     }
 }
 
@@ -144,30 +146,29 @@ package struct AtomicBoolView: @unchecked Sendable {
     @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_bool>
 
     /// A view of `storage`, which must stay at its address while the view is used.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package init(_ storage: UnsafeMutablePointer<signalsync_atomic_bool>) {
         self.storage = storage
     }
 
     /// The value.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func load(ordering: AtomicLoadOrdering) -> Bool {
         signalsync_atomic_bool_load(storage, ordering.order)
     }
 
     /// Replaces the value with `desired`.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func store(_ desired: Bool, ordering: AtomicStoreOrdering) {
         signalsync_atomic_bool_store(storage, desired, ordering.order)
     }
 
     /// Replaces the value with `desired` if it is `expected`; returns whether it did and
     /// the value it found. A failure orders as a load with `ordering`'s acquiring part.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func compareExchange(expected: Bool, desired: Bool, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: Bool) {
-        var original = expected
-        let exchanged = signalsync_atomic_bool_compare_exchange(storage, &original, desired, ordering.order)
-        return (exchanged, original)
+        let result = signalsync_atomic_bool_compare_exchange(storage, expected, desired, ordering.order)
+        return (result.exchanged, result.original)
     }
 }
 
@@ -179,51 +180,49 @@ package struct AtomicUInt64View: @unchecked Sendable {
     @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_uint64>
 
     /// A view of `storage`, which must stay at its address while the view is used.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package init(_ storage: UnsafeMutablePointer<signalsync_atomic_uint64>) {
         self.storage = storage
     }
 
     /// The value.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func load(ordering: AtomicLoadOrdering) -> UInt64 {
         signalsync_atomic_uint64_load(storage, ordering.order)
     }
 
     /// Subtracts `operand`, wrapping around on overflow; returns the value before.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func wrappingSubtract(_ operand: UInt64, ordering: AtomicUpdateOrdering) -> UInt64 {
         signalsync_atomic_uint64_fetch_sub(storage, operand, ordering.order)
     }
 
     /// Sets the bits of `operand`; returns the value before.
-    @inlinable @inline(__always) @discardableResult
+    @usableFromInline @_transparent @discardableResult
     package func bitwiseOr(_ operand: UInt64, ordering: AtomicUpdateOrdering) -> UInt64 {
         signalsync_atomic_uint64_fetch_or(storage, operand, ordering.order)
     }
 
     /// Keeps only the bits of `operand`; returns the value before.
-    @inlinable @inline(__always) @discardableResult
+    @usableFromInline @_transparent @discardableResult
     package func bitwiseAnd(_ operand: UInt64, ordering: AtomicUpdateOrdering) -> UInt64 {
         signalsync_atomic_uint64_fetch_and(storage, operand, ordering.order)
     }
 
     /// Replaces the value with `desired` if it is `expected`; returns whether it did and
     /// the value it found. A failure orders as a load with `ordering`'s acquiring part.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func compareExchange(expected: UInt64, desired: UInt64, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: UInt64) {
-        var original = expected
-        let exchanged = signalsync_atomic_uint64_compare_exchange(storage, &original, desired, false, ordering.order)
-        return (exchanged, original)
+        let result = signalsync_atomic_uint64_compare_exchange(storage, expected, desired, false, ordering.order)
+        return (result.exchanged, result.original)
     }
 
     /// `compareExchange`, which may also fail while the value is `expected` (for a loop
     /// that tries again anyway; cheaper where the processor's exchange can fail).
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func weakCompareExchange(expected: UInt64, desired: UInt64, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: UInt64) {
-        var original = expected
-        let exchanged = signalsync_atomic_uint64_compare_exchange(storage, &original, desired, true, ordering.order)
-        return (exchanged, original)
+        let result = signalsync_atomic_uint64_compare_exchange(storage, expected, desired, true, ordering.order)
+        return (result.exchanged, result.original)
     }
 }
 
@@ -235,25 +234,25 @@ package struct AtomicPointerView: @unchecked Sendable {
     @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_pointer>
 
     /// A view of `storage`, which must stay at its address while the view is used.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package init(_ storage: UnsafeMutablePointer<signalsync_atomic_pointer>) {
         self.storage = storage
     }
 
     /// The value.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func load(ordering: AtomicLoadOrdering) -> UnsafeMutableRawPointer? {
         signalsync_atomic_pointer_load(storage, ordering.order)
     }
 
     /// Replaces the value with `desired`.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func store(_ desired: UnsafeMutableRawPointer?, ordering: AtomicStoreOrdering) {
         signalsync_atomic_pointer_store(storage, desired, ordering.order)
     }
 
     /// Replaces the value with `desired`; returns the value before.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package func exchange(_ desired: UnsafeMutableRawPointer?, ordering: AtomicUpdateOrdering) -> UnsafeMutableRawPointer? {
         signalsync_atomic_pointer_exchange(storage, desired, ordering.order)
     }

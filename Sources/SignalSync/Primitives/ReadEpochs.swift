@@ -31,7 +31,7 @@ package struct ReadEpochs: Sendable {
 
     /// The epochs whose word is `word` (all zero to start with: no reader, epoch 0, no
     /// request).
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package init(_ word: AtomicUInt64View) {
         self.word = word
     }

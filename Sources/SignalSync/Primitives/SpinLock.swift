@@ -60,7 +60,7 @@ package struct SpinLockView: Sendable {
     @usableFromInline let locked: AtomicBoolView
 
     /// The lock whose flag is `locked` (false when unlocked).
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     package init(_ locked: AtomicBoolView) {
         self.locked = locked
     }

@@ -14,6 +14,7 @@
 #define SIGNALSYNC_ATOMICS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// A memory order, as the builtins take it.
@@ -75,10 +76,20 @@ static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetc
     return __atomic_fetch_or(&atomic->value, operand, order);
 }
 
-/// Stores `desired` if the value is `*expected` (true); otherwise writes the value into
-/// `*expected` (false).
-static inline __attribute__((always_inline)) bool signalsync_atomic_int_compare_exchange(signalsync_atomic_int *_Nonnull atomic, intptr_t *_Nonnull expected, intptr_t desired, signalsync_memory_order order) {
-    return __atomic_compare_exchange_n(&atomic->value, expected, desired, false, order, signalsync_failure_order(order));
+/// What a compare-exchange of a word did and found.
+typedef struct {
+    /// True when it stored the desired value.
+    bool exchanged;
+    /// The value it found.
+    intptr_t original;
+} signalsync_atomic_int_exchange;
+
+/// Stores `desired` if the value is `expected`; returns whether it did and the value it
+/// found. (Returned, not written through a pointer: a Swift caller would pass the address
+/// of a local, which costs it a stack protector.)
+static inline __attribute__((always_inline)) signalsync_atomic_int_exchange signalsync_atomic_int_compare_exchange(signalsync_atomic_int *_Nonnull atomic, intptr_t expected, intptr_t desired, signalsync_memory_order order) {
+    bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
+    return (signalsync_atomic_int_exchange){exchanged, expected};
 }
 
 // MARK: - Flag
@@ -98,10 +109,19 @@ static inline __attribute__((always_inline)) void signalsync_atomic_bool_store(s
     __atomic_store_n(&atomic->value, desired, order);
 }
 
-/// Stores `desired` if the value is `*expected` (true); otherwise writes the value into
-/// `*expected` (false).
-static inline __attribute__((always_inline)) bool signalsync_atomic_bool_compare_exchange(signalsync_atomic_bool *_Nonnull atomic, bool *_Nonnull expected, bool desired, signalsync_memory_order order) {
-    return __atomic_compare_exchange_n(&atomic->value, expected, desired, false, order, signalsync_failure_order(order));
+/// What a compare-exchange of a flag did and found.
+typedef struct {
+    /// True when it stored the desired value.
+    bool exchanged;
+    /// The value it found.
+    bool original;
+} signalsync_atomic_bool_exchange;
+
+/// Stores `desired` if the value is `expected`; returns whether it did and the value it
+/// found (see `signalsync_atomic_int_compare_exchange`).
+static inline __attribute__((always_inline)) signalsync_atomic_bool_exchange signalsync_atomic_bool_compare_exchange(signalsync_atomic_bool *_Nonnull atomic, bool expected, bool desired, signalsync_memory_order order) {
+    bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
+    return (signalsync_atomic_bool_exchange){exchanged, expected};
 }
 
 // MARK: - 64 bits
@@ -131,10 +151,20 @@ static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_f
     return __atomic_fetch_and(&atomic->value, operand, order);
 }
 
-/// Stores `desired` if the value is `*expected` (true); otherwise writes the value into
-/// `*expected` (false). `weak` may fail spuriously (for loops that retry anyway).
-static inline __attribute__((always_inline)) bool signalsync_atomic_uint64_compare_exchange(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t *_Nonnull expected, uint64_t desired, bool weak, signalsync_memory_order order) {
-    return __atomic_compare_exchange_n(&atomic->value, expected, desired, weak, order, signalsync_failure_order(order));
+/// What a compare-exchange of a 64-bit integer did and found.
+typedef struct {
+    /// True when it stored the desired value.
+    bool exchanged;
+    /// The value it found.
+    uint64_t original;
+} signalsync_atomic_uint64_exchange;
+
+/// Stores `desired` if the value is `expected`; returns whether it did and the value it
+/// found (see `signalsync_atomic_int_compare_exchange`). `weak` may fail even when the
+/// value is `expected` (for loops that try again anyway).
+static inline __attribute__((always_inline)) signalsync_atomic_uint64_exchange signalsync_atomic_uint64_compare_exchange(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t expected, uint64_t desired, bool weak, signalsync_memory_order order) {
+    bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, weak, order, signalsync_failure_order(order));
+    return (signalsync_atomic_uint64_exchange){exchanged, expected};
 }
 
 // MARK: - Pointer
@@ -177,30 +207,15 @@ typedef struct {
     signalsync_atomic_bool spin_locked;
 } signalsync_subscription_atomics;
 
-/// The address of `atomics`' word.
-static inline __attribute__((always_inline)) signalsync_atomic_int *_Nonnull signalsync_subscription_word(signalsync_subscription_atomics *_Nonnull atomics) {
-    return &atomics->word;
-}
-
-/// The address of `atomics`' in-scope flag.
-static inline __attribute__((always_inline)) signalsync_atomic_bool *_Nonnull signalsync_subscription_in_scope(signalsync_subscription_atomics *_Nonnull atomics) {
-    return &atomics->in_scope;
-}
-
-/// The address of `atomics`' terminal-sent flag.
-static inline __attribute__((always_inline)) signalsync_atomic_bool *_Nonnull signalsync_subscription_terminal_sent(signalsync_subscription_atomics *_Nonnull atomics) {
-    return &atomics->terminal_sent;
-}
-
-/// The address of `atomics`' keeps flag.
-static inline __attribute__((always_inline)) signalsync_atomic_bool *_Nonnull signalsync_subscription_keeps(signalsync_subscription_atomics *_Nonnull atomics) {
-    return &atomics->keeps;
-}
-
-/// The address of `atomics`' spin-lock flag.
-static inline __attribute__((always_inline)) signalsync_atomic_bool *_Nonnull signalsync_subscription_spin_locked(signalsync_subscription_atomics *_Nonnull atomics) {
-    return &atomics->spin_locked;
-}
+/// The offsets of `signalsync_subscription_atomics`' fields: Swift adds them to the struct's
+/// address (a constant, where a call to an accessor would be opaque to its optimizer).
+enum {
+    signalsync_subscription_word_offset = offsetof(signalsync_subscription_atomics, word),
+    signalsync_subscription_in_scope_offset = offsetof(signalsync_subscription_atomics, in_scope),
+    signalsync_subscription_terminal_sent_offset = offsetof(signalsync_subscription_atomics, terminal_sent),
+    signalsync_subscription_keeps_offset = offsetof(signalsync_subscription_atomics, keeps),
+    signalsync_subscription_spin_locked_offset = offsetof(signalsync_subscription_atomics, spin_locked),
+};
 
 /// The atomics of one `PublicationEngine`: the published object and the read epochs, the
 /// first stored property of the engine's owner (`PipeHubEngine`).
@@ -211,15 +226,11 @@ typedef struct {
     signalsync_atomic_uint64 epochs;
 } signalsync_publication_atomics;
 
-/// The address of `atomics`' published object.
-static inline __attribute__((always_inline)) signalsync_atomic_pointer *_Nonnull signalsync_publication_current(signalsync_publication_atomics *_Nonnull atomics) {
-    return &atomics->current;
-}
-
-/// The address of `atomics`' read-epochs word.
-static inline __attribute__((always_inline)) signalsync_atomic_uint64 *_Nonnull signalsync_publication_epochs(signalsync_publication_atomics *_Nonnull atomics) {
-    return &atomics->epochs;
-}
+/// The offsets of `signalsync_publication_atomics`' fields (see the subscription's).
+enum {
+    signalsync_publication_current_offset = offsetof(signalsync_publication_atomics, current),
+    signalsync_publication_epochs_offset = offsetof(signalsync_publication_atomics, epochs),
+};
 
 /// How many subscription probes ended while marked in a generation scope, ever.
 extern signalsync_atomic_int signalsync_generation_scope_endings;

@@ -226,7 +226,7 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
         typealias Core = SubscriptionCore<Int, String, SSignalKitRules>
         let core = Core(next: nil, error: nil, completed: nil)
         let propertyAddress = withUnsafeMutablePointer(to: &core.atomics) { UnsafeMutableRawPointer($0) }
-        XCTAssertEqual(propertyAddress, UnsafeMutableRawPointer(core.atomicsAddress))
+        XCTAssertEqual(propertyAddress, core.atomicsAddress)
         core.keeps.store(true, ordering: .relaxed)
         core.spin.withLock {
             XCTAssertTrue(core.atomics.spin_locked.value)

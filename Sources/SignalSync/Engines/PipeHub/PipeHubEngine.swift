@@ -64,8 +64,8 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     /// withdrawn by every `add` and `remove`, published again by the next push (under the
     /// lock), so subscribing many costs no copy per subscriber. Unused by replaying hubs,
     /// whose pushes record their value under the lock anyway. A view of `publication`.
-    @inlinable var snapshots: PublicationEngine<PipeHubSnapshot<Receiver>> {
-        PublicationEngine(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: signalsync_publication_atomics.self))
+    @inlinable @inline(__always) var snapshots: PublicationEngine<PipeHubSnapshot<Receiver>> {
+        PublicationEngine(_getUnsafePointerToStoredProperties(self))
     }
 
     /// A hub in `state` (`.silent` for a pipe without replay) with no subscribers.

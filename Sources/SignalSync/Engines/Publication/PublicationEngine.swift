@@ -32,12 +32,13 @@ public struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
     /// The machine of the objects withdrawn and not yet released, kept by the owner.
     public typealias Machine = PublicationMachine<Object>
 
-    /// The engine whose storage is `storage` (all zero to start with: nothing published),
-    /// which must stay at its address while the engine is used.
-    @inlinable @inline(__always)
-    public init(_ storage: UnsafeMutablePointer<signalsync_publication_atomics>) {
-        current = AtomicPointerView(signalsync_publication_current(storage))
-        readers = ReadEpochs(AtomicUInt64View(signalsync_publication_epochs(storage)))
+    /// The engine whose storage is the `signalsync_publication_atomics` at `storage` (all
+    /// zero to start with: nothing published), which must stay there while the engine is
+    /// used.
+    @_transparent
+    public init(_ storage: UnsafeMutableRawPointer) {
+        current = AtomicPointerView((storage + signalsync_publication_current_offset).assumingMemoryBound(to: signalsync_atomic_pointer.self))
+        readers = ReadEpochs(AtomicUInt64View((storage + signalsync_publication_epochs_offset).assumingMemoryBound(to: signalsync_atomic_uint64.self)))
     }
 
     /// Releases the published object, if any: the owner's `deinit` calls it, once no

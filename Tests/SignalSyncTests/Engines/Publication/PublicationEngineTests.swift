@@ -37,7 +37,7 @@ final class PublicationEngineTests: LeakCheckedTestCase {
         let count = ReleaseCount()
 
         var engine: PublicationEngine<Probe> {
-            PublicationEngine(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: signalsync_publication_atomics.self))
+            PublicationEngine(_getUnsafePointerToStoredProperties(self))
         }
 
         deinit {
