@@ -12,6 +12,14 @@ import SignalSyncStack
 // - a global defined in the C module (`GenerationScope.endings`, `LiveSubscriptions`).
 // The view itself is a pointer: copying it shares the value, and it must not outlive the
 // storage.
+//
+// Cost: the same instructions as `Synchronization.Atomic`, with three cares. The SIL
+// optimizer sees a call into C as opaque where it saw a builtin, so the views' members are
+// `@_transparent` (inlined before its heuristics count them) and grouped storage is reached
+// by offsets that are C constants, not by accessor calls; a compare-exchange returns its
+// result by value (a pointer to a Swift local would give every caller a stack protector);
+// and code that calls into C is not serialized by cross-module optimization, so a small
+// function the API modules must inline (`SubscriptionCore.hasEnded`) says `@inlinable`.
 
 /// The orderings of an atomic load.
 @usableFromInline

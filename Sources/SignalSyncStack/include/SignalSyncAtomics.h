@@ -3,8 +3,12 @@
 // builtins, which work on plain integers and pointers (no `_Atomic` casts), each wrapped
 // in a function that is always inlined and takes its memory order as an argument: Swift
 // passes a constant, so once inlined the order folds away and each call is the one
-// instruction (or compare-and-swap loop) the builtin is. ThreadSanitizer sees them: the
-// bodies are inlined into the Swift callers before the sanitizer instruments those.
+// instruction (or compare-and-swap loop) the builtin is. ThreadSanitizer sees them
+// although Swift's importer does not compile this header with -fsanitize=thread (the
+// functions carry no sanitize_thread attribute): always_inline puts each body into its
+// Swift caller, which carries it, before the sanitizer's pass instruments the caller
+// (the test binary of `swift test --sanitize=thread` calls `__tsan_atomic*` from every
+// view method and no out-of-line `signalsync_atomic_*` function).
 //
 // Storage is a plain C struct per type, so that Swift never touches the value itself, only
 // its address, which the owner keeps stable (the first stored property of a class, a heap
