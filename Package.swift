@@ -31,7 +31,7 @@ let package = Package(
     targets: [
         // Locks, Atomic, Bag, queues, timers, the worker pool and virtual time.
         .target(name: "SignalSync", dependencies: ["SignalSyncStack"]),
-        // The one piece in C: thread-locals read inline (StackGuard's stack floor, PipeHubEngine's delivery frame, GenerationScope's stack).
+        // The one piece in C: thread-locals read inline (StackGuard's stack floor, PipeHubEngine's delivery frame, GenerationScope's stack) and the atomics (Synchronization's need macOS 15 / iOS 18).
         .target(name: "SignalSyncStack"),
         // SwiftSignalKit: Signal<T, E> with free-function operators joined by |>.
         .target(name: "STypedSignal", dependencies: ["SignalSync"]),

@@ -1,5 +1,4 @@
 import SignalSync
-import Synchronization
 
 /// The receiving end of one subscription: where a signal's generator sends events.
 ///

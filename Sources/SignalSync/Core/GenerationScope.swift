@@ -1,5 +1,4 @@
 import SignalSyncStack
-import Synchronization
 
 /// Something that can say whether its subscription has ended.
 @usableFromInline
@@ -72,8 +71,11 @@ package enum GenerationScope {
     @usableFromInline
     typealias Scope = UnsafeMutablePointer<signalsync_generation_scope_state>
 
-    /// How many probes ended while marked in a scope, ever (see `noteEnded`).
-    static let endings = Synchronization.Atomic<Int>(0)
+    /// How many probes ended while marked in a scope, ever (see `noteEnded`): a global of
+    /// the C module, so that its address is fixed.
+    static var endings: AtomicIntView {
+        AtomicIntView(signalsync_generation_scope_endings_address())
+    }
 
     /// Called by a probe that reports its ending, when it ends while marked in a scope:
     /// the next check on every thread rescans its stack.

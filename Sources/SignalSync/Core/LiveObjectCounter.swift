@@ -1,4 +1,4 @@
-import Synchronization
+import SignalSyncStack
 
 /// A process-wide count of live objects of one kind, for leak tests.
 ///
@@ -6,8 +6,18 @@ import Synchronization
 /// decrements) so that a test can run a bridge many times and check that the count
 /// returns to where it started, which is exact where resident memory is noisy. The
 /// cost is one relaxed atomic add per object created and one per object freed.
-package final class LiveObjectCounter: Sendable {
-    private let count = Synchronization.Atomic<Int>(0)
+///
+/// The count is the first stored property, so that its address is fixed
+/// (`_getUnsafePointerToStoredProperties`; `LiveObjectCounterTests` checks it).
+package final class LiveObjectCounter: @unchecked Sendable {
+    // Safety: `storage` is only accessed atomically, through `count`.
+    /// The storage of `count`. Never read or written as a Swift property after `init`.
+    @exclusivity(unchecked) var storage = signalsync_atomic_int()
+
+    /// The count.
+    private var count: AtomicIntView {
+        AtomicIntView(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: signalsync_atomic_int.self))
+    }
 
     /// Creates a counter at zero.
     package init() {}
@@ -20,13 +30,13 @@ package final class LiveObjectCounter: Sendable {
     /// Records one more live object.
     @inline(__always)
     package func increment() {
-        count.add(1, ordering: .relaxed)
+        count.wrappingAdd(1, ordering: .relaxed)
     }
 
     /// Records one object freed.
     @inline(__always)
     package func decrement() {
-        count.subtract(1, ordering: .relaxed)
+        count.wrappingSubtract(1, ordering: .relaxed)
     }
 }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import SignalSyncStack
 
 /// The number of subscriptions that have started and not yet ended, in both APIs: a leak
 /// check for tests.
@@ -11,7 +11,11 @@ import Synchronization
 @usableFromInline
 package enum LiveSubscriptions {
     #if DEBUG
-        @usableFromInline static let count = Synchronization.Atomic<Int>(0)
+        /// The count: a global of the C module, so that its address is fixed.
+        @inlinable @inline(__always)
+        static var count: AtomicIntView {
+            AtomicIntView(signalsync_live_subscriptions_address())
+        }
     #endif
 
     /// Subscriptions started and not yet ended.

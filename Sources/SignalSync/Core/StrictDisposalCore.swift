@@ -1,4 +1,4 @@
-import Synchronization
+import SignalSyncStack
 
 /// The core of both APIs' strict disposables (`StrictDisposable`, `SStrictDisposable`):
 /// the wrapped disposable, where it was created, and the debug-build leak report.
@@ -18,7 +18,9 @@ package struct StrictDisposalCore<File: CustomStringConvertible>: ~Copyable, @un
     /// The line that created the strict disposable.
     package let line: Int
     private let namesInner: Bool
-    private let disposed = Synchronization.Atomic<Bool>(false)
+    /// The disposal flag, in a heap block of its own (allocated by `init`, freed by
+    /// `deinit`) so that its address is fixed: strict disposables are few.
+    private let disposedFlag: UnsafeMutablePointer<signalsync_atomic_bool>
 
     /// Wraps `inner`, created at `file`:`line`; `namesInner` puts the inner disposable's
     /// description in the leak report (the typed API's wording).
@@ -27,6 +29,13 @@ package struct StrictDisposalCore<File: CustomStringConvertible>: ~Copyable, @un
         self.file = file
         self.line = line
         self.namesInner = namesInner
+        disposedFlag = .allocate(capacity: 1)
+        disposedFlag.initialize(to: signalsync_atomic_bool(value: false))
+    }
+
+    /// Set once disposed, never cleared.
+    private var disposed: AtomicBoolView {
+        AtomicBoolView(disposedFlag)
     }
 
     /// Records the disposal and forwards it to the wrapped disposable (every call).
@@ -46,6 +55,7 @@ package struct StrictDisposalCore<File: CustomStringConvertible>: ~Copyable, @un
                 StrictDisposalLeaks.report(leakReport)
             }
         #endif
+        disposedFlag.deallocate()
     }
 }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import SignalSyncStack
 
 /// What a subscription tears down: the disposable its generator returned.
 ///
@@ -88,15 +88,25 @@ final class KeptObjects {
 /// The rare state (references, flags) sits behind an inline spin lock that is never
 /// held while other code runs.
 ///
+/// The atomics (the word, three flags and the spin lock's flag) are one C struct, the
+/// first stored property, so that their address is fixed and costs no allocation
+/// (`_getUnsafePointerToStoredProperties`; `SubscriptionCoreTests` checks it).
+///
 /// It is public so that the event path can be specialized and inlined into code outside
 /// this package; it is a building block of `STypedSignal` and `SUntypedSignal`, not an
 /// API to subscribe with (use `Signal.start` or `SSignal.start`).
 public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: SubscriptionProbe, UpstreamDisposable, @unchecked Sendable {
     // Safety: `callbacks` is written only in `init` and by the single winner of the
     // release claim on `word`, after every reader has left; readers only read it between
-    // entering and leaving. Every other `var` is guarded by `spin`. The lock already
-    // keeps accesses apart, so the runtime exclusivity checks are turned off
-    // (`@exclusivity(unchecked)`): they cost more than the rest of a subscription's setup.
+    // entering and leaving. `atomics` is only accessed atomically, through the views
+    // below. Every other `var` is guarded by `spin`. The lock already keeps accesses
+    // apart, so the runtime exclusivity checks are turned off (`@exclusivity(unchecked)`):
+    // they cost more than the rest of a subscription's setup.
+
+    /// The storage of `word`, `inScope`, `terminalSent`, `keeps` and `spin`: the first
+    /// stored property (see the type's notes). Never read or written as a Swift property
+    /// after `init`.
+    @usableFromInline @exclusivity(unchecked) var atomics = signalsync_subscription_atomics()
     @usableFromInline static var terminatedBit: Int { 1 << 62 }
     @usableFromInline static var releasedBit: Int { 1 << 61 }
     /// Set with the terminated bit by whoever ends the subscription, who then drops the
@@ -107,23 +117,52 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// Ended, no reader, callbacks not yet released.
     @usableFromInline static var endedAndIdle: Int { terminatedBit | droppingBit }
 
-    @usableFromInline let word = Synchronization.Atomic<Int>(0)
-    /// True while this subscription's generator runs inside `GenerationScope.run`.
-    @usableFromInline let inScope = Synchronization.Atomic<Bool>(false)
-    /// Set by every `putError` and `putCompletion`, ignored ones included (`HandOver`).
-    @usableFromInline let terminalSent = Synchronization.Atomic<Bool>(false)
     @usableFromInline @exclusivity(unchecked) var callbacks: Unmanaged<Callbacks>?
-    @usableFromInline let spin = SpinLock()
     /// The subscriber's reference to the generator's disposable.
     @usableFromInline @exclusivity(unchecked) var subscriberUpstream: (any UpstreamDisposable)?
     /// The handle's reference to the generator's disposable.
     @usableFromInline @exclusivity(unchecked) var handleUpstream: (any UpstreamDisposable)?
     @usableFromInline @exclusivity(unchecked) var kept: Unmanaged<KeptObjects>?
-    /// Set (under `spin`) once `kept` holds objects: a terminal event that keeps no handle
-    /// reference takes the lock again only then.
-    @usableFromInline let keeps = Synchronization.Atomic<Bool>(false)
     @usableFromInline @exclusivity(unchecked) var handleDisposed = false
     @usableFromInline @exclusivity(unchecked) var handleDisposing = false
+
+    /// The address of `atomics`.
+    @inlinable @inline(__always)
+    var atomicsAddress: UnsafeMutableRawPointer {
+        _getUnsafePointerToStoredProperties(self)
+    }
+
+    /// The terminated, released and dropping bits and the number of calls reading the
+    /// callbacks.
+    @inlinable @inline(__always)
+    var word: AtomicIntView {
+        AtomicIntView((atomicsAddress + signalsync_subscription_word_offset).assumingMemoryBound(to: signalsync_atomic_int.self))
+    }
+
+    /// True while this subscription's generator runs inside `GenerationScope.run`.
+    @inlinable @inline(__always)
+    var inScope: AtomicBoolView {
+        AtomicBoolView((atomicsAddress + signalsync_subscription_in_scope_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
+    }
+
+    /// Set by every `putError` and `putCompletion`, ignored ones included (`HandOver`).
+    @inlinable @inline(__always)
+    var terminalSent: AtomicBoolView {
+        AtomicBoolView((atomicsAddress + signalsync_subscription_terminal_sent_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
+    }
+
+    /// Set (under `spin`) once `kept` holds objects: a terminal event that keeps no handle
+    /// reference takes the lock again only then.
+    @inlinable @inline(__always)
+    var keeps: AtomicBoolView {
+        AtomicBoolView((atomicsAddress + signalsync_subscription_keeps_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
+    }
+
+    /// The lock of the rare state.
+    @inlinable @inline(__always)
+    var spin: SpinLockView {
+        SpinLockView(AtomicBoolView((atomicsAddress + signalsync_subscription_spin_locked_offset).assumingMemoryBound(to: signalsync_atomic_bool.self)))
+    }
 
     /// The callbacks, released as a whole.
     @usableFromInline typealias Callbacks = SubscriptionCallbacks<Value, Failure>
@@ -168,6 +207,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// True once a terminal event arrived, the handle was disposed, or the subscription
     /// was ended.
+    @inlinable
     public var hasEnded: Bool {
         word.load(ordering: .acquiring) & Self.terminatedBit != 0
     }
@@ -272,7 +312,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// Releases the callbacks if the subscription has ended, nobody reads them, and
     /// nobody released them yet.
-    @usableFromInline
+    @inlinable
     func releaseCallbacksIfUnclaimed() {
         let claimed = word.compareExchange(
             expected: Self.endedAndIdle, desired: Self.endedAndIdle | Self.releasedBit,
@@ -479,7 +519,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
         if hasNothingLeftToDrop {
             return
         }
-        let before = word.bitwiseOr(Self.endedAndIdle, ordering: .sequentiallyConsistent).oldValue
+        let before = word.bitwiseOr(Self.endedAndIdle, ordering: .sequentiallyConsistent)
         if before & Self.terminatedBit == 0 {
             LiveSubscriptions.ended()
             reportEndingInScope()

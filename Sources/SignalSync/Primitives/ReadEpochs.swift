@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The readers of a published value, counted in two alternating epochs, so that a writer
 /// can tell when no reader can still hold a value it has replaced, while a reader takes no
 /// lock and retains nothing: the primitive under `PublicationEngine`.
@@ -18,18 +16,25 @@ import Synchronization
 /// 2...32 and 33...63 count the readers of epochs 0 and 1. All operations are sequentially
 /// consistent: a reader that enters after a writer's store of a new value reads that value
 /// or a newer one.
+///
+/// A view: the word lives in the owner's storage (`PublicationEngine`'s), at a stable
+/// address; copies of the view share it.
 @usableFromInline
-package struct ReadEpochs: ~Copyable, @unchecked Sendable {
-    // Safety: the word is atomic.
-    @usableFromInline let word = Synchronization.Atomic<UInt64>(0)
+package struct ReadEpochs: Sendable {
+    /// The word: zero readers in both epochs, epoch 0 and no request when all bits are 0.
+    @usableFromInline let word: AtomicUInt64View
 
     /// The epoch bit.
     @usableFromInline static var epochBit: UInt64 { 1 }
     /// The reclaim request bit.
     @usableFromInline static var requestBit: UInt64 { 2 }
 
-    /// Zero readers in both epochs, epoch 0, no request.
-    @inlinable package init() {}
+    /// The epochs whose word is `word` (all zero to start with: no reader, epoch 0, no
+    /// request).
+    @usableFromInline @_transparent
+    package init(_ word: AtomicUInt64View) {
+        self.word = word
+    }
 
     /// One reader of `epoch`, in the word's layout.
     @inlinable static func unit(_ epoch: UInt64) -> UInt64 {
@@ -58,7 +63,7 @@ package struct ReadEpochs: ~Copyable, @unchecked Sendable {
     /// reclamation was requested: the caller then runs its owner's reclamation.
     @inlinable @inline(__always)
     package func exit(_ epoch: UInt64) -> Bool {
-        let before = word.wrappingSubtract(Self.unit(epoch), ordering: .sequentiallyConsistent).oldValue
+        let before = word.wrappingSubtract(Self.unit(epoch), ordering: .sequentiallyConsistent)
         return before & Self.epochBit != epoch && Self.readers(epoch, in: before) == 1
             && before & Self.requestBit != 0
     }

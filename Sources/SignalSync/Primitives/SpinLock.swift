@@ -1,4 +1,4 @@
-import Synchronization
+import SignalSyncStack
 
 #if canImport(Glibc)
     import Glibc
@@ -8,31 +8,67 @@ import Synchronization
     import Darwin
 #endif
 
-/// A lock stored inline, for critical sections of a few instructions on rarely contended
-/// paths: the lock of `SubscriptionCore`'s rare state (references, flags).
+/// A lock for critical sections of a few instructions on rarely contended paths, on a
+/// one-byte flag in a heap block of its own.
 ///
-/// Why it exists next to `PosixLock`: it needs no allocation. A pthread mutex must not
-/// move, so `PosixLock` and `LockedState` put it in a heap block of its own, which for the
-/// subscription core is one more malloc/free (and mutex init/destroy) per subscription.
-/// Measured with `Benchmarks/instructions.sh S2` (callgrind, instructions per
-/// subscription): the core on this lock 6954 typed / 7646 untyped, on a `PosixLock`
-/// 8312 / 9552 (+20% / +25%), plus the mutex block's allocation per subscription. A
-/// waiting thread yields instead of sleeping, so it must never be held around a call out
-/// of the library, nor for more than a few instructions. Built on
-/// `Synchronization.Atomic` with acquire/release ordering, which ThreadSanitizer sees.
+/// Why it exists next to `PosixLock`: it is cheaper to take, and the flag is all it holds.
+/// A waiting thread yields instead of sleeping, so it must never be held around a call out
+/// of the library, nor for more than a few instructions. Built on the library's C11
+/// atomics with acquire/release ordering, which ThreadSanitizer sees. The library's own
+/// spin lock (the subscription core's) keeps its flag inline instead, in its owner's
+/// storage (`SpinLockView`).
 public struct SpinLock: ~Copyable, @unchecked Sendable {
     // Safety: the flag is atomic; acquire on taking and release on giving back order the
     // guarded accesses.
-    @usableFromInline let locked = Synchronization.Atomic<Bool>(false)
+    /// The flag, allocated by `init` and freed by `deinit`.
+    @usableFromInline let flag: UnsafeMutablePointer<signalsync_atomic_bool>
 
     /// Creates an unlocked spin lock.
     @inlinable
-    public init() {}
+    public init() {
+        flag = .allocate(capacity: 1)
+        flag.initialize(to: signalsync_atomic_bool(value: false))
+    }
+
+    deinit {
+        flag.deallocate()
+    }
 
     /// Runs `body` holding the lock (spinning, yielding the processor, while another
     /// thread holds it); the lock is released even when `body` throws.
     @inlinable @inline(__always)
     public borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        try SpinLockView(AtomicBoolView(flag)).withLock(body)
+    }
+}
+
+/// A spin lock on a flag stored elsewhere, at a stable address: the lock of
+/// `SubscriptionCore`'s rare state (references, flags), whose flag sits in the core's own
+/// storage.
+///
+/// Why the core uses it rather than `PosixLock`: it needs no allocation. A pthread mutex
+/// must not move, so `PosixLock` and `LockedState` put it in a heap block of its own, which
+/// for the subscription core is one more malloc/free (and mutex init/destroy) per
+/// subscription. Measured with `Benchmarks/instructions.sh S2` (callgrind, instructions
+/// per subscription): the core on this lock 6954 typed / 7646 untyped, on a `PosixLock`
+/// 8312 / 9552 (+20% / +25%), plus the mutex block's allocation per subscription. The
+/// same rules as `SpinLock`: never held around a call out of the library, nor for more
+/// than a few instructions.
+@usableFromInline
+package struct SpinLockView: Sendable {
+    /// The flag: true while a thread holds the lock.
+    @usableFromInline let locked: AtomicBoolView
+
+    /// The lock whose flag is `locked` (false when unlocked).
+    @usableFromInline @_transparent
+    package init(_ locked: AtomicBoolView) {
+        self.locked = locked
+    }
+
+    /// Runs `body` holding the lock (spinning, yielding the processor, while another
+    /// thread holds it); the lock is released even when `body` throws.
+    @inlinable @inline(__always)
+    package func withLock<R>(_ body: () throws -> R) rethrows -> R {
         while !locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
             sched_yield()
         }

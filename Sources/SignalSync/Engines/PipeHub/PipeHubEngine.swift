@@ -33,8 +33,9 @@ import SignalSyncStack
 @_documentation(visibility: internal)
 public final class PipeHubEngine<Value>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; `reentrancy` and
-    // `lockFree` are immutable; `snapshots` is atomic (its machine is in `state`); a
-    // delivery frame is touched only by its own thread.
+    // `lockFree` are immutable; `publication` is only accessed atomically, through
+    // `snapshots` (whose machine is in `state`); a delivery frame is touched only by its
+    // own thread.
     /// A subscriber: called with each value.
     public typealias Deliver = (Value) -> Void
     /// A subscriber as the machine holds it.
@@ -51,6 +52,10 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
         case immediate
     }
 
+    /// The storage of `snapshots`: the first stored property, so that its address is
+    /// fixed (`_getUnsafePointerToStoredProperties`; `PipeHubEngineTests` checks it). Never
+    /// read or written as a Swift property after `init`.
+    @usableFromInline @exclusivity(unchecked) var publication = signalsync_publication_atomics()
     @usableFromInline let state: LockedState<Machine>
     @usableFromInline let reentrancy: Reentrancy
     /// True for a hub without replay: its pushes read `snapshots` without the lock.
@@ -58,8 +63,10 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     /// The subscribers of a hub without replay, as pushes read them without the lock:
     /// withdrawn by every `add` and `remove`, published again by the next push (under the
     /// lock), so subscribing many costs no copy per subscriber. Unused by replaying hubs,
-    /// whose pushes record their value under the lock anyway.
-    @usableFromInline let snapshots = PublicationEngine<PipeHubSnapshot<Receiver>>()
+    /// whose pushes record their value under the lock anyway. A view of `publication`.
+    @inlinable @inline(__always) var snapshots: PublicationEngine<PipeHubSnapshot<Receiver>> {
+        PublicationEngine(_getUnsafePointerToStoredProperties(self))
+    }
 
     /// A hub in `state` (`.silent` for a pipe without replay) with no subscribers.
     @inlinable public init(_ state: Machine.State, reentrancy: Reentrancy) {
@@ -70,6 +77,10 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
         }
         self.state = LockedState(Machine(state))
         self.reentrancy = reentrancy
+    }
+
+    deinit {
+        snapshots.releasePublished()
     }
 
     /// Adds a subscriber and returns its key for `remove`. When there is a value to

@@ -1,4 +1,4 @@
-import Synchronization
+import SignalSyncStack
 
 /// One published object that readers use without a lock and without retaining it, while
 /// a writer may withdraw it at any time (read-copy-update): the subscriber snapshot of a
@@ -12,25 +12,38 @@ import Synchronization
 /// the last such reader. Nobody waits: a withdrawn object lives until the readers inside
 /// when it was withdrawn have returned, so memory stays bounded as long as readers return.
 ///
-/// The storage lives inline in its owner (no allocation, nothing retained per read); the
-/// machine lives under the owner's lock, which serializes the writers and the
-/// reclamation (`collect`). What they return is released by the owner after unlocking.
+/// The storage (`signalsync_publication_atomics`: the published object and the read
+/// epochs' word) lives inline in its owner, as its first stored property, so that its
+/// address is fixed (no allocation, nothing retained per read); this engine is a view over
+/// it, and the owner's `deinit` calls `releasePublished()`. The machine lives under the
+/// owner's lock, which serializes the writers and the reclamation (`collect`). What they
+/// return is released by the owner after unlocking.
 ///
 /// Public only so that it inlines into the API modules (their hot push path); not for users.
 @_documentation(visibility: internal)
-public struct PublicationEngine<Object: AnyObject>: ~Copyable, @unchecked Sendable {
-    // Safety: `current` and `readers` are atomic; the machine is the owner's, under its lock.
-    /// The published object, retained once by this engine, or nil.
-    @usableFromInline let current = Synchronization.Atomic<UnsafeRawPointer?>(nil)
-    @usableFromInline let readers = ReadEpochs()
+public struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
+    // Safety: `current` and `readers` are atomic views of the owner's storage; the machine
+    // is the owner's, under its lock.
+    /// The published object, retained once by the owner's storage, or nil.
+    @usableFromInline let current: AtomicPointerView
+    /// The readers, counted in read epochs.
+    @usableFromInline let readers: ReadEpochs
 
     /// The machine of the objects withdrawn and not yet released, kept by the owner.
     public typealias Machine = PublicationMachine<Object>
 
-    /// Nothing published.
-    @inlinable public init() {}
+    /// The engine whose storage is the `signalsync_publication_atomics` at `storage` (all
+    /// zero to start with: nothing published), which must stay there while the engine is
+    /// used.
+    @_transparent
+    public init(_ storage: UnsafeMutableRawPointer) {
+        current = AtomicPointerView((storage + signalsync_publication_current_offset).assumingMemoryBound(to: signalsync_atomic_pointer.self))
+        readers = ReadEpochs(AtomicUInt64View((storage + signalsync_publication_epochs_offset).assumingMemoryBound(to: signalsync_atomic_uint64.self)))
+    }
 
-    deinit {
+    /// Releases the published object, if any: the owner's `deinit` calls it, once no
+    /// reader or writer can run any more.
+    package func releasePublished() {
         if let object = current.load(ordering: .sequentiallyConsistent) {
             Unmanaged<Object>.fromOpaque(object).release()
         }
@@ -42,7 +55,7 @@ public struct PublicationEngine<Object: AnyObject>: ~Copyable, @unchecked Sendab
     /// including the owner's writers. When this read was the last one a reclamation
     /// waited for, `reclaim` runs after it (it should `collect` under the owner's lock).
     @inlinable @inline(__always)
-    public borrowing func withCurrent<Result>(_ body: (Object) -> Result, reclaim: () -> Void) -> Result? {
+    public func withCurrent<Result>(_ body: (Object) -> Result, reclaim: () -> Void) -> Result? {
         let epoch = readers.enter()
         defer {
             if readers.exit(epoch) { reclaim() }
@@ -52,7 +65,7 @@ public struct PublicationEngine<Object: AnyObject>: ~Copyable, @unchecked Sendab
     }
 
     /// Publishes `make()` when nothing is published (under the owner's lock).
-    @usableFromInline borrowing func publishIfWithdrawn(_ make: () -> Object) {
+    @usableFromInline func publishIfWithdrawn(_ make: () -> Object) {
         guard current.load(ordering: .sequentiallyConsistent) == nil else { return }
         current.store(Unmanaged.passRetained(make()).toOpaque(), ordering: .sequentiallyConsistent)
     }
@@ -60,7 +73,7 @@ public struct PublicationEngine<Object: AnyObject>: ~Copyable, @unchecked Sendab
     /// Withdraws the published object, if any (under the owner's lock): readers get nil
     /// until the next publication. Returns the withdrawn objects that no reader can hold
     /// any more, for the owner to release after unlocking.
-    @usableFromInline borrowing func withdraw(_ machine: inout Machine) -> [Object] {
+    @usableFromInline func withdraw(_ machine: inout Machine) -> [Object] {
         guard let old = current.exchange(nil, ordering: .sequentiallyConsistent) else { return [] }
         machine.retire(Unmanaged<Object>.fromOpaque(old).takeRetainedValue())
         return collect(&machine)
@@ -68,7 +81,7 @@ public struct PublicationEngine<Object: AnyObject>: ~Copyable, @unchecked Sendab
 
     /// Runs the machine's steps until it must wait for readers (under the owner's lock);
     /// returns what no reader can hold any more, for the owner to release after unlocking.
-    @usableFromInline borrowing func collect(_ machine: inout Machine) -> [Object] {
+    @usableFromInline func collect(_ machine: inout Machine) -> [Object] {
         var released: [Object] = []
         while true {
             switch machine.next(previousEpochIsEmpty: readers.previousIsEmpty) {
@@ -93,7 +106,7 @@ public struct PublicationEngine<Object: AnyObject>: ~Copyable, @unchecked Sendab
 
     /// Asks the previous epoch's last reader to report; true when that epoch emptied
     /// meanwhile (the caller goes on at once, and nobody would report).
-    borrowing func awaitPreviousEpoch() -> Bool {
+    func awaitPreviousEpoch() -> Bool {
         readers.requestReclaim()
         return readers.previousIsEmpty
     }

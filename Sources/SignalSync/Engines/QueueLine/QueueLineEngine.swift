@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import SignalSyncStack
 
 /// A subscription whose events wait in a `QueueLineEngine`: the line tells it when the
 /// turn of its next events has come.
@@ -37,12 +37,19 @@ package class QueueLineClient: @unchecked Sendable {
 /// its own, so that one subscription's events still run one at a time and in order.
 @usableFromInline
 package final class QueueLineEngine: @unchecked Sendable {
-    // Safety: the machine is reached only through `state.withLock`; `puts` is atomic;
-    // `scheduleHop` is immutable.
+    // Safety: the machine is reached only through `state.withLock`; `putsStorage` is only
+    // accessed atomically, through `puts`; `scheduleHop` is immutable.
+    /// The storage of `puts`: the first stored property, so that its address is fixed
+    /// (`_getUnsafePointerToStoredProperties`; `QueueLineEngineTests` checks it). Never
+    /// read or written as a Swift property after `init`.
+    @exclusivity(unchecked) var putsStorage = signalsync_atomic_int()
     private let state = LockedState(QueueLineMachine<() -> Void, QueueLineClient>())
-    /// The machine's put count, published (under the lock) for readers that take no lock.
-    private let puts = Synchronization.Atomic<Int>(0)
     private let scheduleHop: (@escaping () -> Void) -> Void
+
+    /// The machine's put count, published (under the lock) for readers that take no lock.
+    private var puts: AtomicIntView {
+        AtomicIntView(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: signalsync_atomic_int.self))
+    }
 
     /// A line whose hops `scheduleHop` puts on the underlying queue (one call per hop).
     package init(scheduleHop: @escaping (@escaping () -> Void) -> Void) {

@@ -1,4 +1,5 @@
 import Foundation
+import SignalSyncStack
 import SignalTestSupport
 import Synchronization
 import XCTest
@@ -26,12 +27,22 @@ final class PublicationEngineTests: LeakCheckedTestCase {
         let value = Synchronization.Atomic<Int>(0)
     }
 
-    /// An owner as `PipeHubEngine` is one: the machine under its lock, the storage inline.
+    /// An owner as `PipeHubEngine` is one: the machine under its lock, the storage inline
+    /// (its first stored property).
     final class Owner: @unchecked Sendable {
-        // Safety: the machine is reached through `machine.withLock` only.
+        // Safety: the machine is reached through `machine.withLock` only; `publication`
+        // only through `engine`.
+        var publication = signalsync_publication_atomics()
         let machine = LockedState(PublicationMachine<Probe>())
-        let engine = PublicationEngine<Probe>()
         let count = ReleaseCount()
+
+        var engine: PublicationEngine<Probe> {
+            PublicationEngine(_getUnsafePointerToStoredProperties(self))
+        }
+
+        deinit {
+            engine.releasePublished()
+        }
 
         func publish() {
             machine.withLock { _ in engine.publishIfWithdrawn { Probe(count) } }

@@ -1,0 +1,267 @@
+import SignalSyncStack
+
+// The library's atomics: views over C storage (`SignalSyncAtomics.h`) that its owner keeps
+// at a stable address. `Synchronization.Atomic` needs macOS 15 / iOS 18, above the
+// package's floor; these compile to the same instructions. A Swift stored property's `&`
+// address is not stable (and costs a dynamic exclusivity check on a class), so an owner
+// keeps its atomics in one of three places:
+// - the first stored property of a final class without a superclass, reached through
+//   `_getUnsafePointerToStoredProperties(self)` (`SubscriptionCore`, `PipeHubEngine`,
+//   `QueueLineEngine`, `LiveObjectCounter`; a test per class checks the address);
+// - a heap block the owner allocates and frees (`SpinLock`, `StrictDisposalCore`);
+// - a global defined in the C module (`GenerationScope.endings`, `LiveSubscriptions`).
+// The view itself is a pointer: copying it shares the value, and it must not outlive the
+// storage.
+//
+// Cost: the same instructions as `Synchronization.Atomic`, with three cares. The SIL
+// optimizer sees a call into C as opaque where it saw a builtin, so the views' members are
+// `@_transparent` (inlined before its heuristics count them) and grouped storage is reached
+// by offsets that are C constants, not by accessor calls; a compare-exchange returns its
+// result by value (a pointer to a Swift local would give every caller a stack protector);
+// and code that calls into C is not serialized by cross-module optimization, so a small
+// function the API modules must inline (`SubscriptionCore.hasEnded`) says `@inlinable`.
+
+/// The orderings of an atomic load.
+@usableFromInline
+package struct AtomicLoadOrdering {
+    /// The C memory order.
+    @usableFromInline let order: signalsync_memory_order
+
+    /// The ordering `order`.
+    @usableFromInline @_transparent
+    init(_ order: signalsync_memory_order) {
+        self.order = order
+    }
+
+    /// Atomic, and orders nothing else.
+    @usableFromInline @_transparent package static var relaxed: Self { Self(.relaxed) }
+    /// What the thread that stored the value (with release) did before is visible after.
+    @usableFromInline @_transparent package static var acquiring: Self { Self(.acquire) }
+    /// Acquiring, and in the single total order of all sequentially consistent operations.
+    @usableFromInline @_transparent package static var sequentiallyConsistent: Self { Self(.sequentially_consistent) }
+}
+
+/// The orderings of an atomic store.
+@usableFromInline
+package struct AtomicStoreOrdering {
+    /// The C memory order.
+    @usableFromInline let order: signalsync_memory_order
+
+    /// The ordering `order`.
+    @usableFromInline @_transparent
+    init(_ order: signalsync_memory_order) {
+        self.order = order
+    }
+
+    /// Atomic, and orders nothing else.
+    @usableFromInline @_transparent package static var relaxed: Self { Self(.relaxed) }
+    /// What this thread did before is visible to a thread that loads the value (acquiring).
+    @usableFromInline @_transparent package static var releasing: Self { Self(.release) }
+    /// Releasing, and in the single total order of all sequentially consistent operations.
+    @usableFromInline @_transparent package static var sequentiallyConsistent: Self { Self(.sequentially_consistent) }
+}
+
+/// The orderings of an atomic read-modify-write (and of a fence).
+@usableFromInline
+package struct AtomicUpdateOrdering {
+    /// The C memory order.
+    @usableFromInline let order: signalsync_memory_order
+
+    /// The ordering `order`.
+    @usableFromInline @_transparent
+    init(_ order: signalsync_memory_order) {
+        self.order = order
+    }
+
+    /// Atomic, and orders nothing else.
+    @usableFromInline @_transparent package static var relaxed: Self { Self(.relaxed) }
+    /// The read acquires (see `AtomicLoadOrdering.acquiring`).
+    @usableFromInline @_transparent package static var acquiring: Self { Self(.acquire) }
+    /// The write releases (see `AtomicStoreOrdering.releasing`).
+    @usableFromInline @_transparent package static var releasing: Self { Self(.release) }
+    /// The read acquires and the write releases.
+    @usableFromInline @_transparent package static var acquiringAndReleasing: Self { Self(.acquire_release) }
+    /// Both, and in the single total order of all sequentially consistent operations.
+    @usableFromInline @_transparent package static var sequentiallyConsistent: Self { Self(.sequentially_consistent) }
+}
+
+/// A memory fence with `ordering`.
+@usableFromInline @_transparent
+package func atomicMemoryFence(ordering: AtomicUpdateOrdering) {
+    signalsync_atomic_fence(ordering.order)
+}
+
+/// An atomic `Int` stored elsewhere (see the top of this file).
+@usableFromInline
+package struct AtomicIntView: @unchecked Sendable {
+    // Safety: the storage is only ever accessed atomically.
+    /// The storage.
+    @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_int>
+
+    /// A view of `storage`, which must stay at its address while the view is used.
+    @usableFromInline @_transparent
+    package init(_ storage: UnsafeMutablePointer<signalsync_atomic_int>) {
+        self.storage = storage
+    }
+
+    /// The value.
+    @usableFromInline @_transparent
+    package func load(ordering: AtomicLoadOrdering) -> Int {
+        signalsync_atomic_int_load(storage, ordering.order)
+    }
+
+    /// Replaces the value with `desired`.
+    @usableFromInline @_transparent
+    package func store(_ desired: Int, ordering: AtomicStoreOrdering) {
+        signalsync_atomic_int_store(storage, desired, ordering.order)
+    }
+
+    /// Adds `operand`, wrapping around on overflow; returns the values before and after.
+    @usableFromInline @_transparent @discardableResult
+    package func wrappingAdd(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
+        let old = signalsync_atomic_int_fetch_add(storage, operand, ordering.order)
+        return (old, old &+ operand)
+    }
+
+    /// Subtracts `operand`, wrapping around on overflow; returns the values before and
+    /// after.
+    @usableFromInline @_transparent @discardableResult
+    package func wrappingSubtract(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
+        let old = signalsync_atomic_int_fetch_sub(storage, operand, ordering.order)
+        return (old, old &- operand)
+    }
+
+    /// Sets the bits of `operand`; returns the value before.
+    @usableFromInline @_transparent @discardableResult
+    package func bitwiseOr(_ operand: Int, ordering: AtomicUpdateOrdering) -> Int {
+        signalsync_atomic_int_fetch_or(storage, operand, ordering.order)
+    }
+
+    /// Replaces the value with `desired` if it is `expected`; returns whether it did and
+    /// the value it found. A failure orders as a load with `ordering`'s acquiring part.
+    @usableFromInline @_transparent
+    package func compareExchange(expected: Int, desired: Int, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: Int) {
+        let result = signalsync_atomic_int_compare_exchange(storage, expected, desired, ordering.order)
+        return (result.exchanged, result.original)
+    }
+}
+
+/// An atomic `Bool` stored elsewhere (see the top of this file).
+@usableFromInline
+package struct AtomicBoolView: @unchecked Sendable {
+    // Safety: the storage is only ever accessed atomically.
+    /// The storage.
+    @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_bool>
+
+    /// A view of `storage`, which must stay at its address while the view is used.
+    @usableFromInline @_transparent
+    package init(_ storage: UnsafeMutablePointer<signalsync_atomic_bool>) {
+        self.storage = storage
+    }
+
+    /// The value.
+    @usableFromInline @_transparent
+    package func load(ordering: AtomicLoadOrdering) -> Bool {
+        signalsync_atomic_bool_load(storage, ordering.order)
+    }
+
+    /// Replaces the value with `desired`.
+    @usableFromInline @_transparent
+    package func store(_ desired: Bool, ordering: AtomicStoreOrdering) {
+        signalsync_atomic_bool_store(storage, desired, ordering.order)
+    }
+
+    /// Replaces the value with `desired` if it is `expected`; returns whether it did and
+    /// the value it found. A failure orders as a load with `ordering`'s acquiring part.
+    @usableFromInline @_transparent
+    package func compareExchange(expected: Bool, desired: Bool, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: Bool) {
+        let result = signalsync_atomic_bool_compare_exchange(storage, expected, desired, ordering.order)
+        return (result.exchanged, result.original)
+    }
+}
+
+/// An atomic `UInt64` stored elsewhere (see the top of this file).
+@usableFromInline
+package struct AtomicUInt64View: @unchecked Sendable {
+    // Safety: the storage is only ever accessed atomically.
+    /// The storage.
+    @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_uint64>
+
+    /// A view of `storage`, which must stay at its address while the view is used.
+    @usableFromInline @_transparent
+    package init(_ storage: UnsafeMutablePointer<signalsync_atomic_uint64>) {
+        self.storage = storage
+    }
+
+    /// The value.
+    @usableFromInline @_transparent
+    package func load(ordering: AtomicLoadOrdering) -> UInt64 {
+        signalsync_atomic_uint64_load(storage, ordering.order)
+    }
+
+    /// Subtracts `operand`, wrapping around on overflow; returns the value before.
+    @usableFromInline @_transparent
+    package func wrappingSubtract(_ operand: UInt64, ordering: AtomicUpdateOrdering) -> UInt64 {
+        signalsync_atomic_uint64_fetch_sub(storage, operand, ordering.order)
+    }
+
+    /// Sets the bits of `operand`; returns the value before.
+    @usableFromInline @_transparent @discardableResult
+    package func bitwiseOr(_ operand: UInt64, ordering: AtomicUpdateOrdering) -> UInt64 {
+        signalsync_atomic_uint64_fetch_or(storage, operand, ordering.order)
+    }
+
+    /// Keeps only the bits of `operand`; returns the value before.
+    @usableFromInline @_transparent @discardableResult
+    package func bitwiseAnd(_ operand: UInt64, ordering: AtomicUpdateOrdering) -> UInt64 {
+        signalsync_atomic_uint64_fetch_and(storage, operand, ordering.order)
+    }
+
+    /// Replaces the value with `desired` if it is `expected`; returns whether it did and
+    /// the value it found. A failure orders as a load with `ordering`'s acquiring part.
+    @usableFromInline @_transparent
+    package func compareExchange(expected: UInt64, desired: UInt64, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: UInt64) {
+        let result = signalsync_atomic_uint64_compare_exchange(storage, expected, desired, false, ordering.order)
+        return (result.exchanged, result.original)
+    }
+
+    /// `compareExchange`, which may also fail while the value is `expected` (for a loop
+    /// that tries again anyway; cheaper where the processor's exchange can fail).
+    @usableFromInline @_transparent
+    package func weakCompareExchange(expected: UInt64, desired: UInt64, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: UInt64) {
+        let result = signalsync_atomic_uint64_compare_exchange(storage, expected, desired, true, ordering.order)
+        return (result.exchanged, result.original)
+    }
+}
+
+/// An atomic raw pointer stored elsewhere (see the top of this file).
+@usableFromInline
+package struct AtomicPointerView: @unchecked Sendable {
+    // Safety: the storage is only ever accessed atomically.
+    /// The storage.
+    @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_pointer>
+
+    /// A view of `storage`, which must stay at its address while the view is used.
+    @usableFromInline @_transparent
+    package init(_ storage: UnsafeMutablePointer<signalsync_atomic_pointer>) {
+        self.storage = storage
+    }
+
+    /// The value.
+    @usableFromInline @_transparent
+    package func load(ordering: AtomicLoadOrdering) -> UnsafeMutableRawPointer? {
+        signalsync_atomic_pointer_load(storage, ordering.order)
+    }
+
+    /// Replaces the value with `desired`.
+    @usableFromInline @_transparent
+    package func store(_ desired: UnsafeMutableRawPointer?, ordering: AtomicStoreOrdering) {
+        signalsync_atomic_pointer_store(storage, desired, ordering.order)
+    }
+
+    /// Replaces the value with `desired`; returns the value before.
+    @usableFromInline @_transparent
+    package func exchange(_ desired: UnsafeMutableRawPointer?, ordering: AtomicUpdateOrdering) -> UnsafeMutableRawPointer? {
+        signalsync_atomic_pointer_exchange(storage, desired, ordering.order)
+    }
+}

@@ -1,0 +1,255 @@
+// The atomics of SignalSync, in C because Swift's own (`Synchronization.Atomic`) needs
+// macOS 15 / iOS 18, above the package's floor. Built on the compiler's `__atomic_*`
+// builtins, which work on plain integers and pointers (no `_Atomic` casts), each wrapped
+// in a function that is always inlined and takes its memory order as an argument: Swift
+// passes a constant, so once inlined the order folds away and each call is the one
+// instruction (or compare-and-swap loop) the builtin is. ThreadSanitizer sees them
+// although Swift's importer does not compile this header with -fsanitize=thread (the
+// functions carry no sanitize_thread attribute): always_inline puts each body into its
+// Swift caller, which carries it, before the sanitizer's pass instruments the caller
+// (the test binary of `swift test --sanitize=thread` calls `__tsan_atomic*` from every
+// view method and no out-of-line `signalsync_atomic_*` function).
+//
+// Storage is a plain C struct per type, so that Swift never touches the value itself, only
+// its address, which the owner keeps stable (the first stored property of a class, a heap
+// block, or a global defined in this module). Only the operations the library uses are
+// here; a missing one goes next to its siblings.
+#ifndef SIGNALSYNC_ATOMICS_H
+#define SIGNALSYNC_ATOMICS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// A memory order, as the builtins take it.
+typedef enum __attribute__((enum_extensibility(closed))) signalsync_memory_order {
+    signalsync_memory_order_relaxed = __ATOMIC_RELAXED,
+    signalsync_memory_order_acquire = __ATOMIC_ACQUIRE,
+    signalsync_memory_order_release = __ATOMIC_RELEASE,
+    signalsync_memory_order_acquire_release = __ATOMIC_ACQ_REL,
+    signalsync_memory_order_sequentially_consistent = __ATOMIC_SEQ_CST,
+} signalsync_memory_order;
+
+/// The order of a failed compare-exchange whose success has `order`: the same without its
+/// release part (a failure stores nothing).
+static inline __attribute__((always_inline)) signalsync_memory_order signalsync_failure_order(signalsync_memory_order order) {
+    switch (order) {
+    case signalsync_memory_order_release:
+        return signalsync_memory_order_relaxed;
+    case signalsync_memory_order_acquire_release:
+        return signalsync_memory_order_acquire;
+    default:
+        return order;
+    }
+}
+
+/// A fence with `order`.
+static inline __attribute__((always_inline)) void signalsync_atomic_fence(signalsync_memory_order order) {
+    __atomic_thread_fence(order);
+}
+
+// MARK: - Word
+
+/// An atomic pointer-sized integer.
+typedef struct {
+    intptr_t value;
+} signalsync_atomic_int;
+
+/// Loads the value.
+static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_load(signalsync_atomic_int *_Nonnull atomic, signalsync_memory_order order) {
+    return __atomic_load_n(&atomic->value, order);
+}
+
+/// Stores `desired`.
+static inline __attribute__((always_inline)) void signalsync_atomic_int_store(signalsync_atomic_int *_Nonnull atomic, intptr_t desired, signalsync_memory_order order) {
+    __atomic_store_n(&atomic->value, desired, order);
+}
+
+/// Adds `operand` (wrapping); returns the value before.
+static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetch_add(signalsync_atomic_int *_Nonnull atomic, intptr_t operand, signalsync_memory_order order) {
+    return __atomic_fetch_add(&atomic->value, operand, order);
+}
+
+/// Subtracts `operand` (wrapping); returns the value before.
+static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetch_sub(signalsync_atomic_int *_Nonnull atomic, intptr_t operand, signalsync_memory_order order) {
+    return __atomic_fetch_sub(&atomic->value, operand, order);
+}
+
+/// Ors in `operand`; returns the value before.
+static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetch_or(signalsync_atomic_int *_Nonnull atomic, intptr_t operand, signalsync_memory_order order) {
+    return __atomic_fetch_or(&atomic->value, operand, order);
+}
+
+/// What a compare-exchange of a word did and found.
+typedef struct {
+    /// True when it stored the desired value.
+    bool exchanged;
+    /// The value it found.
+    intptr_t original;
+} signalsync_atomic_int_exchange;
+
+/// Stores `desired` if the value is `expected`; returns whether it did and the value it
+/// found. (Returned, not written through a pointer: a Swift caller would pass the address
+/// of a local, which costs it a stack protector.)
+static inline __attribute__((always_inline)) signalsync_atomic_int_exchange signalsync_atomic_int_compare_exchange(signalsync_atomic_int *_Nonnull atomic, intptr_t expected, intptr_t desired, signalsync_memory_order order) {
+    bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
+    return (signalsync_atomic_int_exchange){exchanged, expected};
+}
+
+// MARK: - Flag
+
+/// An atomic boolean.
+typedef struct {
+    bool value;
+} signalsync_atomic_bool;
+
+/// Loads the value.
+static inline __attribute__((always_inline)) bool signalsync_atomic_bool_load(signalsync_atomic_bool *_Nonnull atomic, signalsync_memory_order order) {
+    return __atomic_load_n(&atomic->value, order);
+}
+
+/// Stores `desired`.
+static inline __attribute__((always_inline)) void signalsync_atomic_bool_store(signalsync_atomic_bool *_Nonnull atomic, bool desired, signalsync_memory_order order) {
+    __atomic_store_n(&atomic->value, desired, order);
+}
+
+/// What a compare-exchange of a flag did and found.
+typedef struct {
+    /// True when it stored the desired value.
+    bool exchanged;
+    /// The value it found.
+    bool original;
+} signalsync_atomic_bool_exchange;
+
+/// Stores `desired` if the value is `expected`; returns whether it did and the value it
+/// found (see `signalsync_atomic_int_compare_exchange`).
+static inline __attribute__((always_inline)) signalsync_atomic_bool_exchange signalsync_atomic_bool_compare_exchange(signalsync_atomic_bool *_Nonnull atomic, bool expected, bool desired, signalsync_memory_order order) {
+    bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
+    return (signalsync_atomic_bool_exchange){exchanged, expected};
+}
+
+// MARK: - 64 bits
+
+/// An atomic 64-bit unsigned integer.
+typedef struct {
+    uint64_t value;
+} signalsync_atomic_uint64;
+
+/// Loads the value.
+static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_load(signalsync_atomic_uint64 *_Nonnull atomic, signalsync_memory_order order) {
+    return __atomic_load_n(&atomic->value, order);
+}
+
+/// Subtracts `operand` (wrapping); returns the value before.
+static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_sub(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
+    return __atomic_fetch_sub(&atomic->value, operand, order);
+}
+
+/// Ors in `operand`; returns the value before.
+static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_or(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
+    return __atomic_fetch_or(&atomic->value, operand, order);
+}
+
+/// Ands in `operand`; returns the value before.
+static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_and(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
+    return __atomic_fetch_and(&atomic->value, operand, order);
+}
+
+/// What a compare-exchange of a 64-bit integer did and found.
+typedef struct {
+    /// True when it stored the desired value.
+    bool exchanged;
+    /// The value it found.
+    uint64_t original;
+} signalsync_atomic_uint64_exchange;
+
+/// Stores `desired` if the value is `expected`; returns whether it did and the value it
+/// found (see `signalsync_atomic_int_compare_exchange`). `weak` may fail even when the
+/// value is `expected` (for loops that try again anyway).
+static inline __attribute__((always_inline)) signalsync_atomic_uint64_exchange signalsync_atomic_uint64_compare_exchange(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t expected, uint64_t desired, bool weak, signalsync_memory_order order) {
+    bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, weak, order, signalsync_failure_order(order));
+    return (signalsync_atomic_uint64_exchange){exchanged, expected};
+}
+
+// MARK: - Pointer
+
+/// An atomic pointer.
+typedef struct {
+    void *_Nullable value;
+} signalsync_atomic_pointer;
+
+/// Loads the value.
+static inline __attribute__((always_inline)) void *_Nullable signalsync_atomic_pointer_load(signalsync_atomic_pointer *_Nonnull atomic, signalsync_memory_order order) {
+    return __atomic_load_n(&atomic->value, order);
+}
+
+/// Stores `desired`.
+static inline __attribute__((always_inline)) void signalsync_atomic_pointer_store(signalsync_atomic_pointer *_Nonnull atomic, void *_Nullable desired, signalsync_memory_order order) {
+    __atomic_store_n(&atomic->value, desired, order);
+}
+
+/// Stores `desired`; returns the value before.
+static inline __attribute__((always_inline)) void *_Nullable signalsync_atomic_pointer_exchange(signalsync_atomic_pointer *_Nonnull atomic, void *_Nullable desired, signalsync_memory_order order) {
+    return __atomic_exchange_n(&atomic->value, desired, order);
+}
+
+// MARK: - The library's storage
+
+/// The atomics of one `SubscriptionCore`: the first stored property of the object, so
+/// that their address is fixed (`_getUnsafePointerToStoredProperties`) and a subscription
+/// needs no allocation of its own for them.
+typedef struct {
+    /// The terminated, released and dropping bits and the count of readers.
+    signalsync_atomic_int word;
+    /// True while the subscription's generator runs inside a generation scope.
+    signalsync_atomic_bool in_scope;
+    /// Set by every terminal event sent, ignored ones included.
+    signalsync_atomic_bool terminal_sent;
+    /// Set once objects are kept alive for the subscription.
+    signalsync_atomic_bool keeps;
+    /// The flag of the spin lock guarding the subscription's rare state.
+    signalsync_atomic_bool spin_locked;
+} signalsync_subscription_atomics;
+
+/// The offsets of `signalsync_subscription_atomics`' fields: Swift adds them to the struct's
+/// address (a constant, where a call to an accessor would be opaque to its optimizer).
+enum {
+    signalsync_subscription_word_offset = offsetof(signalsync_subscription_atomics, word),
+    signalsync_subscription_in_scope_offset = offsetof(signalsync_subscription_atomics, in_scope),
+    signalsync_subscription_terminal_sent_offset = offsetof(signalsync_subscription_atomics, terminal_sent),
+    signalsync_subscription_keeps_offset = offsetof(signalsync_subscription_atomics, keeps),
+    signalsync_subscription_spin_locked_offset = offsetof(signalsync_subscription_atomics, spin_locked),
+};
+
+/// The atomics of one `PublicationEngine`: the published object and the read epochs, the
+/// first stored property of the engine's owner (`PipeHubEngine`).
+typedef struct {
+    /// The published object, retained once, or NULL.
+    signalsync_atomic_pointer current;
+    /// The word of the read epochs.
+    signalsync_atomic_uint64 epochs;
+} signalsync_publication_atomics;
+
+/// The offsets of `signalsync_publication_atomics`' fields (see the subscription's).
+enum {
+    signalsync_publication_current_offset = offsetof(signalsync_publication_atomics, current),
+    signalsync_publication_epochs_offset = offsetof(signalsync_publication_atomics, epochs),
+};
+
+/// How many subscription probes ended while marked in a generation scope, ever.
+extern signalsync_atomic_int signalsync_generation_scope_endings;
+
+/// The address of `signalsync_generation_scope_endings`.
+static inline __attribute__((always_inline)) signalsync_atomic_int *_Nonnull signalsync_generation_scope_endings_address(void) {
+    return &signalsync_generation_scope_endings;
+}
+
+/// The number of live subscriptions of both APIs (counted in debug builds only).
+extern signalsync_atomic_int signalsync_live_subscriptions;
+
+/// The address of `signalsync_live_subscriptions`.
+static inline __attribute__((always_inline)) signalsync_atomic_int *_Nonnull signalsync_live_subscriptions_address(void) {
+    return &signalsync_live_subscriptions;
+}
+
+#endif
