@@ -8,19 +8,19 @@ import Observation
 import STypedSignal
 import SUntypedSignal
 import SignalTestSupport
-import Synchronization
 import XCTest
 
-/// A user's thread-safe collector, as a Swift 6 program would write one.
+/// A user's thread-safe collector, as a Swift 6 program would write one (with the
+/// library's `Atomic`, which every supported system has).
 final class Collected<Value: Sendable>: Sendable {
-    private let storage = Synchronization.Mutex<[Value]>([])
+    private let storage = Atomic<[Value]>(value: [])
 
     func append(_ value: Value) {
-        storage.withLock { $0.append(value) }
+        _ = storage.modify { $0 + [value] }
     }
 
     var values: [Value] {
-        storage.withLock { $0 }
+        storage.with { $0 }
     }
 }
 

@@ -1,6 +1,5 @@
 import Dispatch
 import SignalTestSupport
-import Synchronization
 import XCTest
 
 @testable import SignalSync
@@ -59,8 +58,8 @@ final class CombineLatestEngineTests: LeakCheckedTestCase {
         let engine = CombineLatestEngine<Int>(count: 4, seeded: 0, completedSourceDisposal: .atCompletion) {
             slots.reduce(0) { $0 + $1.value }
         }
-        let emitted = Synchronization.Atomic<Int>(0)
-        let completions = Synchronization.Atomic<Int>(0)
+        let emitted = TestAtomic<Int>(0)
+        let completions = TestAtomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             for value in 0..<1000 {
                 engine.receive(value, into: slots[index], at: index) { _ in emitted.add(1, ordering: .relaxed) }

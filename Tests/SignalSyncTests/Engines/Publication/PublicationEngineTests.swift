@@ -1,7 +1,6 @@
 import Foundation
 import SignalSyncStack
 import SignalTestSupport
-import Synchronization
 import XCTest
 
 @testable import SignalSync
@@ -10,7 +9,7 @@ final class PublicationEngineTests: LeakCheckedTestCase {
     /// A published object that records its release, so that a read after it shows.
     final class Probe: @unchecked Sendable {
         // Safety: `released` is atomic; `count` is shared by the probes of one test.
-        let released = Synchronization.Atomic<Bool>(false)
+        let released = TestAtomic<Bool>(false)
         let count: ReleaseCount
 
         init(_ count: ReleaseCount) {
@@ -24,7 +23,7 @@ final class PublicationEngineTests: LeakCheckedTestCase {
     }
 
     final class ReleaseCount: Sendable {
-        let value = Synchronization.Atomic<Int>(0)
+        let value = TestAtomic<Int>(0)
     }
 
     /// An owner as `PipeHubEngine` is one: the machine under its lock, the storage inline
@@ -141,8 +140,8 @@ final class PublicationEngineTests: LeakCheckedTestCase {
     func testReadersNeverSeeAReleasedObjectAndEverythingIsReleased() {
         let owner = Owner()
         owner.publish()
-        let stop = Synchronization.Atomic<Bool>(false)
-        let stale = Synchronization.Atomic<Int>(0)
+        let stop = TestAtomic<Bool>(false)
+        let stale = TestAtomic<Int>(0)
         let readers = DispatchGroup()
         for _ in 0..<2 {
             DispatchQueue.global().async(group: readers) {

@@ -1,6 +1,5 @@
 import Dispatch
 import SignalTestSupport
-import Synchronization
 import XCTest
 
 @testable import SignalSync
@@ -66,9 +65,9 @@ final class SerialDrainEngineTests: LeakCheckedTestCase {
     }
 
     func testConcurrentEventsNeverOverlapAndNoneIsLost() {
-        let running = Synchronization.Atomic<Int>(0)
-        let overlaps = Synchronization.Atomic<Int>(0)
-        let handled = Synchronization.Atomic<Int>(0)
+        let running = TestAtomic<Int>(0)
+        let overlaps = TestAtomic<Int>(0)
+        let handled = TestAtomic<Int>(0)
         let drain = SerialDrainEngine<Int, String> { _ in
             if running.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
                 overlaps.add(1, ordering: .relaxed)

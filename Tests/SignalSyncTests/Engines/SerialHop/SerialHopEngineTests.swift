@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import SignalTestSupport
-import Synchronization
 import XCTest
 
 @testable import SignalSync
@@ -122,8 +121,8 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         // must still run after the values sent before it, and while the stream goes on.
         let queue = ExecutionQueue(label: "stream")
         let log = LockedState<[String]>([])
-        let workRan = Synchronization.Atomic<Bool>(false)
-        let sent = Synchronization.Atomic<Int>(0)
+        let workRan = TestAtomic<Bool>(false)
+        let sent = TestAtomic<Int>(0)
         let done = DispatchSemaphore(value: 0)
         let hop = SerialHop<Int>(queue: queue) { value in log.withLock { $0.append("\(value)") } }
         let producer = Thread {
