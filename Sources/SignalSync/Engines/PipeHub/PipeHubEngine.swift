@@ -160,7 +160,7 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
 
     /// This thread owns subscriber `key` and has delivered to it: goes on while the
     /// machine says so.
-    @usableFromInline func finishOwning(_ key: Int) {
+    @inlinable func finishOwning(_ key: Int) {
         while case .deliver(let subscriber, let value) = state.withLock({ $0.ownerFinished(key) }) {
             subscriber.deliver(value)
         }
