@@ -1,41 +1,29 @@
 import STypedSignal
 import SignalTestSupport
 
+/// `ActionDisposable`, run by `BlockDisposableDriver` (the untyped API runs the same tests
+/// on `SBlockDisposable` in `SBlockDisposableTests`).
+final class ActionDisposableTests: LeakCheckedTestCase {
+    func testRunsOnceOnRepeatedDispose() { BlockDisposableDriver.runsOnceOnRepeatedDispose(TypedActionDisposable.self) }
+
+    func testRunsExactlyOnceAcrossThreads() { BlockDisposableDriver.runsExactlyOnceAcrossThreads(TypedActionDisposable.self) }
+
+    func testDisposeFromInsideTheActionIsNoOp() { BlockDisposableDriver.disposeFromInsideTheActionIsNoOp(TypedActionDisposable.self) }
+
+    func testRunsOnTheDisposingThread() { BlockDisposableDriver.runsOnTheDisposingThread(TypedActionDisposable.self) }
+
+    func testNotRunOnDeinitButReleased() { BlockDisposableDriver.notRunOnDeinitButReleased(TypedActionDisposable.self) }
+
+    func testReleasedOnceItHasRunWhileTheDisposableLives() { BlockDisposableDriver.releasedOnceItHasRunWhileTheDisposableLives(TypedActionDisposable.self) }
+
+    func testDisposeFromAnotherThreadDuringTheActionDoesNotWaitNorRunItAgain() {
+        BlockDisposableDriver.disposeFromAnotherThreadDuringTheActionDoesNotWaitNorRunItAgain(TypedActionDisposable.self)
+    }
+}
+
 /// `ActionDisposable` as `BlockDisposableDriver` sees it.
 enum TypedActionDisposable: BlockDisposableAdapter {
     static func make(_ action: @escaping () -> Void) -> ActionDisposable { ActionDisposable(action: action) }
 
     static func dispose(_ disposable: ActionDisposable) { disposable.dispose() }
-}
-
-/// `ActionDisposable`, run by `BlockDisposableDriver` (the untyped API runs the same tests
-/// on `SBlockDisposable` in `SBlockDisposableTests`).
-final class ActionDisposableTests: LeakCheckedTestCase {
-    func testRunsOnceOnRepeatedDispose() {
-        BlockDisposableDriver.runsOnceOnRepeatedDispose(TypedActionDisposable.self)
-    }
-
-    func testRunsExactlyOnceAcrossThreads() {
-        BlockDisposableDriver.runsExactlyOnceAcrossThreads(TypedActionDisposable.self)
-    }
-
-    func testDisposeFromInsideTheActionIsNoOp() {
-        BlockDisposableDriver.disposeFromInsideTheActionIsNoOp(TypedActionDisposable.self)
-    }
-
-    func testRunsOnTheDisposingThread() {
-        BlockDisposableDriver.runsOnTheDisposingThread(TypedActionDisposable.self)
-    }
-
-    func testNotRunOnDeinitButReleased() {
-        BlockDisposableDriver.notRunOnDeinitButReleased(TypedActionDisposable.self)
-    }
-
-    func testReleasedOnceItHasRunWhileTheDisposableLives() {
-        BlockDisposableDriver.releasedOnceItHasRunWhileTheDisposableLives(TypedActionDisposable.self)
-    }
-
-    func testDisposeFromAnotherThreadDuringTheActionDoesNotWaitNorRunItAgain() {
-        BlockDisposableDriver.disposeFromAnotherThreadDuringTheActionDoesNotWaitNorRunItAgain(TypedActionDisposable.self)
-    }
 }

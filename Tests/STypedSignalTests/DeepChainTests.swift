@@ -1,6 +1,26 @@
 import STypedSignal
 import SignalTestSupport
 
+/// Depth never overflows the stack on the typed API: the tests of `DeepChainDriver` (the
+/// untyped API runs them in `SDeepChainTests`).
+final class DeepChainTests: LeakCheckedTestCase {
+    func testAHundredThousandChainedMapsRunOnAnEightMebibyteStack() { DeepChainDriver.chainedMaps(TypedAPI.self) }
+
+    func testAHundredThousandChainedMapsAndFiltersRunOnAnEightMebibyteStack() { DeepChainDriver.chainedMapsAndFilters(TypedAPI.self) }
+
+    func testAHundredThousandNestedSinglesStartAndReleaseOnAnEightMebibyteStack() { DeepChainDriver.nestedSinglesStartAndRelease(TypedAPI.self) }
+
+    func testAHundredThousandNestedSinglesAreReleasedOnAnEightMebibyteStack() { DeepChainDriver.nestedSinglesAreReleased(TypedAPI.self) }
+
+    func testAHundredThousandChainedMapsDeliverTerminalEventsAndTearDown() { DeepChainDriver.chainedMapsDeliverTerminalEventsAndTearDown(TypedAPI.self) }
+
+    func testAHundredThousandDeepThenDeferredRecursionRunsOnAnEightMebibyteStack() { DeepChainDriver.deepThenDeferredRecursion(TypedAPI.self) }
+
+    func testAHundredThousandLevelThenRecursionWithAValueEachRunsInLinearTime() { DeepChainDriver.thenRecursionWithAValueEachRunsInLinearTime(TypedAPI.self) }
+
+    func testAHundredThousandAsynchronousThenLevelsDisposeFromTheTopOnAnEightMebibyteStack() { DeepChainDriver.asyncThenLevelsDisposeFromTop(TypedAPI.self) }
+}
+
 /// The value of a nest of singles: the next signal of the nest.
 final class Nest: Sendable {
     let inner: Signal<Nest?, NoError>
@@ -48,40 +68,4 @@ extension TypedAPI: DeepChainAdapter {
     static func then(_ first: Signal, _ next: Signal) -> Signal { first |> STypedSignal.then(next) }
 
     static func deferred(_ make: @escaping () -> Signal) -> Signal { STypedSignal.deferred(make) }
-}
-
-/// Depth never overflows the stack on the typed API: the tests of `DeepChainDriver` (the
-/// untyped API runs them in `SDeepChainTests`).
-final class DeepChainTests: LeakCheckedTestCase {
-    func testAHundredThousandChainedMapsRunOnAnEightMebibyteStack() {
-        DeepChainDriver.chainedMaps(TypedAPI.self)
-    }
-
-    func testAHundredThousandChainedMapsAndFiltersRunOnAnEightMebibyteStack() {
-        DeepChainDriver.chainedMapsAndFilters(TypedAPI.self)
-    }
-
-    func testAHundredThousandNestedSinglesStartAndReleaseOnAnEightMebibyteStack() {
-        DeepChainDriver.nestedSinglesStartAndRelease(TypedAPI.self)
-    }
-
-    func testAHundredThousandNestedSinglesAreReleasedOnAnEightMebibyteStack() {
-        DeepChainDriver.nestedSinglesAreReleased(TypedAPI.self)
-    }
-
-    func testAHundredThousandChainedMapsDeliverTerminalEventsAndTearDown() {
-        DeepChainDriver.chainedMapsDeliverTerminalEventsAndTearDown(TypedAPI.self)
-    }
-
-    func testAHundredThousandDeepThenDeferredRecursionRunsOnAnEightMebibyteStack() {
-        DeepChainDriver.deepThenDeferredRecursion(TypedAPI.self)
-    }
-
-    func testAHundredThousandLevelThenRecursionWithAValueEachRunsInLinearTime() {
-        DeepChainDriver.thenRecursionWithAValueEachRunsInLinearTime(TypedAPI.self)
-    }
-
-    func testAHundredThousandAsynchronousThenLevelsDisposeFromTheTopOnAnEightMebibyteStack() {
-        DeepChainDriver.asynchronousThenLevelsDisposeFromTheTop(TypedAPI.self)
-    }
 }

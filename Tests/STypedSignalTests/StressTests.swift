@@ -3,6 +3,40 @@ import STypedSignal
 import SignalTestSupport
 import XCTest
 
+/// The typed API under `StressDriver` (the untyped API runs the same tests in
+/// `SStressTests`), and its promises.
+final class StressTests: LeakCheckedTestCase {
+    func testPipe() { StressDriver.pipe(TypedAPI.self, [("ValuePipe", { ValuePipe<Int>() })]) }
+
+    func testPromise() {
+        let promise = Promise<Int>(0)
+        StressDriver.settableValue(
+            TypedAPI.self, "Promise", set: { promise.set(.single($0)) }, signal: { promise.get() }, neverTerminates: true, quietCheck: 0..<100)
+    }
+
+    func testValuePromise() {
+        let promise = ValuePromise<Int>(0)
+        StressDriver.settableValue(
+            TypedAPI.self, "ValuePromise", set: { promise.set($0) }, signal: { promise.get() }, neverTerminates: false, quietCheck: 1_000..<1_100)
+    }
+
+    func testMulticast() { StressDriver.multicast(TypedAPI.self, "Multicast") }
+
+    func testCombineLatest() { StressDriver.combineLatest(TypedAPI.self, "combineLatest") }
+
+    func testMapToSignal() { StressDriver.mapping(TypedAPI.self, .mapToSignal) }
+
+    func testMapToQueue() { StressDriver.mapping(TypedAPI.self, .mapToQueue) }
+
+    func testMapToThrottled() { StressDriver.mapping(TypedAPI.self, .mapToThrottled) }
+
+    func testSerialProducersKeepTheStrictGrammar() { StressDriver.serialProducersKeepTheStrictGrammar(TypedAPI.self, combineName: "combineLatest") }
+
+    func testThreadPool() { StressDriver.threadPool(TypedAPI.self, "ThreadPool") }
+
+    func testTimers() { StressDriver.timers(TypedAPI.self, "Timer") }
+}
+
 /// The typed API's stateful types as `StressDriver` sees them.
 extension TypedAPI: StressAdapter {
     typealias Multicast = STypedSignal.Multicast<Int>
@@ -45,56 +79,4 @@ extension TypedAPI: StressAdapter {
     static func start(_ timer: Timer) { timer.start() }
 
     static func invalidate(_ timer: Timer) { timer.invalidate() }
-}
-
-/// The typed API under `StressDriver` (the untyped API runs the same tests in
-/// `SStressTests`), and its promises.
-final class StressTests: LeakCheckedTestCase {
-    func testPipe() {
-        StressDriver.pipe(TypedAPI.self, [("ValuePipe", { ValuePipe<Int>() })])
-    }
-
-    func testPromise() {
-        let promise = Promise<Int>(0)
-        StressDriver.settableValue(
-            TypedAPI.self, "Promise", set: { promise.set(.single($0)) }, signal: { promise.get() }, neverTerminates: true, quietCheck: 0..<100)
-    }
-
-    func testValuePromise() {
-        let promise = ValuePromise<Int>(0)
-        StressDriver.settableValue(
-            TypedAPI.self, "ValuePromise", set: { promise.set($0) }, signal: { promise.get() }, neverTerminates: false, quietCheck: 1_000..<1_100)
-    }
-
-    func testMulticast() {
-        StressDriver.multicast(TypedAPI.self, "Multicast")
-    }
-
-    func testCombineLatest() {
-        StressDriver.combineLatest(TypedAPI.self, "combineLatest")
-    }
-
-    func testMapToSignal() {
-        StressDriver.mapping(TypedAPI.self, .mapToSignal)
-    }
-
-    func testMapToQueue() {
-        StressDriver.mapping(TypedAPI.self, .mapToQueue)
-    }
-
-    func testMapToThrottled() {
-        StressDriver.mapping(TypedAPI.self, .mapToThrottled)
-    }
-
-    func testSerialProducersKeepTheStrictGrammar() {
-        StressDriver.serialProducersKeepTheStrictGrammar(TypedAPI.self, combineName: "combineLatest")
-    }
-
-    func testThreadPool() {
-        StressDriver.threadPool(TypedAPI.self, "ThreadPool")
-    }
-
-    func testTimers() {
-        StressDriver.timers(TypedAPI.self, "Timer")
-    }
 }

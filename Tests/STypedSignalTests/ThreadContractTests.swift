@@ -7,9 +7,7 @@ final class ThreadContractTests: LeakCheckedTestCase {
         ThreadContractDriver.noCallbackStartsAfterDisposeReturnsWhileOtherThreadsPush(TypedAPI.self)
     }
 
-    func testDisposeDoesNotWaitForACallbackRunningOnAnotherThread() {
-        ThreadContractDriver.disposeDoesNotWaitForACallbackRunningOnAnotherThread(TypedAPI.self)
-    }
+    func testDisposeDoesNotWaitForACallbackRunningOnAnotherThread() { ThreadContractDriver.disposeDoesNotWaitForACallbackRunningOnAnotherThread(TypedAPI.self) }
 
     func testAValueAdmittedBeforeTheTerminalEventMayFinishAfterItButNoneIsAdmittedAfter() {
         ThreadContractDriver.aValueAdmittedBeforeTheTerminalEventMayFinishAfterItButNoneIsAdmittedAfter(TypedAPI.self)

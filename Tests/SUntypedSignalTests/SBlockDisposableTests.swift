@@ -3,39 +3,20 @@ import SUntypedSignal
 import SignalTestSupport
 import XCTest
 
-/// `SBlockDisposable` as `BlockDisposableDriver` sees it.
-enum UntypedBlockDisposable: BlockDisposableAdapter {
-    static func make(_ action: @escaping () -> Void) -> SBlockDisposable { SBlockDisposable(action) }
-
-    static func dispose(_ disposable: SBlockDisposable) { disposable.dispose() }
-}
-
 /// `SBlockDisposable`, run by `BlockDisposableDriver` (the typed API runs the same tests on
 /// `ActionDisposable` in `ActionDisposableTests`), and its nil block.
 final class SBlockDisposableTests: LeakCheckedTestCase {
-    func testRunsOnceOnRepeatedDispose() {
-        BlockDisposableDriver.runsOnceOnRepeatedDispose(UntypedBlockDisposable.self)
-    }
+    func testRunsOnceOnRepeatedDispose() { BlockDisposableDriver.runsOnceOnRepeatedDispose(UntypedBlockDisposable.self) }
 
-    func testRunsExactlyOnceAcrossThreads() {
-        BlockDisposableDriver.runsExactlyOnceAcrossThreads(UntypedBlockDisposable.self)
-    }
+    func testRunsExactlyOnceAcrossThreads() { BlockDisposableDriver.runsExactlyOnceAcrossThreads(UntypedBlockDisposable.self) }
 
-    func testDisposeFromInsideTheActionIsNoOp() {
-        BlockDisposableDriver.disposeFromInsideTheActionIsNoOp(UntypedBlockDisposable.self)
-    }
+    func testDisposeFromInsideTheActionIsNoOp() { BlockDisposableDriver.disposeFromInsideTheActionIsNoOp(UntypedBlockDisposable.self) }
 
-    func testRunsOnTheDisposingThread() {
-        BlockDisposableDriver.runsOnTheDisposingThread(UntypedBlockDisposable.self)
-    }
+    func testRunsOnTheDisposingThread() { BlockDisposableDriver.runsOnTheDisposingThread(UntypedBlockDisposable.self) }
 
-    func testNotRunOnDeinitButReleased() {
-        BlockDisposableDriver.notRunOnDeinitButReleased(UntypedBlockDisposable.self)
-    }
+    func testNotRunOnDeinitButReleased() { BlockDisposableDriver.notRunOnDeinitButReleased(UntypedBlockDisposable.self) }
 
-    func testReleasedOnceItHasRunWhileTheDisposableLives() {
-        BlockDisposableDriver.releasedOnceItHasRunWhileTheDisposableLives(UntypedBlockDisposable.self)
-    }
+    func testReleasedOnceItHasRunWhileTheDisposableLives() { BlockDisposableDriver.releasedOnceItHasRunWhileTheDisposableLives(UntypedBlockDisposable.self) }
 
     func testDisposeFromAnotherThreadDuringTheActionDoesNotWaitNorRunItAgain() {
         BlockDisposableDriver.disposeFromAnotherThreadDuringTheActionDoesNotWaitNorRunItAgain(UntypedBlockDisposable.self)
@@ -46,6 +27,13 @@ final class SBlockDisposableTests: LeakCheckedTestCase {
         disposable.dispose()
         disposable.dispose()
     }
+}
+
+/// `SBlockDisposable` as `BlockDisposableDriver` sees it.
+enum UntypedBlockDisposable: BlockDisposableAdapter {
+    static func make(_ action: @escaping () -> Void) -> SBlockDisposable { SBlockDisposable(action) }
+
+    static func dispose(_ disposable: SBlockDisposable) { disposable.dispose() }
 }
 
 /// Moves a value into a `@Sendable` closure in tests.

@@ -1,6 +1,26 @@
 import SUntypedSignal
 import SignalTestSupport
 
+/// Depth never overflows the stack on the untyped API: the tests of `DeepChainDriver` (the
+/// typed API runs them in `DeepChainTests`).
+final class SDeepChainTests: LeakCheckedTestCase {
+    func testAHundredThousandChainedMapsRunOnAnEightMebibyteStack() { DeepChainDriver.chainedMaps(UntypedAPI.self) }
+
+    func testAHundredThousandChainedMapsAndFiltersRunOnAnEightMebibyteStack() { DeepChainDriver.chainedMapsAndFilters(UntypedAPI.self) }
+
+    func testAHundredThousandNestedSinglesStartAndReleaseOnAnEightMebibyteStack() { DeepChainDriver.nestedSinglesStartAndRelease(UntypedAPI.self) }
+
+    func testAHundredThousandNestedSinglesAreReleasedOnAnEightMebibyteStack() { DeepChainDriver.nestedSinglesAreReleased(UntypedAPI.self) }
+
+    func testAHundredThousandChainedMapsDeliverTerminalEventsAndTearDown() { DeepChainDriver.chainedMapsDeliverTerminalEventsAndTearDown(UntypedAPI.self) }
+
+    func testAHundredThousandDeepThenDeferredRecursionRunsOnAnEightMebibyteStack() { DeepChainDriver.deepThenDeferredRecursion(UntypedAPI.self) }
+
+    func testAHundredThousandLevelThenRecursionWithAValueEachRunsInLinearTime() { DeepChainDriver.thenRecursionWithAValueEachRunsInLinearTime(UntypedAPI.self) }
+
+    func testAHundredThousandAsynchronousThenLevelsDisposeFromTheTopOnAnEightMebibyteStack() { DeepChainDriver.asyncThenLevelsDisposeFromTop(UntypedAPI.self) }
+}
+
 /// The untyped API's operators as `DeepChainDriver` sees them: every signal is an
 /// `SSignal`, and a single of a nest holds the next signal as its value.
 extension UntypedAPI: DeepChainAdapter {
@@ -31,7 +51,7 @@ extension UntypedAPI: DeepChainAdapter {
     static func completedAny() -> SSignal { SSignal.complete() }
 
     /// The innermost single holds 0.
-    static func nest(_ inner: SSignal?) -> SSignal { SSignal.single(inner ?? SSignal.single(0)) }
+    static func nest(_ inner: SSignal?) -> SSignal { inner.map { SSignal.single($0) } ?? SSignal.single(0) }
 
     static func startNest(_ signal: SSignal, next: @escaping (SSignal?) -> Void) { _ = signal.start(next: { next($0 as? SSignal) }) }
 
@@ -44,40 +64,4 @@ extension UntypedAPI: DeepChainAdapter {
     static func then(_ first: SSignal, _ next: SSignal) -> SSignal { first.then(next) }
 
     static func deferred(_ make: @escaping () -> SSignal) -> SSignal { SSignal.deferred(make) }
-}
-
-/// Depth never overflows the stack on the untyped API: the tests of `DeepChainDriver` (the
-/// typed API runs them in `DeepChainTests`).
-final class SDeepChainTests: LeakCheckedTestCase {
-    func testAHundredThousandChainedMapsRunOnAnEightMebibyteStack() {
-        DeepChainDriver.chainedMaps(UntypedAPI.self)
-    }
-
-    func testAHundredThousandChainedMapsAndFiltersRunOnAnEightMebibyteStack() {
-        DeepChainDriver.chainedMapsAndFilters(UntypedAPI.self)
-    }
-
-    func testAHundredThousandNestedSinglesStartAndReleaseOnAnEightMebibyteStack() {
-        DeepChainDriver.nestedSinglesStartAndRelease(UntypedAPI.self)
-    }
-
-    func testAHundredThousandNestedSinglesAreReleasedOnAnEightMebibyteStack() {
-        DeepChainDriver.nestedSinglesAreReleased(UntypedAPI.self)
-    }
-
-    func testAHundredThousandChainedMapsDeliverTerminalEventsAndTearDown() {
-        DeepChainDriver.chainedMapsDeliverTerminalEventsAndTearDown(UntypedAPI.self)
-    }
-
-    func testAHundredThousandDeepThenDeferredRecursionRunsOnAnEightMebibyteStack() {
-        DeepChainDriver.deepThenDeferredRecursion(UntypedAPI.self)
-    }
-
-    func testAHundredThousandLevelThenRecursionWithAValueEachRunsInLinearTime() {
-        DeepChainDriver.thenRecursionWithAValueEachRunsInLinearTime(UntypedAPI.self)
-    }
-
-    func testAHundredThousandAsynchronousThenLevelsDisposeFromTheTopOnAnEightMebibyteStack() {
-        DeepChainDriver.asynchronousThenLevelsDisposeFromTheTop(UntypedAPI.self)
-    }
 }

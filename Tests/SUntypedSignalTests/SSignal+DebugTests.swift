@@ -4,6 +4,18 @@ import SignalSync
 import SignalTestSupport
 import XCTest
 
+/// The untyped `debug`: the tests of `DebugDriver` (the typed API runs them in
+/// `SignalDebugTests`), here with a nil value.
+final class SSignalDebugTests: LeakCheckedTestCase {
+    func testReportsSubscribeEventsAndDisposeWithLabelAndThread() {
+        DebugDriver.reportsSubscribeEventsAndDispose(UntypedDebug.self, label: "u", values: [nil, 3], shown: ["nil", "3"])
+    }
+
+    func testReportsErrorsAndDisposalOnce() { DebugDriver.reportsErrorsAndDisposalOnce(UntypedDebug.self) }
+
+    func testNamesTheThreadOfEachEvent() { DebugDriver.namesTheThreadOfEachEvent(UntypedDebug.self, value: 1, shown: "1") }
+}
+
 /// The untyped `debug` as `DebugDriver` sees it.
 enum UntypedDebug: DebugAdapter {
     static let failureText = "bad"
@@ -25,21 +37,5 @@ enum UntypedDebug: DebugAdapter {
         return signal.debug(label, log: log).start(
             next: { record("next \(describe($0))") }, error: { record("error \(describe($0))") }, completed: { record("completed") }
         ).dispose
-    }
-}
-
-/// The untyped `debug`: the tests of `DebugDriver` (the typed API runs them in
-/// `SignalDebugTests`), here with a nil value.
-final class SSignalDebugTests: LeakCheckedTestCase {
-    func testReportsSubscribeEventsAndDisposeWithLabelAndThread() {
-        DebugDriver.reportsSubscribeEventsAndDispose(UntypedDebug.self, label: "u", values: [nil, 3], shown: ["nil", "3"])
-    }
-
-    func testReportsErrorsAndDisposalOnce() {
-        DebugDriver.reportsErrorsAndDisposalOnce(UntypedDebug.self)
-    }
-
-    func testNamesTheThreadOfEachEvent() {
-        DebugDriver.namesTheThreadOfEachEvent(UntypedDebug.self, value: 1, shown: "1")
     }
 }

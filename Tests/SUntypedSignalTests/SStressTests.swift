@@ -3,6 +3,36 @@ import SUntypedSignal
 import SignalTestSupport
 import XCTest
 
+/// The untyped API under `StressDriver` (the typed API runs the same tests in
+/// `StressTests`), and its variable.
+final class SStressTests: LeakCheckedTestCase {
+    func testPipe() { StressDriver.pipe(UntypedAPI.self, [(false), (true)].map { replay in ("SPipe(replay: \(replay))", { SPipe(replay: replay) }) }) }
+
+    func testVariable() {
+        let variable = SVariable()
+        variable.set(SSignal.single(0))
+        StressDriver.settableValue(
+            UntypedAPI.self, "SVariable", set: { variable.set(SSignal.single($0)) }, signal: { variable.signal() }, neverTerminates: false,
+            quietCheck: 0..<100)
+    }
+
+    func testMulticast() { StressDriver.multicast(UntypedAPI.self, "SMulticastSignalManager") }
+
+    func testCombineLatest() { StressDriver.combineLatest(UntypedAPI.self, "combineSignals") }
+
+    func testMapToSignal() { StressDriver.mapping(UntypedAPI.self, .mapToSignal) }
+
+    func testMapToQueue() { StressDriver.mapping(UntypedAPI.self, .mapToQueue) }
+
+    func testMapToThrottled() { StressDriver.mapping(UntypedAPI.self, .mapToThrottled) }
+
+    func testSerialProducersKeepTheStrictGrammar() { StressDriver.serialProducersKeepTheStrictGrammar(UntypedAPI.self, combineName: "combineSignals") }
+
+    func testThreadPool() { StressDriver.threadPool(UntypedAPI.self, "SThreadPool") }
+
+    func testTimers() { StressDriver.timers(UntypedAPI.self, "STimer") }
+}
+
 /// The untyped API's stateful types as `StressDriver` sees them.
 extension UntypedAPI: StressAdapter {
     static func makeMulticast() -> SMulticastSignalManager { SMulticastSignalManager() }
@@ -44,52 +74,4 @@ extension UntypedAPI: StressAdapter {
     static func start(_ timer: STimer) { timer.start() }
 
     static func invalidate(_ timer: STimer) { timer.invalidate() }
-}
-
-/// The untyped API under `StressDriver` (the typed API runs the same tests in
-/// `StressTests`), and its variable.
-final class SStressTests: LeakCheckedTestCase {
-    func testPipe() {
-        StressDriver.pipe(UntypedAPI.self, [(false), (true)].map { replay in ("SPipe(replay: \(replay))", { SPipe(replay: replay) }) })
-    }
-
-    func testVariable() {
-        let variable = SVariable()
-        variable.set(SSignal.single(0))
-        StressDriver.settableValue(
-            UntypedAPI.self, "SVariable", set: { variable.set(SSignal.single($0)) }, signal: { variable.signal() }, neverTerminates: false,
-            quietCheck: 0..<100)
-    }
-
-    func testMulticast() {
-        StressDriver.multicast(UntypedAPI.self, "SMulticastSignalManager")
-    }
-
-    func testCombineLatest() {
-        StressDriver.combineLatest(UntypedAPI.self, "combineSignals")
-    }
-
-    func testMapToSignal() {
-        StressDriver.mapping(UntypedAPI.self, .mapToSignal)
-    }
-
-    func testMapToQueue() {
-        StressDriver.mapping(UntypedAPI.self, .mapToQueue)
-    }
-
-    func testMapToThrottled() {
-        StressDriver.mapping(UntypedAPI.self, .mapToThrottled)
-    }
-
-    func testSerialProducersKeepTheStrictGrammar() {
-        StressDriver.serialProducersKeepTheStrictGrammar(UntypedAPI.self, combineName: "combineSignals")
-    }
-
-    func testThreadPool() {
-        StressDriver.threadPool(UntypedAPI.self, "SThreadPool")
-    }
-
-    func testTimers() {
-        StressDriver.timers(UntypedAPI.self, "STimer")
-    }
 }

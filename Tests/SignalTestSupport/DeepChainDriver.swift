@@ -250,7 +250,7 @@ public enum DeepChainDriver {
 
     /// Each level completes later, from the test's loop: the levels' disposables nest (each
     /// level's holds the next one's), and disposing the top tears the chain down.
-    public static func asynchronousThenLevelsDisposeFromTheTop<A: DeepChainAdapter>(
+    public static func asyncThenLevelsDisposeFromTop<A: DeepChainAdapter>(
         _ api: A.Type, file: StaticString = #filePath, line: UInt = #line
     ) {
         let depth = Self.depth
