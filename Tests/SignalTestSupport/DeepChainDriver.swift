@@ -64,49 +64,46 @@ public enum DeepChainDriver {
     /// A hundred thousand `map`s over a pipe: each value crosses them all; nothing after
     /// disposal.
     public static func chainedMaps<A: DeepChainAdapter>(_ api: A.Type, file: StaticString = #filePath, line: UInt = #line) {
-        let depth = Self.depth
-        let outcome = Atomic<[String]>(value: [])
-        Stress.onOneThread("\(depth) chained maps", stackSize: stackSize, file: file, line: line) {
-            let pipe = A.makePipe()
-            var chain = A.chain(A.signal(of: pipe))
-            for _ in 0..<depth {
-                chain = A.map(chain) { $0 + 1 }
-            }
-            var log: [String] = []
-            let dispose = A.startChain(
-                chain, next: { log.append("next \($0)") }, error: { log.append("error") }, completed: { log.append("completed") })
-            A.push(0, into: pipe)
-            A.push(10, into: pipe)
-            dispose()
-            A.push(20, into: pipe)
-            chain = A.completedChain()
-            outcome.swap(log)
+        let log = chainOverAPipe(A.self, "\(depth) chained maps", pushing: [0, 10], file: file, line: line) { _, chain in
+            A.map(chain) { $0 + 1 }
         }
-        XCTAssertEqual(outcome.with { $0 }, ["next \(depth)", "next \(depth + 10)"], file: file, line: line)
+        XCTAssertEqual(log, ["next \(depth)", "next \(depth + 10)"], file: file, line: line)
     }
 
     /// A hundred thousand `map`s and `filter`s, alternating, over a pipe (the untyped API
     /// fuses them in stages of several steps: the stages still nest as deep).
     public static func chainedMapsAndFilters<A: DeepChainAdapter>(_ api: A.Type, file: StaticString = #filePath, line: UInt = #line) {
+        let log = chainOverAPipe(A.self, "\(depth) chained maps and filters", pushing: [0, -depth, 10], file: file, line: line) { level, chain in
+            level % 2 == 0 ? A.map(chain) { $0 + 1 } : A.filter(chain) { $0 >= 0 }
+        }
+        XCTAssertEqual(log, ["next \(depth / 2)", "next \(depth / 2 + 10)"], file: file, line: line)
+    }
+
+    /// On a thread of `stackSize`: chains `depth` operators (`stage` adds the one of a
+    /// level) over a pipe, subscribes, pushes `values`, disposes, pushes 20 and releases
+    /// the chain. Returns the events the subscription received.
+    static func chainOverAPipe<A: DeepChainAdapter>(
+        _ api: A.Type, _ name: String, pushing values: [Int], file: StaticString, line: UInt,
+        stage: @escaping @Sendable (_ level: Int, A.Chain) -> A.Chain
+    ) -> [String] {
         let depth = Self.depth
         let outcome = Atomic<[String]>(value: [])
-        Stress.onOneThread("\(depth) chained maps and filters", stackSize: stackSize, file: file, line: line) {
+        Stress.onOneThread(name, stackSize: stackSize, file: file, line: line) {
             let pipe = A.makePipe()
             var chain = A.chain(A.signal(of: pipe))
             for level in 0..<depth {
-                chain = level % 2 == 0 ? A.map(chain) { $0 + 1 } : A.filter(chain) { $0 >= 0 }
+                chain = stage(level, chain)
             }
             var log: [String] = []
-            let dispose = A.startChain(chain, next: { log.append("next \($0)") }, error: { log.append("error") }, completed: {})
-            A.push(0, into: pipe)
-            A.push(-depth, into: pipe)
-            A.push(10, into: pipe)
+            let dispose = A.startChain(
+                chain, next: { log.append("next \($0)") }, error: { log.append("error") }, completed: { log.append("completed") })
+            for value in values { A.push(value, into: pipe) }
             dispose()
             A.push(20, into: pipe)
             chain = A.completedChain()
             outcome.swap(log)
         }
-        XCTAssertEqual(outcome.with { $0 }, ["next \(depth / 2)", "next \(depth / 2 + 10)"], file: file, line: line)
+        return outcome.with { $0 }
     }
 
     /// Each `single` holds the next one as its value: releasing the outermost releases

@@ -149,40 +149,43 @@ public enum StressDriver {
     /// source, half of them disposing at once, half waiting for the completion.
     public static func multicast<A: StressAdapter>(_ api: A.Type, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         let multicast = A.makeMulticast()
-        let logs = GrammarLogs()
         let source = asyncSource(A.self, 0, count: 5, on: DispatchQueue(label: "stress.multicast.upstream"))
-        Stress.run(name, threads: 4, file: file, line: line) { index in
-            for round in 0..<(100 * Stress.scale) {
-                let log = logs.make(strict: false)
-                guard let shared = A.multicasted(multicast, key: "k\(round % 3)", source) else {
-                    return XCTFail("\(name) gave no signal", file: file, line: line)
-                }
-                let dispose = start(A.self, shared, log)
-                if (round + index) % 2 == 0 {
-                    dispose()
-                } else {
-                    // Wait for the shared upstream to complete for this subscriber.
-                    XCTAssertTrue(Stress.wait { log.terminalCount > 0 }, "\(name): a subscriber never completed", file: file, line: line)
-                }
-            }
+        // Half of the subscribers wait for the shared upstream to complete for them.
+        subscribeOrAwaitCompletion(A.self, name, rounds: 100 * Stress.scale, strict: false, disposeEvery: 2, file: file, line: line) { round in
+            A.multicasted(multicast, key: "k\(round % 3)", source)
         }
-        logs.check(name, file: file, line: line)
     }
 
     /// Four threads combine two asynchronous sources, half of them disposing at once, half
     /// waiting for the completion.
     public static func combineLatest<A: StressAdapter>(_ api: A.Type, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        let logs = GrammarLogs()
         let left = asyncSource(A.self, 0, count: 3, on: DispatchQueue(label: "stress.combine.left"))
         let right = asyncSource(A.self, 100, count: 3, on: DispatchQueue(label: "stress.combine.right"))
+        subscribeOrAwaitCompletion(A.self, name, rounds: 100 * Stress.scale, strict: false, disposeEvery: 2, file: file, line: line) { _ in
+            A.combineLatest(left, right)
+        }
+    }
+
+    /// Four threads subscribe `rounds` times each to the signal `make` gives for the round
+    /// (nil: the API gave none, a failure), disposing at once when `round + thread` is a
+    /// multiple of `disposeEvery`, otherwise waiting for the terminal event; then checks the
+    /// grammar of every subscription.
+    static func subscribeOrAwaitCompletion<A: SignalAPIAdapter>(
+        _ api: A.Type, _ name: String, rounds: Int, strict: Bool, disposeEvery: Int, file: StaticString, line: UInt,
+        _ make: @escaping @Sendable (_ round: Int) -> A.Signal?
+    ) {
+        let logs = GrammarLogs()
         Stress.run(name, threads: 4, file: file, line: line) { index in
-            for round in 0..<(100 * Stress.scale) {
-                let log = logs.make(strict: false)
-                let dispose = start(A.self, A.combineLatest(left, right), log)
-                if (round + index) % 2 == 0 {
+            for round in 0..<rounds {
+                let log = logs.make(strict: strict)
+                guard let signal = make(round) else {
+                    return XCTFail("\(name) gave no signal", file: file, line: line)
+                }
+                let dispose = start(A.self, signal, log)
+                if (round + index) % disposeEvery == 0 {
                     dispose()
                 } else {
-                    XCTAssertTrue(Stress.wait { log.terminalCount > 0 }, "\(name) never completed", file: file, line: line)
+                    XCTAssertTrue(Stress.wait { log.terminalCount > 0 }, "\(name): a subscription never completed", file: file, line: line)
                 }
             }
         }
@@ -233,19 +236,7 @@ public enum StressDriver {
             (combineName, A.combineLatest(outer, asyncSource(A.self, 100, count: 3, on: queue))),
         ]
         for (name, signal) in pipelines {
-            let logs = GrammarLogs()
-            Stress.run(name, threads: 4, file: file, line: line) { index in
-                for round in 0..<(25 * Stress.scale) {
-                    let log = logs.make(strict: true)
-                    let dispose = start(A.self, signal, log)
-                    if (round + index) % 3 == 0 {
-                        dispose()
-                    } else {
-                        XCTAssertTrue(Stress.wait { log.terminalCount > 0 }, "\(name) never completed", file: file, line: line)
-                    }
-                }
-            }
-            logs.check(name, file: file, line: line)
+            subscribeOrAwaitCompletion(A.self, name, rounds: 25 * Stress.scale, strict: true, disposeEvery: 3, file: file, line: line) { _ in signal }
         }
     }
 
