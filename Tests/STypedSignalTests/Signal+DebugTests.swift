@@ -4,59 +4,16 @@ import SignalSync
 import SignalTestSupport
 import XCTest
 
+/// The typed `debug`: the tests of `DebugDriver` (the untyped API runs them in
+/// `SSignalDebugTests`), and one subscription per line group.
 final class SignalDebugTests: LeakCheckedTestCase {
     func testReportsSubscribeEventsAndDisposeWithLabelAndThread() {
-        let lines = EventLog()
-        let received = EventLog()
-        let signal =
-            Signal<Int, NoError> { subscriber in
-                subscriber.putNext(1)
-                subscriber.putNext(2)
-                subscriber.putCompletion()
-                return EmptyDisposable
-            } |> debug("numbers", log: { lines.add($0) })
-        received.record(signal)
-        XCTAssertEqual(received.events, ["next 1", "next 2", "completed"])
-        // The test runs on the main thread.
-        XCTAssertEqual(
-            lines.events,
-            [
-                "numbers -> subscribed [main thread]",
-                "numbers -> next(1) [main thread]",
-                "numbers -> next(2) [main thread]",
-                "numbers -> completed [main thread]",
-                "numbers -> disposed [main thread]",
-            ])
+        DebugDriver.reportsSubscribeEventsAndDispose(TypedDebug.self, label: "numbers", values: [1, 2], shown: ["1", "2"])
     }
 
-    func testReportsErrorsAndExplicitDisposal() {
-        let lines = EventLog()
-        let failing = Signal<Int, TestError>.fail(TestError(5)) |> debug("f", log: { lines.add($0) })
-        failing.start()
-        XCTAssertEqual(lines.events, ["f -> subscribed [main thread]", "f -> error(E5) [main thread]", "f -> disposed [main thread]"])
+    func testReportsErrorsAndDisposalOnce() { DebugDriver.reportsErrorsAndDisposalOnce(TypedDebug.self) }
 
-        lines.clear()
-        let never = Signal<Int, NoError>.never() |> debug("n", log: { lines.add($0) })
-        let subscription = never.start()
-        XCTAssertEqual(lines.events, ["n -> subscribed [main thread]"])
-        subscription.dispose()
-        subscription.dispose()
-        XCTAssertEqual(lines.events, ["n -> subscribed [main thread]", "n -> disposed [main thread]"])
-    }
-
-    func testNamesTheThreadOfEachEvent() {
-        let lines = EventLog()
-        let done = expectation(description: "completed")
-        let queue = Queue(name: "debug-test")
-        let signal = Signal<Int, NoError>.single(7) |> deliverOn(queue) |> debug("q", log: { lines.add($0) })
-        let subscription = signal.start(completed: { done.fulfill() })
-        wait(for: [done], timeout: 30)
-        subscription.dispose()
-        let events = lines.events
-        XCTAssertEqual(events.first, "q -> subscribed [main thread]")
-        XCTAssertTrue(events[1].hasPrefix("q -> next(7) [thread "), events[1])
-        XCTAssertFalse(events[1].contains("main thread"))
-    }
+    func testNamesTheThreadOfEachEvent() { DebugDriver.namesTheThreadOfEachEvent(TypedDebug.self, value: 7, shown: "7") }
 
     func testEachSubscriptionIsReportedSeparately() {
         let lines = EventLog()
@@ -65,5 +22,34 @@ final class SignalDebugTests: LeakCheckedTestCase {
         signal.start()
         XCTAssertEqual(lines.events.filter { $0.hasPrefix("signal -> subscribed") }.count, 2)
         XCTAssertEqual(lines.events.filter { $0.hasPrefix("signal -> next(x)") }.count, 2)
+    }
+}
+
+/// The typed `debug` as `DebugDriver` sees it.
+enum TypedDebug: DebugAdapter {
+    static let failureText = "E5"
+
+    static func startDebugged(
+        _ source: DebugSource<Int>, label: String, log: @escaping @Sendable (String) -> Void, record: @escaping @Sendable (String) -> Void
+    ) -> () -> Void {
+        switch source {
+        case .values(let values):
+            let signal = Signal<Int, NoError> { subscriber in
+                for value in values { subscriber.putNext(value) }
+                subscriber.putCompletion()
+                return EmptyDisposable
+            }
+            return start(signal |> debug(label, log: log), record)
+        case .failure:
+            return start(Signal<Int, TestError>.fail(TestError(5)) |> debug(label, log: log), record)
+        case .never:
+            return start(Signal<Int, NoError>.never() |> debug(label, log: log), record)
+        case .singleOnAnotherQueue(let value):
+            return start(Signal<Int, NoError>.single(value) |> deliverOn(Queue(name: "debug-test")) |> debug(label, log: log), record)
+        }
+    }
+
+    private static func start<E>(_ signal: Signal<Int, E>, _ record: @escaping @Sendable (String) -> Void) -> () -> Void {
+        signal.start(next: { record("next \($0)") }, error: { record("error \($0)") }, completed: { record("completed") }).dispose
     }
 }

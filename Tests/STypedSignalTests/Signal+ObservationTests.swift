@@ -18,6 +18,28 @@ private final class Label: @unchecked Sendable {
     var text = ""
 }
 
+/// The typed `assign(to:on:)` into a `Label`, as `AssignDriver` sees it.
+private enum TypedAssign: AssignAdapter {
+    static func makeModel() -> Label { Label() }
+
+    static func text(of model: Label) -> String? { model.text }
+
+    static func makePipe() -> ValuePipe<String> { ValuePipe<String>() }
+
+    static func push(_ text: String, into pipe: ValuePipe<String>) { pipe.putNext(text) }
+
+    static func assignForwarding(_ pipe: ValuePipe<String>, upstreamDisposed: @escaping @Sendable () -> Void, toTextOf model: Label) -> () -> Void {
+        let source = Signal<String, NoError> { subscriber in
+            let inner = pipe.signal().start(next: { subscriber.putNext($0) })
+            return ActionDisposable {
+                inner.dispose()
+                upstreamDisposed()
+            }
+        }
+        return source.assign(to: \.text, on: model).dispose
+    }
+}
+
 final class SignalObservationTests: LeakCheckedTestCase {
     func testObservingDeliversTheCurrentValueThenEachChangeOnTheQueue() {
         let queue = Queue(name: "observe")
@@ -136,26 +158,7 @@ final class SignalObservationTests: LeakCheckedTestCase {
     }
 
     func testAssignWritesEachValueAndEndsUpstreamAtTheFirstValueAfterTheModelIsGone() {
-        let pipe = ValuePipe<String>()
-        let upstreamDisposed = LockedState(false)
-        let source = Signal<String, NoError> { subscriber in
-            let inner = pipe.signal().start(next: { subscriber.putNext($0) })
-            return ActionDisposable {
-                inner.dispose()
-                upstreamDisposed.withLock { $0 = true }
-            }
-        }
-        var label: Label? = Label()
-        weak let weakLabel = label
-        let binding = source.assign(to: \.text, on: label!)
-        pipe.putNext("one")
-        XCTAssertEqual(label?.text, "one")
-        label = nil
-        XCTAssertNil(weakLabel, "assign holds the model weakly")
-        XCTAssertFalse(upstreamDisposed.withLock { $0 })
-        pipe.putNext("two")
-        XCTAssertTrue(upstreamDisposed.withLock { $0 }, "the first value after the model is gone ends the subscription")
-        binding.dispose()
+        AssignDriver.writesEachValueAndEndsUpstreamAtTheFirstValueAfterTheModelIsGone(TypedAssign.self)
     }
 
     @MainActor

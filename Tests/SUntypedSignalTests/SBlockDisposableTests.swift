@@ -3,13 +3,23 @@ import SUntypedSignal
 import SignalTestSupport
 import XCTest
 
+/// `SBlockDisposable`, run by `BlockDisposableDriver` (the typed API runs the same tests on
+/// `ActionDisposable` in `ActionDisposableTests`), and its nil block.
 final class SBlockDisposableTests: LeakCheckedTestCase {
-    func testRunsOnceOnRepeatedDispose() {
-        var count = 0
-        let disposable = SBlockDisposable { count += 1 }
-        disposable.dispose()
-        disposable.dispose()
-        XCTAssertEqual(count, 1)
+    func testRunsOnceOnRepeatedDispose() { BlockDisposableDriver.runsOnceOnRepeatedDispose(UntypedBlockDisposable.self) }
+
+    func testRunsExactlyOnceAcrossThreads() { BlockDisposableDriver.runsExactlyOnceAcrossThreads(UntypedBlockDisposable.self) }
+
+    func testDisposeFromInsideTheActionIsNoOp() { BlockDisposableDriver.disposeFromInsideTheActionIsNoOp(UntypedBlockDisposable.self) }
+
+    func testRunsOnTheDisposingThread() { BlockDisposableDriver.runsOnTheDisposingThread(UntypedBlockDisposable.self) }
+
+    func testNotRunOnDeinitButReleased() { BlockDisposableDriver.notRunOnDeinitButReleased(UntypedBlockDisposable.self) }
+
+    func testReleasedOnceItHasRunWhileTheDisposableLives() { BlockDisposableDriver.releasedOnceItHasRunWhileTheDisposableLives(UntypedBlockDisposable.self) }
+
+    func testDisposeFromAnotherThreadDuringTheActionDoesNotWaitNorRunItAgain() {
+        BlockDisposableDriver.disposeFromAnotherThreadDuringTheActionDoesNotWaitNorRunItAgain(UntypedBlockDisposable.self)
     }
 
     func testNilBlockIsNoOp() {
@@ -17,78 +27,13 @@ final class SBlockDisposableTests: LeakCheckedTestCase {
         disposable.dispose()
         disposable.dispose()
     }
+}
 
-    func testReentrantDisposeFromBlockIsNoOp() {
-        var count = 0
-        var disposable: SBlockDisposable?
-        disposable = SBlockDisposable {
-            count += 1
-            disposable?.dispose()
-        }
-        disposable?.dispose()
-        XCTAssertEqual(count, 1)
-        disposable = nil
-    }
+/// `SBlockDisposable` as `BlockDisposableDriver` sees it.
+enum UntypedBlockDisposable: BlockDisposableAdapter {
+    static func make(_ action: @escaping () -> Void) -> SBlockDisposable { SBlockDisposable(action) }
 
-    func testRunsOnDisposingThread() {
-        let queue = DispatchQueue(label: "disposer")
-        let recorder = Recorder()
-        let disposable = SBlockDisposable {
-            recorder.log(Thread.isMainThread ? "main" : "other")
-        }
-        let box = UncheckedBox(disposable)
-        let done = DispatchSemaphore(value: 0)
-        queue.async {
-            box.value.dispose()
-            done.signal()
-        }
-        done.wait()
-        XCTAssertEqual(recorder.events, ["other"])
-    }
-
-    func testBlockReleasedOnceItHasRunWhileTheDisposableLives() {
-        final class Object {}
-        weak var weakObject: Object?
-        var ran = 0
-        let disposable: SBlockDisposable
-        do {
-            let object = Object()
-            weakObject = object
-            disposable = SBlockDisposable {
-                _ = object
-                ran += 1
-            }
-        }
-        XCTAssertNotNil(weakObject, "held until disposed")
-        disposable.dispose()
-        XCTAssertNil(weakObject, "released as soon as it ran")
-        disposable.dispose()
-        XCTAssertEqual(ran, 1)
-    }
-
-    func testDeallocatedUndisposedReleasesTheBlockWithoutRunningIt() {
-        final class Object {}
-        weak var weakObject: Object?
-        var ran = false
-        do {
-            let object = Object()
-            weakObject = object
-            _ = SBlockDisposable {
-                _ = object
-                ran = true
-            }
-        }
-        XCTAssertFalse(ran)
-        XCTAssertNil(weakObject)
-    }
-
-    func testConcurrentDisposeRunsExactlyOnce() {
-        let counter = Counter()
-        let disposable = SBlockDisposable { counter.increment() }
-        let box = UncheckedBox(disposable)
-        concurrently(8) { _ in box.value.dispose() }
-        XCTAssertEqual(counter.value, 1)
-    }
+    static func dispose(_ disposable: SBlockDisposable) { disposable.dispose() }
 }
 
 /// Moves a value into a `@Sendable` closure in tests.

@@ -4,42 +4,38 @@ import SignalSync
 import SignalTestSupport
 import XCTest
 
+/// The untyped `debug`: the tests of `DebugDriver` (the typed API runs them in
+/// `SignalDebugTests`), here with a nil value.
 final class SSignalDebugTests: LeakCheckedTestCase {
-    func testReportsSubscribeEventsNilAndDispose() {
-        let lines = Recorder()
-        let received = Recorder()
-        received.record(SSignal.single(nil).then(SSignal.single(3)).debug("u", log: { lines.log($0) }))
-        XCTAssertEqual(received.events, ["next nil", "next 3", "completed"])
-        XCTAssertEqual(
-            lines.events,
-            [
-                "u -> subscribed [main thread]",
-                "u -> next(nil) [main thread]",
-                "u -> next(3) [main thread]",
-                "u -> completed [main thread]",
-                "u -> disposed [main thread]",
-            ])
+    func testReportsSubscribeEventsAndDisposeWithLabelAndThread() {
+        DebugDriver.reportsSubscribeEventsAndDispose(UntypedDebug.self, label: "u", values: [nil, 3], shown: ["nil", "3"])
     }
 
-    func testReportsErrorsAndDisposalOnce() {
-        let lines = Recorder()
-        SSignal.fail("bad").debug("e", log: { lines.log($0) }).start()
-        XCTAssertEqual(lines.events, ["e -> subscribed [main thread]", "e -> error(bad) [main thread]", "e -> disposed [main thread]"])
+    func testReportsErrorsAndDisposalOnce() { DebugDriver.reportsErrorsAndDisposalOnce(UntypedDebug.self) }
 
-        lines.clear()
-        let subscription = SSignal.never().debug("n", log: { lines.log($0) }).start()
-        subscription.dispose()
-        subscription.dispose()
-        XCTAssertEqual(lines.events, ["n -> subscribed [main thread]", "n -> disposed [main thread]"])
-    }
+    func testNamesTheThreadOfEachEvent() { DebugDriver.namesTheThreadOfEachEvent(UntypedDebug.self, value: 1, shown: "1") }
+}
 
-    func testNamesTheThreadOfEachEvent() {
-        let lines = Recorder()
-        let done = expectation(description: "completed")
-        let subscription = SSignal.single(1).deliverOn(SQueue()).debug("t", log: { lines.log($0) })
-            .start(completed: { done.fulfill() })
-        wait(for: [done], timeout: 30)
-        subscription.dispose()
-        XCTAssertTrue(lines.events[1].hasPrefix("t -> next(1) [thread "), lines.events[1])
+/// The untyped `debug` as `DebugDriver` sees it.
+enum UntypedDebug: DebugAdapter {
+    static let failureText = "bad"
+
+    static func startDebugged(
+        _ source: DebugSource<Any?>, label: String, log: @escaping @Sendable (String) -> Void, record: @escaping @Sendable (String) -> Void
+    ) -> () -> Void {
+        let signal: SSignal
+        switch source {
+        case .values(let values):
+            signal = values.dropFirst().reduce(SSignal.single(values[0])) { $0.then(SSignal.single($1)) }
+        case .failure:
+            signal = SSignal.fail("bad")
+        case .never:
+            signal = SSignal.never()
+        case .singleOnAnotherQueue(let value):
+            signal = SSignal.single(value).deliverOn(SQueue())
+        }
+        return signal.debug(label, log: log).start(
+            next: { record("next \(describe($0))") }, error: { record("error \(describe($0))") }, completed: { record("completed") }
+        ).dispose
     }
 }

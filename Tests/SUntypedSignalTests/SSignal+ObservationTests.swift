@@ -18,6 +18,28 @@ private final class SLabel: @unchecked Sendable {
     var text: String? = "initial"
 }
 
+/// The untyped `assign(to:on:)` into an `SLabel`, as `AssignDriver` sees it.
+private enum UntypedAssign: AssignAdapter {
+    static func makeModel() -> SLabel { SLabel() }
+
+    static func text(of model: SLabel) -> String? { model.text }
+
+    static func makePipe() -> SPipe { SPipe() }
+
+    static func push(_ text: String, into pipe: SPipe) { pipe.putNext(text) }
+
+    static func assignForwarding(_ pipe: SPipe, upstreamDisposed: @escaping @Sendable () -> Void, toTextOf model: SLabel) -> () -> Void {
+        let source = SSignal { subscriber in
+            let inner = pipe.signal().start(next: { subscriber.putNext($0) })
+            return SBlockDisposable {
+                inner.dispose()
+                upstreamDisposed()
+            }
+        }
+        return source.assign(to: \.text, on: model).dispose
+    }
+}
+
 final class SSignalObservationTests: LeakCheckedTestCase {
     func testObservingDeliversTheCurrentValueThenEachChangeOnTheQueue() {
         let queue = SQueue()
@@ -140,26 +162,8 @@ final class SSignalObservationTests: LeakCheckedTestCase {
         XCTAssertEqual(errors.withLock { $0 }, ["broken"])
     }
 
-    func testAssignEndsUpstreamAtTheFirstValueAfterTheModelIsGone() {
-        let pipe = SPipe()
-        let upstreamDisposed = LockedState(false)
-        let source = SSignal { subscriber in
-            let inner = pipe.signal().start(next: { subscriber.putNext($0) })
-            return SBlockDisposable {
-                inner.dispose()
-                upstreamDisposed.withLock { $0 = true }
-            }
-        }
-        var label: SLabel? = SLabel()
-        weak let weakLabel = label
-        let binding = source.assign(to: \.text, on: label!)
-        pipe.putNext("one")
-        XCTAssertEqual(label?.text, "one")
-        label = nil
-        XCTAssertNil(weakLabel, "assign holds the model weakly")
-        pipe.putNext("two")
-        XCTAssertTrue(upstreamDisposed.withLock { $0 })
-        binding.dispose()
+    func testAssignWritesEachValueAndEndsUpstreamAtTheFirstValueAfterTheModelIsGone() {
+        AssignDriver.writesEachValueAndEndsUpstreamAtTheFirstValueAfterTheModelIsGone(UntypedAssign.self)
     }
 
     @MainActor

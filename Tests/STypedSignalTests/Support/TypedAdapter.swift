@@ -1,0 +1,33 @@
+import STypedSignal
+import SignalTestSupport
+
+/// The typed API as the shared drivers of SignalTestSupport see it: `Signal<Int, NoError>`,
+/// `ValuePipe<Int>` and `ActionDisposable`. The family conformances are beside each
+/// family's tests.
+enum TypedAPI: SignalAPIAdapter {
+    typealias Signal = STypedSignal.Signal<Int, NoError>
+    typealias Subscriber = STypedSignal.Subscriber<Int, NoError>
+    typealias Pipe = ValuePipe<Int>
+
+    static func makePipe() -> Pipe { Pipe() }
+
+    static func signal(of pipe: Pipe) -> Signal { pipe.signal() }
+
+    static func push(_ value: Int, into pipe: Pipe) { pipe.putNext(value) }
+
+    static func signal(_ generator: @escaping (Subscriber) -> (() -> Void)?) -> Signal {
+        Signal { subscriber in
+            guard let action = generator(subscriber) else { return EmptyDisposable }
+            return ActionDisposable(action: action)
+        }
+    }
+
+    static func putNext(_ value: Int, to subscriber: Subscriber) { subscriber.putNext(value) }
+
+    static func putCompletion(to subscriber: Subscriber) { subscriber.putCompletion() }
+
+    /// `error` is never called: a `Signal<Int, NoError>` cannot fail.
+    static func start(_ signal: Signal, next: ((Int) -> Void)?, error: (() -> Void)?, completed: (() -> Void)?) -> () -> Void {
+        signal.start(next: next, completed: completed).dispose
+    }
+}
