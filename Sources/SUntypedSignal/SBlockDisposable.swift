@@ -1,4 +1,5 @@
 import SignalSync
+import SignalSyncStack
 
 /// A disposable that runs a closure on its first `dispose()`.
 ///
@@ -12,17 +13,21 @@ import SignalSync
 /// d.dispose()   // prints "cleaned up"
 /// d.dispose()   // nothing
 /// ```
-public final class SBlockDisposable: SDisposable, @unchecked Sendable {
-    // Safety: the engine is thread-safe.
-    private let engine: OnceActionEngine
+public final class SBlockDisposable: SDisposable, OnceActionEngine, @unchecked Sendable {
+    // Safety: `onceClaim` is only reached atomically (`OnceActionEngine`); `onceMachine` is
+    // changed only by the one `dispose()` that won the claim.
+    /// The claim flag: the first stored property (see `OnceActionEngine`).
+    @usableFromInline package var onceClaim = signalsync_atomic_bool()
+    /// The block, until the first `dispose()` takes it.
+    @usableFromInline @exclusivity(unchecked) package var onceMachine: OnceActionMachine
 
     /// Creates a disposable that runs `block` when first disposed.
     public init(_ block: (() -> Void)?) {
-        engine = OnceActionEngine(action: block)
+        onceMachine = OnceActionMachine(action: block)
     }
 
     /// Runs the block if no earlier call did.
     public func dispose() {
-        engine.dispose()
+        runOnceAction()
     }
 }

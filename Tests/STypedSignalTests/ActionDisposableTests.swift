@@ -1,5 +1,6 @@
 import STypedSignal
 import SignalTestSupport
+import XCTest
 
 /// `ActionDisposable`, run by `BlockDisposableDriver` (the untyped API runs the same tests
 /// on `SBlockDisposable` in `SBlockDisposableTests`).
@@ -26,4 +27,13 @@ enum TypedActionDisposable: BlockDisposableAdapter {
     static func make(_ action: @escaping () -> Void) -> ActionDisposable { ActionDisposable(action: action) }
 
     static func dispose(_ disposable: ActionDisposable) { disposable.dispose() }
+}
+
+/// `ActionDisposable` keeps its claim flag where `OnceActionEngine` reads it.
+final class ActionDisposableLayoutTests: LeakCheckedTestCase {
+    func testTheClaimFlagIsTheFirstStoredProperty() {
+        let disposable = ActionDisposable {}
+        let flagAddress = withUnsafeMutablePointer(to: &disposable.onceClaim) { UnsafeMutableRawPointer($0) }
+        XCTAssertEqual(flagAddress, _getUnsafePointerToStoredProperties(disposable))
+    }
 }

@@ -1,10 +1,12 @@
 /// The state of a disposal action that runs at most once: the machine under both APIs'
 /// block disposables (`ActionDisposable`, `SBlockDisposable`).
 ///
-/// It only holds the action and hands it out once; `OnceActionEngine` runs it after the
-/// lock is released.
+/// It only holds the action and hands it out once; `OnceActionEngine` runs it, and only
+/// the one caller that won its claim reaches the machine.
+@usableFromInline
 package struct OnceActionMachine {
     /// Every phase of the action.
+    @usableFromInline
     package enum State {
         /// The action waits for the first `dispose()`.
         case armed(() -> Void)
@@ -13,6 +15,7 @@ package struct OnceActionMachine {
     }
 
     /// What the caller of `dispose()` does once the lock is released.
+    @usableFromInline
     package enum DisposeAction {
         /// Run this action (and release it): this was the first disposal.
         case run(() -> Void)
@@ -21,7 +24,7 @@ package struct OnceActionMachine {
     }
 
     /// The current phase.
-    package private(set) var state: State
+    @usableFromInline package var state: State
 
     /// Armed with `action`; a nil action starts spent.
     package init(action: (() -> Void)?) {
@@ -29,6 +32,7 @@ package struct OnceActionMachine {
     }
 
     /// The first call hands the action out and spends the machine; later calls get `.none`.
+    @inlinable
     package mutating func dispose() -> DisposeAction {
         guard case .armed(let action) = state else { return .none }
         state = .spent
