@@ -94,7 +94,7 @@ final class FailureReportingTests: LeakCheckedTestCase {
 
     func testAnUnclosedGroupIsReportedAtTheCallersLineAndTheEventsBeforeItStillPlay() {
         let scheduler = SignalTestScheduler()
-        let line = UInt(#line + 1)
+        let line = UInt(#line + 2)
         let failures = TestFailureReporter.collectingFailures {
             _ = scheduler.cold("-1-(2,3", values: [:], error: Optional<String>.none) as Signal<Int, String>
         }
