@@ -35,7 +35,7 @@ for scenario in ${scenarios//,/ }; do
     # Ops per run: the scenario's size (S3: times 100 subscribers), +10% for the
     # warm-up run; sizes are those of Scenario.defaultSize.
     case "$scenario" in
-      S1|S8|S9) size=1000000 ;; S2|S3) size=100000 ;; S5|S5b) size=250000 ;; *) size=200000 ;;
+      S1|S8|S9) size=1000000 ;; S2|S3|S11) size=100000 ;; S5|S5b) size=250000 ;; *) size=200000 ;;
     esac
     [ "$scenario" = S3 ] && size=$((size * 100))
     ops=$((size / 10 + size / 100))  # (0.2 - 0.1) × size × 1.1
