@@ -29,7 +29,7 @@ for scenario in ${scenarios//,/ }; do
     for scale in 0.1 0.2; do
       file="$out/callgrind.$scenario.$implementation.$scale.out"
       valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/ratios" --only "$scenario" \
-        --implementation "$implementation" --runs 1 --scale "$scale" > /dev/null 2> "$file.log"
+        --implementation "$implementation" --runs 1 --scale "$scale" --no-scaling > /dev/null 2> "$file.log"
       counts+=("$(grep -E 'refs:' "$file.log" | awk '{gsub(",", "", $NF); print $NF}')")
     done
     # Ops per run: the scenario's size (S3: times 100 subscribers), +10% for the

@@ -71,7 +71,8 @@ struct CombineLatestScalingReport {
             }
             rows.append(
                 [implementation.rawValue] + spreads.map { "\(format($0.median)) (\(format($0.min))–\(format($0.max)))" } + [
-                    format(growth), limitTexts.isEmpty ? "-" : limitTexts.joined(separator: ", "), results.isEmpty ? "reported" : results.joined(separator: ", "),
+                    format(growth), limitTexts.isEmpty ? "-" : limitTexts.joined(separator: ", "),
+                    results.isEmpty ? "reported" : results.joined(separator: ", "),
                 ])
         }
         return table(rows)

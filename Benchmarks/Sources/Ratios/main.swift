@@ -11,7 +11,8 @@
 //       When S11 is among the scenarios, also measures the array combineLatest at 10,
 //       100 and 1000 sources (ns per push, typed and untyped) and checks the growth
 //       limit of thresholds.json's combineLatestScaling. --scaling-combine only: that
-//       measurement alone (as if --only S11, without the table).
+//       measurement alone (as if --only S11, without the table); --no-scaling: the
+//       table alone (instructions.sh).
 //   ratios allocations [--scale X] [--only ...]
 //       Run with LD_PRELOAD=libMallocInterposerSwift.so: prints the allocations of one
 //       run of each case as JSON, for --allocations of the timing pass.
@@ -38,10 +39,15 @@ var thresholdsPath: String?
 var allocationsPath: String?
 var chartPath: String?
 var scalingOnly = false
+var noScaling = false
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     if option == "--scaling-combine" {
         scalingOnly = true
+        continue
+    }
+    if option == "--no-scaling" {
+        noScaling = true
         continue
     }
     guard !arguments.isEmpty else { fail("\(option) needs a value") }
@@ -119,7 +125,7 @@ do {
         checked += report.checked
     }
     let scalingImplementations = CombineLatestScaling.implementations.filter { implementations?.contains($0) ?? true }
-    if scalingOnly || (only?.contains(.s11CombineLatestArray) ?? true), !scalingImplementations.isEmpty {
+    if scalingOnly || (!noScaling && only?.contains(.s11CombineLatestArray) ?? true), !scalingImplementations.isEmpty {
         var scaling = CombineLatestScalingReport(
             runs: harness.runs, scale: harness.scale, implementations: scalingImplementations, limits: thresholds.combineLatestScaling)
         let table = try scaling.measure { note("  " + $0) }
