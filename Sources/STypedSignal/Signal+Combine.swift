@@ -100,7 +100,7 @@ public func combineLatest<T, E>(queue: Queue? = nil, _ signals: [Signal<T, E>]) 
         }
     }
     return Signal { subscriber in
-        let values = CombineLatestArray<T>(count: signals.count)
+        let values = CombineLatestArray<[T]>(count: signals.count)
         let engine = CombineLatestEngine<[T]>(count: signals.count, seeded: 0, completedSourceDisposal: .atCompletion) {
             values.combined
         }
@@ -258,7 +258,7 @@ struct CombineLatestSubscription<Output, E> {
 
     /// Subscribes source number `index` of an array `combineLatest`, storing its values
     /// at `index` in `values`; does nothing once the engine is disposed.
-    func subscribe<V>(_ index: Int, to signal: Signal<V, E>, keptIn values: CombineLatestArray<V>) {
+    func subscribe<V>(_ index: Int, to signal: Signal<V, E>, keptIn values: CombineLatestArray<[V]>) {
         let engine = engine
         let subscriber = subscriber
         subscribe(index, to: signal) { value in engine.receive(value, into: values, at: index) { subscriber.putNext($0) } }

@@ -11,19 +11,29 @@
 /// downstream still holds is copied by the next value (copy-on-write), so an array once
 /// delivered never changes.
 ///
-/// The state sits behind pointers, not in stored `var`s: the per-value path inlines into
-/// the typed API module, where a stored `var` of this class would be checked for exclusive
-/// access at run time on every value.
+/// Generic over the array type (`[T]` for a typed `combineLatest` of `Signal<T, E>`s), not
+/// over its element: the typed face runs unspecialized, and there an `Array<T>` spelled out
+/// from `T` looks up its metadata in the runtime's cache at every value (about 330
+/// instructions, a fifth of a push), where `Values` comes with the class's own metadata.
+/// The per-value methods are not inlinable for the same reason: inlined into the face, they
+/// would spell `Values` as `[T]` again.
 ///
-/// Public only so that `CombineLatestEngine.receive` inlines into the typed API module; not
-/// for users.
+/// The state sits behind pointers rather than in stored `var`s, so that no access to it is
+/// checked for exclusivity at run time (the engine's lock already orders them).
+///
+/// Public only because `CombineLatestEngine.receive`, inlined into the typed API module,
+/// names it; not for users.
 @_documentation(visibility: internal)
-public final class CombineLatestArray<Value>: @unchecked Sendable {
+public final class CombineLatestArray<Values: RangeReplaceableCollection & MutableCollection>: @unchecked Sendable
+where Values.Index == Int {
+    /// The value of one source.
+    public typealias Value = Values.Element
+
     // Safety: reached only under the lock of the engine the values belong to.
     /// Every value, in index order, once each source has one; empty until then.
-    @usableFromInline let values: UnsafeMutablePointer<[Value]>
+    private let values: UnsafeMutablePointer<Values>
     /// How many sources have no value yet; 0 from the moment `values` holds them all.
-    @usableFromInline let missing: UnsafeMutablePointer<Int>
+    private let missing: UnsafeMutablePointer<Int>
     /// The values that arrived while some source had none, by index (deallocated once
     /// they moved into `values`).
     private let pending: UnsafeMutablePointer<Value>
@@ -36,8 +46,8 @@ public final class CombineLatestArray<Value>: @unchecked Sendable {
     package init(count: Int) {
         precondition(count > 0, "combineLatest needs at least one source")
         self.count = count
-        values = UnsafeMutablePointer<[Value]>.allocate(capacity: 1)
-        values.initialize(to: [])
+        values = UnsafeMutablePointer<Values>.allocate(capacity: 1)
+        values.initialize(to: Values())
         missing = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         missing.initialize(to: count)
         pending = UnsafeMutablePointer<Value>.allocate(capacity: count)
@@ -50,19 +60,27 @@ public final class CombineLatestArray<Value>: @unchecked Sendable {
     ///
     /// Once every source has a value this writes into the array in place, copying the
     /// array first only when downstream still holds it.
-    @inlinable
+    @usableFromInline
     func exchange(_ value: inout Value, at index: Int) {
-        if missing.pointee == 0 {
-            swap(&values.pointee[index], &value)
-        } else {
+        guard missing.pointee == 0 else {
             fill(&value, at: index)
+            return
+        }
+        // Through the contiguous storage rather than the subscript: unspecialized, the
+        // subscript's `modify` coroutine cost twice as much. (Either copies a shared array
+        // first.)
+        let stored: Void? = values.pointee.withContiguousMutableStorageIfAvailable { buffer in
+            precondition(index >= 0 && index < buffer.count, "combineLatest: no source at index \(index)")
+            swap(&buffer[index], &value)
+        }
+        if stored == nil {
+            swap(&values.pointee[index], &value)
         }
     }
 
     /// `exchange` while some source has no value: stores `value` in the buffer and, when it
     /// was the last one missing, moves the buffer into the array.
-    @usableFromInline
-    func fill(_ value: inout Value, at index: Int) {
+    private func fill(_ value: inout Value, at index: Int) {
         precondition(index >= 0 && index < count, "combineLatest: no source at index \(index)")
         if filled[index] {
             swap(&pending[index], &value)
@@ -72,9 +90,9 @@ public final class CombineLatestArray<Value>: @unchecked Sendable {
         filled[index] = true
         missing.pointee -= 1
         if missing.pointee == 0 {
-            values.pointee = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                buffer.baseAddress!.moveInitialize(from: pending, count: count)
-                initialized = count
+            values.pointee.reserveCapacity(count)
+            for index in 0..<count {
+                values.pointee.append((pending + index).move())
             }
             pending.deallocate()
             filled.deallocate()
@@ -84,8 +102,7 @@ public final class CombineLatestArray<Value>: @unchecked Sendable {
     /// Every value, in index order: the stored array itself, which the next value updates
     /// in place unless the array returned here is still held. Read (by the engine's
     /// `combine`) only once every source has a value.
-    @inlinable
-    public var combined: [Value] {
+    package var combined: Values {
         values.pointee
     }
 

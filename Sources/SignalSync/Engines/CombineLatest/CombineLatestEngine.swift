@@ -40,7 +40,7 @@ public final class CombineLatestEngine<Output>: @unchecked Sendable {
     /// Source `index` produced `value`, to be kept at `index` in `values` (the typed
     /// array face's storage, whose array is the output); `emit` as above.
     @inlinable
-    public func receive<V>(_ value: V, into values: CombineLatestArray<V>, at index: Int, emit: (Output) -> Void) {
+    public func receive<Values>(_ value: Values.Element, into values: CombineLatestArray<Values>, at index: Int, emit: (Output) -> Void) {
         receive(value, at: index, exchange: { values.exchange(&$0, at: index) }, emit: emit)
     }
 

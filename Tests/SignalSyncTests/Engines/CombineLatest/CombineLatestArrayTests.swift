@@ -13,7 +13,7 @@ final class CombineLatestArrayTests: LeakCheckedTestCase {
     }
 
     func testHoldsValuesUntilEverySourceHasOneThenCombinesThemInIndexOrder() {
-        let storage = CombineLatestArray<Int>(count: 3)
+        let storage = CombineLatestArray<[Int]>(count: 3)
         var value = 3
         storage.exchange(&value, at: 2)
         XCTAssertEqual(value, 3, "a first value leaves a copy of itself to release")
@@ -28,7 +28,7 @@ final class CombineLatestArrayTests: LeakCheckedTestCase {
     }
 
     func testWritesInPlaceWhileNobodyHoldsTheArrayAndCopiesAHeldOne() {
-        let storage = CombineLatestArray<Int>(count: 2)
+        let storage = CombineLatestArray<[Int]>(count: 2)
         var value = 1
         storage.exchange(&value, at: 0)
         value = 2
@@ -46,10 +46,38 @@ final class CombineLatestArrayTests: LeakCheckedTestCase {
         XCTAssertNotEqual(storage.combined.withUnsafeBufferPointer { $0.baseAddress }, address, "the held array was copied")
     }
 
+    /// A collection with no contiguous storage, which takes the subscript path.
+    struct Scattered: RangeReplaceableCollection, MutableCollection {
+        var storage: [Int] = []
+        init() {}
+        var startIndex: Int { storage.startIndex }
+        var endIndex: Int { storage.endIndex }
+        func index(after index: Int) -> Int { index + 1 }
+        subscript(position: Int) -> Int {
+            get { storage[position] }
+            set { storage[position] = newValue }
+        }
+        mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Int {
+            storage.replaceSubrange(subrange, with: newElements)
+        }
+    }
+
+    func testACollectionWithoutContiguousStorageIsWrittenThroughItsSubscript() {
+        let storage = CombineLatestArray<Scattered>(count: 2)
+        var value = 1
+        storage.exchange(&value, at: 0)
+        value = 2
+        storage.exchange(&value, at: 1)
+        value = 3
+        storage.exchange(&value, at: 1)
+        XCTAssertEqual(value, 2)
+        XCTAssertEqual(storage.combined.storage, [1, 3])
+    }
+
     func testReleasesItsValuesWhetherOrNotEverySourceHadOne() {
         var released: [String] = []
         do {
-            let partial = CombineLatestArray<DeinitProbe>(count: 3)
+            let partial = CombineLatestArray<[DeinitProbe]>(count: 3)
             var value = DeinitProbe { released.append("a") }
             partial.exchange(&value, at: 0)
             value = DeinitProbe { released.append("c") }
@@ -59,7 +87,7 @@ final class CombineLatestArrayTests: LeakCheckedTestCase {
         XCTAssertEqual(released.sorted(), ["a", "c", "unused"])
         released = []
         do {
-            let full = CombineLatestArray<DeinitProbe>(count: 2)
+            let full = CombineLatestArray<[DeinitProbe]>(count: 2)
             var value = DeinitProbe { released.append("a") }
             full.exchange(&value, at: 0)
             value = DeinitProbe { released.append("b") }
