@@ -4,7 +4,7 @@
 // dependencies (package-benchmark, OpenCombine, swift-async-algorithms) never reach
 // users of the library.
 //
-// - `Scenarios`: the scenario catalogue (S1–S9, S4P, S5b), written once per implementation
+// - `Scenarios`: the scenario catalogue (S1–S9, S4P, S5b, S11), written once per implementation
 //   (typed, untyped, bridged, OpenCombine, and swift-async-algorithms where it has
 //   the operator: S1 and S5b).
 // - `ratios`: runs every scenario side by side in one process, prints the table of

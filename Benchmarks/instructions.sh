@@ -29,13 +29,13 @@ for scenario in ${scenarios//,/ }; do
     for scale in 0.1 0.2; do
       file="$out/callgrind.$scenario.$implementation.$scale.out"
       valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/ratios" --only "$scenario" \
-        --implementation "$implementation" --runs 1 --scale "$scale" > /dev/null 2> "$file.log"
+        --implementation "$implementation" --runs 1 --scale "$scale" --no-scaling > /dev/null 2> "$file.log"
       counts+=("$(grep -E 'refs:' "$file.log" | awk '{gsub(",", "", $NF); print $NF}')")
     done
     # Ops per run: the scenario's size (S3: times 100 subscribers), +10% for the
     # warm-up run; sizes are those of Scenario.defaultSize.
     case "$scenario" in
-      S1|S8|S9) size=1000000 ;; S2|S3) size=100000 ;; S5|S5b) size=250000 ;; *) size=200000 ;;
+      S1|S8|S9) size=1000000 ;; S2|S3|S11) size=100000 ;; S5|S5b) size=250000 ;; *) size=200000 ;;
     esac
     [ "$scenario" = S3 ] && size=$((size * 100))
     ops=$((size / 10 + size / 100))  # (0.2 - 0.1) × size × 1.1

@@ -86,6 +86,11 @@ public func combineLatest<T1, T2, E>(
 /// empty array emits `[]` and completes synchronously when started (even with a
 /// `queue`).
 ///
+/// A value costs the same whatever the number of sources: the latest values live in one
+/// array, which each emission hands downstream as it is and the next value updates in
+/// place. An array kept downstream is a value like any other and never changes: the next
+/// value copies it first (copy-on-write), so keeping every emission costs a copy each.
+///
 /// ```swift
 /// combineLatest([price(of: "A"), price(of: "B")]).start(next: { print($0) })
 /// // [10, 20], then a new array for every change
@@ -99,13 +104,13 @@ public func combineLatest<T, E>(queue: Queue? = nil, _ signals: [Signal<T, E>]) 
         }
     }
     return Signal { subscriber in
-        let slots = signals.map { _ in CombineLatestSlot<T>() }
+        let values = CombineLatestArray<[T]>(count: signals.count)
         let engine = CombineLatestEngine<[T]>(count: signals.count, seeded: 0, completedSourceDisposal: .atCompletion) {
-            slots.map(\.value)
+            values.combined
         }
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         for (index, signal) in signals.enumerated() {
-            sources.subscribe(index, to: signal, slot: slots[index])
+            sources.subscribe(index, to: signal, keptIn: values)
         }
         return engine
     }
@@ -277,6 +282,22 @@ struct CombineLatestSubscription<Output, E> {
     /// Subscribes source number `index`, storing its values in `slot`; does nothing
     /// once the engine is disposed.
     func subscribe<V>(_ index: Int, to signal: Signal<V, E>, slot: CombineLatestSlot<V>) {
+        let engine = engine
+        let subscriber = subscriber
+        subscribe(index, to: signal) { value in engine.receive(value, into: slot, at: index) { subscriber.putNext($0) } }
+    }
+
+    /// Subscribes source number `index` of an array `combineLatest`, storing its values
+    /// at `index` in `values`; does nothing once the engine is disposed.
+    func subscribe<V>(_ index: Int, to signal: Signal<V, E>, keptIn values: CombineLatestArray<[V]>) {
+        let engine = engine
+        let subscriber = subscriber
+        subscribe(index, to: signal) { value in engine.receive(value, into: values, at: index) { subscriber.putNext($0) } }
+    }
+
+    /// Subscribes source number `index`, handing its values to `next` and its terminal
+    /// events to the engine; does nothing once the engine is disposed.
+    private func subscribe<V>(_ index: Int, to signal: Signal<V, E>, next: @escaping (V) -> Void) {
         if engine.isDisposed {
             return
         }
@@ -284,7 +305,7 @@ struct CombineLatestSubscription<Output, E> {
         let subscriber = subscriber
         let source = queue.map { signal |> deliverOn($0) } ?? signal
         let handle = source.start(
-            next: { value in engine.receive(value, into: slot, at: index) { subscriber.putNext($0) } },
+            next: next,
             error: { error in engine.sourceFailed { subscriber.putError(error) } },
             completed: { engine.sourceCompleted(at: index) { subscriber.putCompletion() } })
         engine.attach(handle, at: index)

@@ -281,6 +281,157 @@ final class SignalCombineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["next [1]", "next [2]", "completed"])
     }
 
+    // MARK: - Array overload: the combined array is updated in place
+
+    func testArrayOverloadAKeptArrayNeverChanges() {
+        let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
+        var kept: [[Int]] = []
+        let handle = combineLatest(sources.map(\.signal)).start(next: { kept.append($0) })
+        sources[0].putNext(1)
+        sources[1].putNext(2)
+        sources[2].putNext(3)
+        sources[1].putNext(20)
+        sources[1].putNext(21)
+        sources[0].putNext(10)
+        XCTAssertEqual(kept, [[1, 2, 3], [1, 20, 3], [1, 21, 3], [10, 21, 3]])
+        handle.dispose()
+    }
+
+    func testArrayOverloadAnArrayHeldAcrossPushesKeepsItsValuesWhileLaterOnesAreWrittenInPlace() {
+        let sources = (0..<2).map { _ in ManualSource<Int, TestError>() }
+        var latest: [Int] = []
+        var held: [Int]?
+        let handle = combineLatest(sources.map(\.signal)).start(next: { latest = $0 })
+        sources[0].putNext(1)
+        sources[1].putNext(2)
+        held = latest  // downstream keeps this one: the next push copies it
+        sources[0].putNext(3)
+        XCTAssertEqual(held, [1, 2])
+        XCTAssertEqual(latest, [3, 2])
+        held = nil
+        latest = []  // nobody keeps an array: the next pushes write in place
+        sources[1].putNext(4)
+        sources[0].putNext(5)
+        XCTAssertEqual(latest, [5, 4])
+        withExtendedLifetime(held) {}
+        handle.dispose()
+    }
+
+    func testArrayOverloadTheArrayGivenToACallbackThatPushesDoesNotChange() {
+        let log = EventLog()
+        let sources = (0..<2).map { _ in ManualSource<Int, TestError>() }
+        let handle = combineLatest(sources.map(\.signal)).start(next: { values in
+            log.add("next \(values)")
+            if values == [1, 2] {
+                sources[0].putNext(3)  // emits [3, 2] from inside, before this callback returns
+            }
+            log.add("still \(values)")
+        })
+        sources[0].putNext(1)
+        sources[1].putNext(2)
+        XCTAssertEqual(log.events, ["next [1, 2]", "next [3, 2]", "still [3, 2]", "still [1, 2]"])
+        handle.dispose()
+    }
+
+    func testArrayOverloadOfAThousandSourcesEmitsTheLatestValuesInPushOrder() {
+        let count = 1000
+        let sources = (0..<count).map { _ in ManualSource<Int, TestError>() }
+        var expected = (0..<count).map { -$0 }
+        var emissions = 0
+        var mismatches: [Int] = []
+        var second: [Int]?
+        // The callback keeps no array but the second one, so the later pushes write in place.
+        let handle = combineLatest(sources.map(\.signal)).start(next: { values in
+            emissions += 1
+            if values != expected {
+                mismatches.append(emissions)
+            }
+            if emissions == 2 {
+                second = values
+            }
+        })
+        for index in (0..<count).reversed() {
+            sources[index].putNext(-index)  // the last source to get a value is source 0
+        }
+        XCTAssertEqual(emissions, 1, "the first emission comes when every source has a value")
+        for push in 0..<(2 * count) {
+            let index = (push * 7) % count
+            expected[index] = push
+            sources[index].putNext(push)
+            XCTAssertEqual(emissions, push + 2)
+        }
+        XCTAssertEqual(mismatches, [])
+        XCTAssertEqual(second?.count, count)
+        XCTAssertEqual(second?[0], 0, "a kept array still holds the values it was delivered with")
+        XCTAssertEqual(second?[7], -7)
+        for source in sources {
+            source.putCompletion()
+        }
+        XCTAssertEqual(emissions, 2 * count + 1)
+        handle.dispose()
+    }
+
+    func testArrayOverloadValuesReplacedInPlaceAreReleasedAndKeptArraysKeepTheirs() {
+        let a = ManualSource<Tracked, TestError>()
+        let b = ManualSource<Tracked, TestError>()
+        weak var weakFirst: Tracked?
+        weak var weakSecond: Tracked?
+        var kept: [Tracked]?
+        let handle = combineLatest([a.signal, b.signal]).start(next: { kept = $0 })
+        do {
+            let first = Tracked()
+            weakFirst = first
+            a.putNext(first)
+            b.putNext(Tracked())
+            let second = Tracked()
+            weakSecond = second
+            kept = nil  // the array downstream was given is dropped: written in place next
+            a.putNext(second)
+        }
+        XCTAssertNil(weakFirst, "replaced in place, so released at once")
+        XCTAssertNotNil(weakSecond)
+        do {
+            let held = kept
+            a.putNext(Tracked())  // the array downstream holds is copied, not changed
+            XCTAssertTrue(held?[0] === weakSecond)
+            XCTAssertFalse(kept?[0] === weakSecond)
+        }
+        XCTAssertNil(weakSecond, "released with the last array that held it")
+        handle.dispose()
+    }
+
+    func testArrayOverloadConcurrentPushesDeliverConsistentArrays() {
+        let sources = (0..<4).map { _ in ManualSource<Int, TestError>() }
+        let emissions = Atomic(value: 0)
+        let inconsistent = Atomic(value: 0)
+        let handle = combineLatest(sources.map(\.signal)).start(next: { values in
+            // Each source only ever gets values of its own residue, in increasing order: an
+            // array that changed under the callback, or a torn element, would break it.
+            let snapshot = values.map { $0 }  // a copy of its own, not the same buffer
+            if values.count != 4 || values.enumerated().contains(where: { $0.element % 4 != $0.offset }) {
+                inconsistent.modify { $0 + 1 }
+            }
+            for _ in 0..<20 {
+                sched_yield()  // give the other threads time to push
+            }
+            if values != snapshot {
+                inconsistent.modify { $0 + 1 }
+            }
+            emissions.modify { $0 + 1 }
+        })
+        for (index, source) in sources.enumerated() {
+            source.putNext(index)
+        }
+        runConcurrently(4) { thread in
+            for round in 1...500 {
+                sources[thread].putNext(round * 4 + thread)
+            }
+        }
+        XCTAssertEqual(emissions.with { $0 }, 1 + 4 * 500)
+        XCTAssertEqual(inconsistent.with { $0 }, 0)
+        handle.dispose()
+    }
+
     // MARK: - Queue
 
     func testQueueDeliversValuesAndTerminalEventsOnTheQueue() {

@@ -193,6 +193,60 @@ final class SSignalCombineTests: LeakCheckedTestCase {
         XCTAssertEqual(counter.value, 1001)
     }
 
+    // MARK: the combined array is updated in place
+
+    func testAKeptArrayNeverChanges() {
+        let sources = (0..<3).map { _ in ManualSource() }
+        var kept: [[Any?]] = []
+        disposedAtEnd(SSignal.combineSignals(sources.map(\.signal)).start(next: { kept.append($0 as! [Any?]) }))
+        sources[0].next(1)
+        sources[1].next(2)
+        sources[2].next(3)
+        sources[1].next(nil)
+        sources[1].next(21)
+        sources[0].next(10)
+        XCTAssertEqual(kept.map { $0.map { $0.map { "\($0)" } ?? "nil" } }, [["1", "2", "3"], ["1", "nil", "3"], ["1", "21", "3"], ["10", "21", "3"]])
+    }
+
+    func testTheArrayGivenToACallbackThatPushesDoesNotChange() {
+        let sources = (0..<2).map { _ in ManualSource() }
+        var log: [String] = []
+        disposedAtEnd(
+            SSignal.combineSignals(sources.map(\.signal)).start(next: { value in
+                let values = (value as! [Any?]).map { $0 as! Int }
+                log.append("next \(values)")
+                if values == [1, 2] {
+                    sources[0].next(3)  // emits [3, 2] from inside, before this callback returns
+                }
+                log.append("still \((value as! [Any?]).map { $0 as! Int })")
+            }))
+        sources[0].next(1)
+        sources[1].next(2)
+        XCTAssertEqual(log, ["next [1, 2]", "next [3, 2]", "still [3, 2]", "still [1, 2]"])
+    }
+
+    func testAThousandSourcesEmitTheLatestValuesInPushOrder() {
+        let count = 1000
+        let sources = (0..<count).map { _ in ManualSource() }
+        var emitted: [[Int]] = []
+        disposedAtEnd(
+            SSignal.combineSignals(sources.map(\.signal)).start(next: { value in
+                emitted.append((value as! [Any?]).map { $0 as! Int })
+            }))
+        for index in (0..<count).reversed() {
+            sources[index].next(-index)  // the last source to get a value is source 0
+        }
+        var expected = (0..<count).map { -$0 }
+        XCTAssertEqual(emitted, [expected], "the first emission comes when every source has a value")
+        for push in 0..<(2 * count) {
+            let index = (push * 7) % count
+            sources[index].next(push)
+            expected[index] = push
+            XCTAssertEqual(emitted.count, push + 2)
+            XCTAssertEqual(emitted.last, expected, "push \(push)")
+        }
+    }
+
     // MARK: untyped arrays
 
     func testUntypedArrayOfSignalsWorks() {

@@ -43,6 +43,10 @@ struct Report {
                         Implementation.allCases.contains(where: { timings.nanoseconds(Key(scenario, $0)) != nil })
                     {
                         rows.append([label, implementation.rawValue, "-", "-", "-", "-", "-", "-", "-", "-", "no operator: reference is OC S1"])
+                    } else if implementation == .openCombine, scenario.reference == scenario,
+                        Implementation.allCases.contains(where: { timings.nanoseconds(Key(scenario, $0)) != nil })
+                    {
+                        rows.append([label, implementation.rawValue, "-", "-", "-", "-", "-", "-", "-", "-", "no operator: absolute ns/op limit"])
                     }
                     continue
                 }
@@ -54,6 +58,9 @@ struct Report {
                         let miss = "\(implementation.rawValue) \(scenario.rawValue): ratio \(format(ratio.median)) > target \(format(limit))"
                         results.append("ratio " + check(ratio.median <= limit, miss))
                     }
+                } else if implementation != .openCombine, let limit = thresholds.nanosecondLimit(implementation, scenario) {
+                    let miss = "\(implementation.rawValue) \(scenario.rawValue): \(format(nanoseconds)) ns per \(scenario.unit) > limit \(format(limit))"
+                    results.append("ns " + check(nanoseconds <= limit, miss))
                 } else if implementation != .openCombine {
                     results.append("no OC reference")
                 }
@@ -77,7 +84,7 @@ struct Report {
                     results.isEmpty
                     ? (implementation == .openCombine || implementation == .asyncAlgorithms ? "reference" : "reported") : results.joined(separator: ", ")
                 rows.append([
-                    label, implementation.rawValue, format(nanoseconds), ratioText, spreadText, limitText(thresholds.ratioLimit(implementation, scenario)),
+                    label, implementation.rawValue, format(nanoseconds), ratioText, spreadText, targetText(implementation, scenario),
                     peerText, peerSpreadText, allocationText, limitText(allocationLimit), result,
                 ])
             }
@@ -94,6 +101,15 @@ struct Report {
 
     private func spread(_ ratio: Spread) -> String {
         "\(format(ratio.min))–\(format(ratio.max))"
+    }
+
+    /// The target column: the ratio limit, or the absolute ns/op limit of a scenario
+    /// with no peer.
+    private func targetText(_ implementation: Implementation, _ scenario: Scenario) -> String {
+        if let limit = thresholds.nanosecondLimit(implementation, scenario) {
+            return "≤ \(format(limit)) ns"
+        }
+        return limitText(thresholds.ratioLimit(implementation, scenario))
     }
 
     private func limitText(_ limit: Double?) -> String {

@@ -4,13 +4,18 @@ import Scenarios
 /// The checked-in limits of `thresholds.json`.
 ///
 /// Keys are implementation names (`typed`, `untyped`, `bridged`) and scenario ids
-/// (`S1`...`S9`, `S4P`, `S5b`). A missing key means "reported, not checked".
+/// (`S1`...`S9`, `S4P`, `S5b`, `S11`). A missing key means "reported, not checked".
 struct Thresholds: Decodable {
     /// Maximum of ns per op divided by OpenCombine's ns per op of the reference
     /// scenario (for S5 and S5b, OpenCombine's S1), the median of the timed runs.
     var ratioToOpenCombine: [String: [String: Double]] = [:]
     /// Maximum allocations (malloc calls) per op.
     var allocationsPerOp: [String: [String: Double]] = [:]
+    /// Maximum ns per op (median of the timed runs) of a scenario with no OpenCombine
+    /// peer (S11), where no ratio can be taken.
+    var nanosecondsPerOp: [String: [String: Double]]?
+    /// The limits of the array `combineLatest` scaling measurement (printed with S11).
+    var combineLatestScaling: ScalingLimits?
 
     static func load(_ path: String) throws -> Thresholds {
         try JSONDecoder().decode(Thresholds.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
@@ -20,9 +25,22 @@ struct Thresholds: Decodable {
         ratioToOpenCombine[implementation.rawValue]?[scenario.rawValue]
     }
 
+    func nanosecondLimit(_ implementation: Implementation, _ scenario: Scenario) -> Double? {
+        nanosecondsPerOp?[implementation.rawValue]?[scenario.rawValue]
+    }
+
     func allocationLimit(_ implementation: Implementation, _ scenario: Scenario) -> Double? {
         allocationsPerOp[implementation.rawValue]?[scenario.rawValue]
     }
+}
+
+/// The limits of the scaling measurement of an array `combineLatest`.
+struct ScalingLimits: Decodable {
+    /// Maximum of the median ns per push at the most sources divided by that at the
+    /// fewest (1000 and 10), per implementation.
+    var maxGrowth: Double
+    /// Maximum median ns per push at the most sources (1000), per implementation.
+    var maxNanosecondsAtMostSources: [String: Double]
 }
 
 /// Steady-state allocations per op of one case, as the allocation pass writes them.

@@ -8,6 +8,11 @@
 //       on the medians and exits 1 when a target is missed. --svg also draws the
 //       ratios as a bar chart into FILE. --implementation keeps only some rows (for
 //       profiling one case: ratios are then missing).
+//       When S11 is among the scenarios, also measures the array combineLatest at 10,
+//       100 and 1000 sources (ns per push, typed and untyped) and checks the growth
+//       limit of thresholds.json's combineLatestScaling. --scaling-combine only: that
+//       measurement alone (as if --only S11, without the table); --no-scaling: the
+//       table alone (instructions.sh).
 //   ratios allocations [--scale X] [--only ...]
 //       Run with LD_PRELOAD=libMallocInterposerSwift.so: prints the allocations of one
 //       run of each case as JSON, for --allocations of the timing pass.
@@ -33,8 +38,18 @@ var implementations: Set<Implementation>?
 var thresholdsPath: String?
 var allocationsPath: String?
 var chartPath: String?
+var scalingOnly = false
+var noScaling = false
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
+    if option == "--scaling-combine" {
+        scalingOnly = true
+        continue
+    }
+    if option == "--no-scaling" {
+        noScaling = true
+        continue
+    }
     guard !arguments.isEmpty else { fail("\(option) needs a value") }
     let value = arguments.removeFirst()
     switch option {
@@ -93,15 +108,33 @@ do {
         note("load average before the run: \(load)")
     }
     note("timing, \(harness.runs) runs\(harness.scale == 1 ? "" : ", sizes × \(harness.scale)"):")
-    let timings = try harness.time(cases) { note("  " + $0) }
-
-    var report = Report(
-        timings: timings, allocations: allocations, thresholds: thresholds, pending: pendingTypedScenarios.filter { only?.contains($0) ?? true })
-    print(report.render())
-    print("")
-    print(
-        "ns/op: median of \(harness.runs) runs; ratio: median of the per-run ratios (each run's ns/op ÷ the peer's in the same run: "
-            + "OpenCombine's of the same scenario, S5 and S5b: of S1, S4P: of S4; async-algorithms' of the same scenario), min–max over the runs.")
+    var misses: [String] = []
+    var checked = 0
+    var timings = Timings(samples: [:])
+    if !scalingOnly {
+        timings = try harness.time(cases) { note("  " + $0) }
+        var report = Report(
+            timings: timings, allocations: allocations, thresholds: thresholds, pending: pendingTypedScenarios.filter { only?.contains($0) ?? true })
+        print(report.render())
+        print("")
+        print(
+            "ns/op: median of \(harness.runs) runs; ratio: median of the per-run ratios (each run's ns/op ÷ the peer's in the same run: "
+                + "OpenCombine's of the same scenario, S5 and S5b: of S1, S4P: of S4; async-algorithms' of the same scenario), min–max over the runs; "
+                + "S11 has no peer: its ns/op is checked against an absolute limit.")
+        misses += report.misses
+        checked += report.checked
+    }
+    let scalingImplementations = CombineLatestScaling.implementations.filter { implementations?.contains($0) ?? true }
+    if scalingOnly || (!noScaling && only?.contains(.s11CombineLatestArray) ?? true), !scalingImplementations.isEmpty {
+        var scaling = CombineLatestScalingReport(
+            runs: harness.runs, scale: harness.scale, implementations: scalingImplementations, limits: thresholds.combineLatestScaling)
+        let table = try scaling.measure { note("  " + $0) }
+        print("")
+        print("combineLatest of an array, ns per push by number of sources: median (min–max) of \(harness.runs) runs")
+        print(table)
+        misses += scaling.misses
+        checked += scaling.checked
+    }
     if let chartPath {
         let date = ISO8601DateFormatter().string(from: Date())
         let subtitle = "\(machineDescription()), \(date), \(harness.runs) runs per case" + (load.map { ", load average \($0) at the start" } ?? "")
@@ -109,11 +142,11 @@ do {
         try chart.svg().write(toFile: chartPath, atomically: true, encoding: .utf8)
         note("chart written to \(chartPath)")
     }
-    if report.misses.isEmpty {
-        print("All \(report.checked) checked targets met.")
+    if misses.isEmpty {
+        print("All \(checked) checked targets met.")
     } else {
-        print("\(report.misses.count) of \(report.checked) checked targets MISSED:")
-        for miss in report.misses {
+        print("\(misses.count) of \(checked) checked targets MISSED:")
+        for miss in misses {
             print("  - \(miss)")
         }
         exit(1)

@@ -39,11 +39,20 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     /// Two threads push `size / 2` values each into one hot pipe (`ValuePipe`, `SPipe`;
     /// OpenCombine: `PassthroughSubject`) with one subscriber; one op is one value.
     case s9PipeTwoThreads = "S9"
+    /// `combineLatest` of an array of `arraySources` hot sources (`combineSignals` in
+    /// the untyped API), `size` pushes round-robin after every source has one value; the
+    /// sink reads the pushed element of each combined array and drops the array; one op
+    /// is one push. OpenCombine's `CombineLatest` takes two to four publishers, so it has
+    /// no peer here: S11 is checked against an absolute ns per op limit
+    /// (`nanosecondsPerOp` in `thresholds.json`) instead of a ratio.
+    case s11CombineLatestArray = "S11"
 
     /// Subscribers of the pipe in S3.
     public static let fanOut = 100
     /// Subscribers of the state cell in S4.
     public static let stateSubscribers = 10
+    /// Sources of the array `combineLatest` in S11.
+    public static let arraySources = 100
 
     /// A short name for tables.
     public var title: String {
@@ -59,6 +68,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s7DeliverOn: "deliverOn"
         case .s8TwoThreads: "two threads"
         case .s9PipeTwoThreads: "pipe 2 threads"
+        case .s11CombineLatestArray: "combineLatest [100]"
         }
     }
 
@@ -69,7 +79,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s2Churn: "subscription"
         case .s3FanOut: "delivered value"
         case .s4StateCell, .s4Promise: "set"
-        case .s5CombineLatest, .s5bCombineLatest3: "push"
+        case .s5CombineLatest, .s5bCombineLatest3, .s11CombineLatestArray: "push"
         case .s6MapToSignal: "outer value"
         case .s7DeliverOn, .s8TwoThreads, .s9PipeTwoThreads: "value"
         }
@@ -86,6 +96,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s6MapToSignal: 200_000
         case .s7DeliverOn: 200_000
         case .s8TwoThreads, .s9PipeTwoThreads: 1_000_000
+        case .s11CombineLatestArray: 100_000
         }
     }
 
@@ -109,7 +120,8 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The scenario whose OpenCombine figure is the denominator of this one's ratio.
+    /// The scenario whose OpenCombine figure is the denominator of this one's ratio
+    /// (S11 names itself: it has no OpenCombine case, so no ratio).
     public var reference: Scenario {
         switch self {
         case .s5CombineLatest, .s5bCombineLatest3: .s1Chain
@@ -162,6 +174,7 @@ public enum Catalogue {
     public static func all() -> [ScenarioCase] {
         let makers: [() -> [ScenarioCase]] = [
             typedScenarios, untypedScenarios, bridgedScenarios, openCombineScenarios, asyncAlgorithmsScenarios,
+            combineLatestArrayScenarios,
         ]
         let cases = makers.flatMap { $0() }
         return cases.sorted { lhs, rhs in

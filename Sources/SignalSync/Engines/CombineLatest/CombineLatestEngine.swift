@@ -2,7 +2,8 @@
 /// `CombineLatestMachine` and the slots of one subscription.
 ///
 /// A face creates the slots (`CombineLatestSlot`, one per source, of the source's own
-/// type) and the `combine` function that reads them into the output, subscribes the
+/// type; for an array of sources one `CombineLatestArray` or `CombineLatestValues`, whose
+/// array is the output) and the `combine` function that reads them into the output, subscribes the
 /// sources, and hands each event to the engine with what to do downstream. The engine
 /// takes the lock, asks the machine, stores a value in its slot and, when the machine
 /// says so, builds the output, all under the lock (only this storage code runs there);
@@ -34,6 +35,13 @@ public final class CombineLatestEngine<Output>: @unchecked Sendable {
     @inlinable
     public func receive<V>(_ value: V, into slot: CombineLatestSlot<V>, at index: Int, emit: (Output) -> Void) {
         receive(value, at: index, exchange: { slot.exchange(&$0) }, emit: emit)
+    }
+
+    /// Source `index` produced `value`, to be kept at `index` in `values` (the typed
+    /// array face's storage, whose array is the output); `emit` as above.
+    @inlinable
+    public func receive<Values>(_ value: Values.Element, into values: CombineLatestArray<Values>, at index: Int, emit: (Output) -> Void) {
+        receive(value, at: index, exchange: { values.exchange(&$0, at: index) }, emit: emit)
     }
 
     /// Source `index` produced `value`, to be kept at `index` in `values` (the untyped
