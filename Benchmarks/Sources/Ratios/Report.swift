@@ -80,6 +80,13 @@ struct Report {
                 } else if allocationLimit != nil {
                     results.append("allocs " + check(false, "\(implementation.rawValue) \(scenario.rawValue): allocations not measured (run through run.sh)"))
                 }
+                if let base = scenario.singleChurnBase, let limit = thresholds.singleChurnLimit(implementation, scenario),
+                    let ratio = timings.ratio(key, to: Key(base, implementation))
+                {
+                    let miss =
+                        "\(implementation.rawValue) \(scenario.rawValue): \(format(ratio.median))x its \(base.rawValue) single churn > limit \(format(limit))x"
+                    results.append("\(format(ratio.median))x \(base.rawValue) " + check(ratio.median <= limit, miss))
+                }
                 let result =
                     results.isEmpty
                     ? (implementation == .openCombine || implementation == .asyncAlgorithms ? "reference" : "reported") : results.joined(separator: ", ")

@@ -14,6 +14,9 @@ struct Thresholds: Decodable {
     /// Maximum ns per op (median of the timed runs) of a scenario with no OpenCombine
     /// peer (S11), where no ratio can be taken.
     var nanosecondsPerOp: [String: [String: Double]]?
+    /// Maximum of a hot-source churn's ns per op (S10, S10V, S10P) divided by the same
+    /// API's `single` churn (S10S) in the same run, the median of the per-run ratios.
+    var ratioToSingleChurn: [String: [String: Double]]?
     /// The limits of the array `combineLatest` scaling measurement (printed with S11).
     var combineLatestScaling: ScalingLimits?
 
@@ -27,6 +30,10 @@ struct Thresholds: Decodable {
 
     func nanosecondLimit(_ implementation: Implementation, _ scenario: Scenario) -> Double? {
         nanosecondsPerOp?[implementation.rawValue]?[scenario.rawValue]
+    }
+
+    func singleChurnLimit(_ implementation: Implementation, _ scenario: Scenario) -> Double? {
+        ratioToSingleChurn?[implementation.rawValue]?[scenario.rawValue]
     }
 
     func allocationLimit(_ implementation: Implementation, _ scenario: Scenario) -> Double? {

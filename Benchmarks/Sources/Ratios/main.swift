@@ -65,8 +65,9 @@ while !arguments.isEmpty {
             guard let scenario = Scenario.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { fail("no scenario \(name)") }
             return scenario
         }
-        // The OpenCombine figures that the chosen scenarios are divided by come too.
-        only = Set(scenarios + scenarios.map { $0.reference })
+        // The OpenCombine figures that the chosen scenarios are divided by come too, and
+        // the single churn that the hot-source churns are checked against.
+        only = Set(scenarios + scenarios.map { $0.reference } + scenarios.compactMap { $0.singleChurnBase })
     case "--implementation":
         let names = value.split(separator: ",").map(String.init)
         implementations = Set(

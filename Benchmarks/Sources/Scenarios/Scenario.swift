@@ -39,6 +39,18 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     /// Two threads push `size / 2` values each into one hot pipe (`ValuePipe`, `SPipe`;
     /// OpenCombine: `PassthroughSubject`) with one subscriber; one op is one value.
     case s9PipeTwoThreads = "S9"
+    /// `size` times: subscribe to a hot pipe (`ValuePipe`, `SPipe`; OpenCombine:
+    /// `PassthroughSubject`) and dispose the subscription; one op is one subscription.
+    /// The pipe is not pushed to, so nothing is delivered.
+    case s10PipeChurn = "S10"
+    /// S10 on a value cell (`ValuePromise`, `SVariable`; OpenCombine:
+    /// `CurrentValueSubject`): each subscription receives the current value.
+    case s10ValueChurn = "S10V"
+    /// S10 on a `Promise` (typed only); its reference is OpenCombine's S10V.
+    case s10PromiseChurn = "S10P"
+    /// `size` times: start a `single` (OpenCombine: `Just`) and dispose it: the base of
+    /// the hot-source churn rule (S10, S10V and S10P at most 3x this, same API).
+    case s10SingleChurn = "S10S"
     /// `combineLatest` of an array of `arraySources` hot sources (`combineSignals` in
     /// the untyped API), `size` pushes round-robin after every source has one value; the
     /// sink reads the pushed element of each combined array and drops the array; one op
@@ -68,6 +80,10 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s7DeliverOn: "deliverOn"
         case .s8TwoThreads: "two threads"
         case .s9PipeTwoThreads: "pipe 2 threads"
+        case .s10PipeChurn: "pipe churn"
+        case .s10ValueChurn: "value churn"
+        case .s10PromiseChurn: "Promise churn"
+        case .s10SingleChurn: "single churn"
         case .s11CombineLatestArray: "combineLatest [100]"
         }
     }
@@ -76,7 +92,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     public var unit: String {
         switch self {
         case .s1Chain: "source event"
-        case .s2Churn: "subscription"
+        case .s2Churn, .s10PipeChurn, .s10ValueChurn, .s10PromiseChurn, .s10SingleChurn: "subscription"
         case .s3FanOut: "delivered value"
         case .s4StateCell, .s4Promise: "set"
         case .s5CombineLatest, .s5bCombineLatest3, .s11CombineLatestArray: "push"
@@ -96,6 +112,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s6MapToSignal: 200_000
         case .s7DeliverOn: 200_000
         case .s8TwoThreads, .s9PipeTwoThreads: 1_000_000
+        case .s10PipeChurn, .s10ValueChurn, .s10PromiseChurn, .s10SingleChurn: 200_000
         case .s11CombineLatestArray: 100_000
         }
     }
@@ -116,7 +133,17 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s1Chain: (size + 1) / 2  // (i + 1) is even for odd i in 0..<size
         case .s3FanOut: size * Self.fanOut
         case .s4StateCell, .s4Promise: size * Self.stateSubscribers
+        case .s10PipeChurn: 0
         default: size
+        }
+    }
+
+    /// The same API's `single` churn that this hot-source churn is checked against
+    /// (`ratioToSingleChurn` in `thresholds.json`), or nil.
+    public var singleChurnBase: Scenario? {
+        switch self {
+        case .s10PipeChurn, .s10ValueChurn, .s10PromiseChurn: .s10SingleChurn
+        default: nil
         }
     }
 
@@ -126,6 +153,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         switch self {
         case .s5CombineLatest, .s5bCombineLatest3: .s1Chain
         case .s4Promise: .s4StateCell
+        case .s10PromiseChurn: .s10ValueChurn
         default: self
         }
     }
@@ -174,7 +202,7 @@ public enum Catalogue {
     public static func all() -> [ScenarioCase] {
         let makers: [() -> [ScenarioCase]] = [
             typedScenarios, untypedScenarios, bridgedScenarios, openCombineScenarios, asyncAlgorithmsScenarios,
-            combineLatestArrayScenarios,
+            combineLatestArrayScenarios, hotSourceChurnScenarios,
         ]
         let cases = makers.flatMap { $0() }
         return cases.sorted { lhs, rhs in
