@@ -82,7 +82,7 @@ public final class Promise<T>: @unchecked Sendable {
     /// each subscription looked up the run-time metadata of the hub's generic types.
     @inlinable public func get() -> Signal<T, NoError> {
         Signal { subscriber in
-            let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
+            let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber))
             if let initializer = self.initializer.withLock({ $0.take() }) {
                 self.set(initializer)
             }

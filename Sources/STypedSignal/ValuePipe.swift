@@ -35,7 +35,7 @@ public final class ValuePipe<T>: @unchecked Sendable {
     @inlinable public func signal() -> Signal<T, NoError> {
         Signal { [weak self] subscriber in
             guard let self else { return EmptyDisposable }
-            let key = self.hub.add(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
+            let key = self.hub.add(PinnedSubscriber(subscriber.core, owner: subscriber))
             return ActionDisposable { [weak self] in
                 self?.hub.remove(key)
             }

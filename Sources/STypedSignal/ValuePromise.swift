@@ -54,7 +54,7 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     /// each subscription looked up the run-time metadata of the hub's generic types.
     @inlinable public func get() -> Signal<T, NoError> {
         Signal { subscriber in
-            let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
+            let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber))
             return ActionDisposable {
                 self.cell.unsubscribe(key)
             }

@@ -74,7 +74,7 @@ private final class PipeState: @unchecked Sendable {
 
     func signal() -> SSignal {
         SSignal { [hub] subscriber in
-            let key = hub.add(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
+            let key = hub.add(PinnedSubscriber(subscriber.core, owner: subscriber))
             return SBlockDisposable { [weak hub] in
                 hub?.remove(key)
             }

@@ -49,7 +49,7 @@ public final class SVariable: @unchecked Sendable {
     /// one: never the replayed value after a newer one, and never a stale value last.
     public func signal() -> SSignal {
         SSignal { [self] subscriber in
-            let key = cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber).putNext)
+            let key = cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber))
             return SBlockDisposable { [self] in
                 cell.unsubscribe(key)
             }

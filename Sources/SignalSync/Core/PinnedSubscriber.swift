@@ -22,7 +22,7 @@ import SignalSyncStack
 /// starts with an acquire (`SignalSyncSanitizer.h`); a normal build pays one load and a
 /// branch per value.
 @usableFromInline
-package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: @unchecked Sendable {
+package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: PipeHubReceiver<Value>, @unchecked Sendable {
     // Safety: immutable; the core is thread-safe (a pushing thread only loads its state).
     /// The subscription, kept alive by `owner`.
     @usableFromInline let core: Unmanaged<SubscriptionCore<Value, Failure, Face>>
@@ -35,6 +35,7 @@ package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: @u
     package init(_ core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, owner: AnyObject) {
         self.core = core
         self.owner = owner
+        super.init()
         core._withUnsafeGuaranteedRef { $0.pin() }
     }
 
@@ -45,9 +46,9 @@ package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: @u
         core._withUnsafeGuaranteedRef { $0.unpin() }
     }
 
-    /// Delivers `value` unless the subscription has ended.
+    /// Delivers `value` unless the subscription has ended: what a hub calls.
     @inlinable @inline(__always)
-    package func putNext(_ value: Value) {
+    override package func deliver(_ value: Value) {
         core._withUnsafeGuaranteedRef { $0.putNextWhilePinned(value) }
         if signalsync_thread_sanitizer != 0 {
             signalsync_tsan_release(Unmanaged.passUnretained(self).toOpaque())

@@ -26,9 +26,9 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
         let log = Log()
         let core = SwiftSignalKitRules.make(log)
         var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
-        pinned?.putNext(1)
+        pinned?.deliver(1)
         core.dispose()
-        pinned?.putNext(2)
+        pinned?.deliver(2)
         XCTAssertEqual(log.lines, ["next 1"])
         pinned = nil
         XCTAssertEqual(log.lines, ["next 1", "owner released"])
@@ -55,8 +55,8 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
             }, error: nil, completed: nil)
         handle = core
         var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
-        pinned?.putNext(1)
-        pinned?.putNext(2)
+        pinned?.deliver(1)
+        pinned?.deliver(2)
         XCTAssertEqual(log.lines, ["next 1 returns"])
         pinned = nil
         XCTAssertEqual(log.lines, ["next 1 returns", "next released", "owner released"])
@@ -82,7 +82,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
         core.putCompletion()
         log.lines.removeAll()
         var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
-        pinned?.putNext(1)
+        pinned?.deliver(1)
         pinned = nil
         XCTAssertEqual(log.lines, ["owner released"])
     }
@@ -108,7 +108,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
                         core.dispose()
                         disposed.modify { _ in true }
                     } else {
-                        for value in 0..<100 { target.putNext(value) }
+                        for value in 0..<100 { target.deliver(value) }
                     }
                 }
             }

@@ -87,7 +87,11 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     /// replay, `deliver` receives it before this returns, followed by the newest value
     /// pushed meanwhile if its push has already ended (a push still running delivers it).
     @inlinable public func add(_ deliver: @escaping Deliver) -> Int {
-        let receiver = Receiver(deliver)
+        add(PipeHubClosureReceiver(deliver))
+    }
+
+    /// Adds `receiver` as a subscriber, as `add(_:)` adds a callback.
+    @inlinable public func add(_ receiver: Receiver) -> Int {
         let (action, withdrawn) = state.withLock { machine in
             (machine.add(receiver), lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
         }

@@ -33,6 +33,11 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
         hub.add(deliver)
     }
 
+    /// Adds `receiver` as a subscriber, as `subscribe(_:)` adds a callback.
+    @inlinable public func subscribe(_ receiver: PipeHubReceiver<Value>) -> Int {
+        hub.add(receiver)
+    }
+
     /// Removes the subscriber with `key`.
     @inlinable public func unsubscribe(_ key: Int) {
         hub.remove(key)
