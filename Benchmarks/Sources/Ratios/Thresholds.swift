@@ -11,6 +11,9 @@ struct Thresholds: Decodable {
     var ratioToOpenCombine: [String: [String: Double]] = [:]
     /// Maximum allocations (malloc calls) per op.
     var allocationsPerOp: [String: [String: Double]] = [:]
+    /// Maximum growth of a container's ns per op from 100 members to 100,000 (the scaling
+    /// pass, `--scaling`), keyed by `ScalingCase` name.
+    var scalingGrowth: [String: Double]?
 
     static func load(_ path: String) throws -> Thresholds {
         try JSONDecoder().decode(Thresholds.self, from: Data(contentsOf: URL(fileURLWithPath: path)))

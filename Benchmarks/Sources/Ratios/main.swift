@@ -8,6 +8,11 @@
 //       on the medians and exits 1 when a target is missed. --svg also draws the
 //       ratios as a bar chart into FILE. --implementation keeps only some rows (for
 //       profiling one case: ratios are then missing).
+//   ratios --scaling [--runs N] [--thresholds FILE]
+//       The scaling pass: ns per op of adding and removing members of each container
+//       (disposable sets, DisposableDict, Bag, pipes, multicast) at 100 to 100,000
+//       members, in random order; prints the table with each growth and exits 1 when a
+//       growth exceeds thresholds.json's `scalingGrowth`.
 //   ratios allocations [--scale X] [--only ...]
 //       Run with LD_PRELOAD=libMallocInterposerSwift.so: prints the allocations of one
 //       run of each case as JSON, for --allocations of the timing pass.
@@ -26,6 +31,8 @@ func note(_ message: String) {
 var arguments = Array(CommandLine.arguments.dropFirst())
 let allocationPass = arguments.first == "allocations"
 if allocationPass { arguments.removeFirst() }
+let scalingPass = arguments.first == "--scaling"
+if scalingPass { arguments.removeFirst() }
 
 var harness = Harness()
 var only: Set<Scenario>?
@@ -73,6 +80,23 @@ let cases = Catalogue.all().filter { scenarioCase in
 }
 
 do {
+    if scalingPass {
+        let thresholds = try thresholdsPath.map(Thresholds.load) ?? Thresholds()
+        note("scaling, \(harness.runs) runs per size:")
+        let result = try ScalingPass(runs: harness.runs).run(thresholds: thresholds) { note($0) }
+        print(result.table)
+        print("")
+        print("ns/op: one member added and removed (in random order), median of \(harness.runs) runs; growth: ns/op at N=100,000 ÷ at N=100.")
+        if result.misses.isEmpty {
+            print("All \(result.checked) checked growth limits met.")
+            exit(0)
+        }
+        print("\(result.misses.count) of \(result.checked) checked growth limits MISSED:")
+        for miss in result.misses {
+            print("  - \(miss)")
+        }
+        exit(1)
+    }
     if allocationPass {
         guard let counters = MallocCounters.load() else {
             fail("the malloc interposer is not loaded: run with LD_PRELOAD=<bin>/libMallocInterposerSwift.so")

@@ -1,16 +1,15 @@
 /// An ordered collection of items under stable integer keys.
 ///
 /// Keys start at 0 and grow by one with each `add`; a key is never reused, not even
-/// after `removeAll`. Iteration and snapshots follow insertion order. Not thread-safe:
-/// the owner guards it with its own lock, and snapshots with `copyItems()` before
-/// calling out.
+/// after `removeAll`. Iteration and snapshots follow insertion order. Adding and removing
+/// cost the same (amortized) whatever the number of items: the items live in
+/// `OrderedSlots`. Not thread-safe: the owner guards it with its own lock, and snapshots
+/// with `copyItems()` before calling out.
 public final class Bag<T> {
     /// The key of an item.
     public typealias Index = Int
 
-    private var nextIndex: Index = 0
-    private var keys: [Index] = []
-    private var items: [T] = []
+    private var slots = OrderedSlots<T>()
 
     /// Creates an empty bag.
     public init() {}
@@ -18,66 +17,46 @@ public final class Bag<T> {
     /// Appends `item` and returns its key.
     @discardableResult
     public func add(_ item: T) -> Index {
-        let key = nextIndex
-        nextIndex += 1
-        keys.append(key)
-        items.append(item)
-        return key
+        slots.append(item)
     }
 
     /// The item stored under `index`, or nil when there is none.
     public func get(_ index: Index) -> T? {
-        guard let position = position(of: index) else { return nil }
-        return items[position]
+        slots[index]
     }
 
     /// Removes the item stored under `index`; an unknown key is ignored.
     public func remove(_ index: Index) {
-        guard let position = position(of: index) else { return }
-        keys.remove(at: position)
-        items.remove(at: position)
+        slots.remove(index)
     }
 
     /// Removes every item; keys handed out later still continue upwards.
     public func removeAll() {
-        keys.removeAll()
-        items.removeAll()
+        _ = slots.removeAll()
     }
 
     /// A snapshot of the items in insertion order.
     public func copyItems() -> [T] {
-        items
+        slots.values
     }
 
     /// A snapshot of the keys and items in insertion order.
     public func copyItemsWithIndices() -> [(Index, T)] {
-        Array(zip(keys, items))
+        slots.keyedValues.map { ($0.key, $0.element) }
     }
 
     /// True when the bag holds nothing.
     public var isEmpty: Bool {
-        keys.isEmpty
+        slots.isEmpty
     }
 
     /// The number of items.
     public var count: Int {
-        keys.count
+        slots.count
     }
 
     /// The earliest remaining entry.
     public var first: (Index, T)? {
-        guard let key = keys.first else { return nil }
-        return (key, items[0])
-    }
-
-    private func position(of index: Index) -> Int? {
-        // Keys are sorted, so a binary search finds the slot.
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low < keys.count && keys[low] == index ? low : nil
+        slots.first.map { ($0.key, $0.element) }
     }
 }

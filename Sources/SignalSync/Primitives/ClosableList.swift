@@ -1,6 +1,11 @@
 /// Disposables in insertion order behind a lock, closed once: the state under both APIs'
 /// disposable sets. As with `ClosableSlot`, the caller disposes what comes out.
 ///
+/// Adding and removing cost the same (amortized) whatever the number of items: the items
+/// live in `OrderedSlots`, and an index from each object's identity to its keys finds an
+/// item to remove without a scan. The same object may be held more than once (it then has
+/// one key per addition, oldest first).
+///
 /// Not generic: it holds any `UpstreamDisposable` (the typed `Disposable` and the untyped
 /// `SDisposable` both are), so its code and its `deinit` run with concrete types. A
 /// generic list, used from the two API modules, ran unspecialized there and looked up the
@@ -10,14 +15,30 @@ package final class ClosableList: @unchecked Sendable {
     /// One disposable of the list.
     package typealias Item = any UpstreamDisposable
 
+    /// The keys under which one object is held, oldest first.
+    private enum Keys {
+        /// Held once (the common case: no array).
+        case one(Int)
+        /// Held several times.
+        case many(ArraySlice<Int>)
+    }
+
     // Safety: all state is inside `state`, reached only under its lock.
     private struct Contents {
-        var items: [Item] = []
+        var items = OrderedSlots<Item>()
+        /// The keys of every object held, by identity.
+        var keysByObject: [ObjectIdentifier: Keys] = [:]
         var closed = false
+
+        /// Takes out the item under `key` (a key `keysByObject` lists, so one held).
+        mutating func take(_ key: Int) -> Item {
+            items.remove(key).unsafelyUnwrapped
+        }
     }
 
     private let state = LockedState(Contents())
 
+    /// An empty, open list.
     package init() {}
 
     /// Appends `item`; returns it back (for the caller to dispose) when the list is closed.
@@ -26,32 +47,58 @@ package final class ClosableList: @unchecked Sendable {
             if contents.closed {
                 return item
             }
-            contents.items.append(item)
+            let key = contents.items.append(item)
+            let object = ObjectIdentifier(item)
+            switch contents.keysByObject[object] {
+            case nil:
+                contents.keysByObject[object] = .one(key)
+            case .one(let earlier):
+                contents.keysByObject[object] = .many([earlier, key])
+            case .many(var keys):
+                contents.keysByObject[object] = .one(0)  // so that `keys` is held uniquely
+                keys.append(key)
+                contents.keysByObject[object] = .many(keys)
+            }
             return nil
         }
     }
 
-    /// Takes out the items matching `matches` (only the first one when `onlyFirst`).
-    /// `matches` runs under the lock: it must only compare.
-    package func remove(onlyFirst: Bool, where matches: (Item) -> Bool) -> [Item] {
+    /// Takes out the items that are `item` itself (the same object): only the earliest
+    /// one when `onlyFirst`, otherwise all of them, in insertion order.
+    package func remove(identicalTo item: Item, onlyFirst: Bool) -> [Item] {
         state.withLock { contents in
-            if onlyFirst {
-                guard let index = contents.items.firstIndex(where: matches) else { return [] }
-                return [contents.items.remove(at: index)]
+            let object = ObjectIdentifier(item)
+            switch contents.keysByObject[object] {
+            case nil:
+                return []
+            case .one(let key):
+                contents.keysByObject[object] = nil
+                return [contents.take(key)]
+            case .many(var keys):
+                guard onlyFirst else {
+                    contents.keysByObject[object] = nil
+                    return keys.map { contents.take($0) }
+                }
+                let key = keys.removeFirst()
+                contents.keysByObject[object] = keys.count == 1 ? .one(keys[keys.startIndex]) : .many(keys)
+                return [contents.take(key)]
             }
-            var removed: [Item] = []
-            contents.items.removeAll { item in
-                guard matches(item) else { return false }
-                removed.append(item)
-                return true
-            }
-            return removed
         }
     }
 
     /// Takes out the most recently appended item, if any.
     package func removeLast() -> Item? {
-        state.withLock { $0.items.popLast() }
+        state.withLock { contents in
+            guard let (_, item) = contents.items.removeLast() else { return nil }
+            let object = ObjectIdentifier(item)
+            if case .many(var keys) = contents.keysByObject[object] {
+                keys.removeLast()  // the newest key of the object is the one just taken out
+                contents.keysByObject[object] = keys.count == 1 ? .one(keys[keys.startIndex]) : .many(keys)
+            } else {
+                contents.keysByObject[object] = nil
+            }
+            return item
+        }
     }
 
     /// Closes the list; the first call returns every item in insertion order.
@@ -61,8 +108,8 @@ package final class ClosableList: @unchecked Sendable {
                 return []
             }
             contents.closed = true
-            defer { contents.items = [] }
-            return contents.items
+            contents.keysByObject = [:]
+            return contents.items.removeAll()
         }
     }
 

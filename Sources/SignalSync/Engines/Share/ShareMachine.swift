@@ -34,13 +34,22 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     package struct Run {
         /// The run's generation: the source's events carry it.
         package let generation: Int
-        /// The key of each subscriber, parallel to `subscribers`.
-        package var keys: [Int]
-        /// The subscribers, in subscription order: kept apart from the keys so that a
-        /// snapshot for a delivery copies nothing.
-        package var subscribers: [Subscriber]
+        /// The subscribers under the keys they leave by, in subscription order (joining and
+        /// leaving cost the same whatever their number).
+        package var members: OrderedSlots<Subscriber>
+        /// The subscribers as a value's delivery takes them, made by the first delivery
+        /// after a change: a delivery copies nothing, and a join or leave costs no copy.
+        package var snapshot: [Subscriber]?
         /// The source subscription, once its start returned.
         package var handle: Handle?
+
+        /// The subscribers in subscription order, made once per change.
+        mutating func subscribers() -> [Subscriber] {
+            if let snapshot { return snapshot }
+            let made = members.values
+            snapshot = made
+            return made
+        }
     }
 
     /// Every phase.
@@ -115,6 +124,8 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     /// The current phase.
     package private(set) var state = State.idle
     private var generation = 0
+    /// The first key of the next run: keys are never reused across runs, so that a
+    /// membership of an ended run never makes a subscriber of a later one leave.
     private var nextKey = 0
 
     /// An idle machine.
@@ -127,14 +138,14 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
         switch state {
         case .idle:
             generation += 1
-            let key = takeKey()
-            state = .running(Run(generation: generation, keys: [key], subscribers: [subscriber]))
+            var members = OrderedSlots<Subscriber>(firstKey: nextKey)
+            let key = members.append(subscriber)
+            state = .running(Run(generation: generation, members: members, snapshot: nil))
             return .start(generation: generation, key: key)
         case .running(var run):
-            state = .idle  // so that the arrays below are not copied on write
-            let key = takeKey()
-            run.keys.append(key)
-            run.subscribers.append(subscriber)
+            state = .idle  // so that the slots below are not copied on write
+            let key = run.members.append(subscriber)
+            run.snapshot = nil
             state = .running(run)
             return .joined(key: key)
         case .finished(let terminal):
@@ -155,16 +166,23 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// The source of run `generation` emitted a value.
-    package func next(_ generation: Int) -> NextAction {
-        guard case .running(let run) = state, run.generation == generation else { return .drop }
-        return .deliver(run.subscribers)
+    package mutating func next(_ generation: Int) -> NextAction {
+        guard case .running(var run) = state, run.generation == generation else { return .drop }
+        if let snapshot = run.snapshot {
+            return .deliver(snapshot)
+        }
+        state = .idle  // so that the slots are not copied when the snapshot is stored
+        let subscribers = run.subscribers()
+        state = .running(run)
+        return .deliver(subscribers)
     }
 
     /// The source of run `generation` terminated with `terminal`.
     package mutating func finish(_ terminal: Terminal, _ generation: Int) -> FinishAction {
-        guard case .running(let run) = state, run.generation == generation else { return .ignore }
+        guard case .running(var run) = state, run.generation == generation else { return .ignore }
+        nextKey = run.members.nextKey
         state = .finished(terminal)
-        return .deliver(run.subscribers, release: run.handle)
+        return .deliver(run.subscribers(), release: run.handle)
     }
 
     /// The terminal event has reached every subscriber of its moment.
@@ -176,22 +194,18 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
 
     /// The subscriber with `key` leaves.
     package mutating func leave(_ key: Int) -> LeaveAction {
-        guard case .running(var run) = state, let index = run.keys.firstIndex(of: key) else {
+        guard case .running(var run) = state, let slot = run.members.slot(of: key) else {
             return .release(nil)
         }
-        state = .idle  // so that the arrays below are not copied on write
-        run.keys.remove(at: index)
-        let departed = run.subscribers.remove(at: index)
-        guard run.subscribers.isEmpty else {
+        state = .idle  // so that the slots below are not copied on write
+        let departed = run.members.remove(slot: slot)
+        run.snapshot = nil
+        guard run.members.isEmpty else {
             state = .running(run)
             return .release(departed)
         }
+        nextKey = run.members.nextKey
         state = reuse == .restart ? .idle : .closed
         return .stop(departed, dispose: run.handle, forget: reuse == .once)
-    }
-
-    private mutating func takeKey() -> Int {
-        defer { nextKey += 1 }
-        return nextKey
     }
 }
