@@ -8,11 +8,13 @@
 //       on the medians and exits 1 when a target is missed. --svg also draws the
 //       ratios as a bar chart into FILE. --implementation keeps only some rows (for
 //       profiling one case: ratios are then missing).
-//   ratios --scaling [--runs N] [--thresholds FILE]
+//   ratios --scaling [--runs N] [--thresholds FILE] [--case NAME,...] [--sizes 100,1000]
 //       The scaling pass: ns per op of adding and removing members of each container
 //       (disposable sets, DisposableDict, Bag, pipes, multicast) at 100 to 100,000
 //       members, in random order; prints the table with each growth and exits 1 when a
-//       growth exceeds thresholds.json's `scalingGrowth`.
+//       growth exceeds thresholds.json's `scalingGrowth`. --case and --sizes measure only
+//       some containers or sizes (for a profiler; limits are then checked only over the
+//       default sizes).
 //   ratios allocations [--scale X] [--only ...]
 //       Run with LD_PRELOAD=libMallocInterposerSwift.so: prints the allocations of one
 //       run of each case as JSON, for --allocations of the timing pass.
@@ -40,6 +42,7 @@ var implementations: Set<Implementation>?
 var thresholdsPath: String?
 var allocationsPath: String?
 var chartPath: String?
+var scaling = ScalingPass()
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     guard !arguments.isEmpty else { fail("\(option) needs a value") }
@@ -71,6 +74,15 @@ while !arguments.isEmpty {
     case "--thresholds": thresholdsPath = value
     case "--allocations": allocationsPath = value
     case "--svg": chartPath = value
+    case "--case" where scalingPass:
+        scaling.cases = value.split(separator: ",").map { name in
+            guard let scalingCase = ScalingCase(rawValue: String(name)) else { fail("no scaling case \(name)") }
+            return scalingCase
+        }
+    case "--sizes" where scalingPass:
+        let sizes = value.split(separator: ",").compactMap { Int($0) }
+        guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else { fail("--sizes wants positive numbers") }
+        scaling.sizes = sizes
     default: fail("unknown option \(option)")
     }
 }
@@ -83,7 +95,8 @@ do {
     if scalingPass {
         let thresholds = try thresholdsPath.map(Thresholds.load) ?? Thresholds()
         note("scaling, \(harness.runs) runs per size:")
-        let result = try ScalingPass(runs: harness.runs).run(thresholds: thresholds) { note($0) }
+        scaling.runs = harness.runs
+        let result = try scaling.run(thresholds: thresholds) { note($0) }
         print(result.table)
         print("")
         print("ns/op: one member added and removed (in random order), median of \(harness.runs) runs; growth: ns/op at N=100,000 ÷ at N=100.")

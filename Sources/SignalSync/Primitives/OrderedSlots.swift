@@ -3,8 +3,11 @@
 /// sets' `ClosableList`, and the subscriber lists of `PipeHubMachine` and `ShareMachine`.
 ///
 /// A slot array with tombstones. `append` puts an element in a new slot at the end, under
-/// the next key; removing one leaves its slot empty (a tombstone) and keeps its key there,
-/// so the keys of the slots stay increasing and a key's slot is found by binary search.
+/// the next key; removing one leaves its slot empty (a tombstone) and keeps its key there
+/// (complemented, so negative: the tombstone mark), so the keys of the slots stay
+/// increasing and a key's slot is found by binary search. Finding a slot and skipping
+/// tombstones read only the keys: code that runs unspecialized (a generic `Bag` in the
+/// module that declares it) touches an element only to hand it out.
 /// Tombstones at the end are dropped at once, the leading ones are skipped by a cursor,
 /// and when they outnumber the elements the slots are compacted (each element moved once
 /// per compaction, after as many removals as elements remain: amortized O(1) per removal).
@@ -15,7 +18,8 @@
 /// (outside its lock).
 @usableFromInline
 package struct OrderedSlots<Element> {
-    /// The key of every slot, tombstones included: strictly increasing.
+    /// The key of every slot: an element's key, or its complement (`~key`, negative) in a
+    /// tombstone. Strictly increasing once decoded (`decoded`).
     @usableFromInline var keys: [Int] = []
     /// The element of every slot; nil in a tombstone.
     @usableFromInline var elements: [Element?] = []
@@ -57,10 +61,17 @@ package struct OrderedSlots<Element> {
         var high = keys.count
         while low < high {
             let middle = low + (high - low) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+            if Self.decoded(keys[middle]) < key { low = middle + 1 } else { high = middle }
         }
-        guard low < keys.count, keys[low] == key, case .some = elements[low] else { return nil }
+        // A tombstone holds `~key`, never `key`.
+        guard low < keys.count, keys[low] == key else { return nil }
         return low
+    }
+
+    /// The key a slot's entry in `keys` stands for, tombstone or not.
+    @inlinable @inline(__always)
+    static func decoded(_ stored: Int) -> Int {
+        stored ^ (stored >> (Int.bitWidth - 1))  // `~stored` when negative
     }
 
     /// The element under `key`, or nil.
@@ -79,11 +90,12 @@ package struct OrderedSlots<Element> {
     /// Takes out the element in `slot` (a slot that holds one, from `slot(of:)` or an
     /// iteration).
     @inlinable package mutating func remove(slot: Int) -> Element {
-        let element = elements[slot].unsafelyUnwrapped
-        elements[slot] = nil
+        var taken: Element? = nil
+        swap(&taken, &elements[slot])
+        keys[slot] = ~keys[slot]
         count -= 1
         tidy()
-        return element
+        return taken.unsafelyUnwrapped
     }
 
     /// Takes out the most recently appended element still held, with its key.
@@ -113,10 +125,8 @@ package struct OrderedSlots<Element> {
     @inlinable package var values: [Element] {
         var result: [Element] = []
         result.reserveCapacity(count)
-        for slot in head..<elements.count {
-            if case .some(let element) = elements[slot] {
-                result.append(element)
-            }
+        for slot in head..<keys.count where keys[slot] >= 0 {
+            result.append(elements[slot].unsafelyUnwrapped)
         }
         return result
     }
@@ -125,27 +135,23 @@ package struct OrderedSlots<Element> {
     @inlinable package var keyedValues: [(key: Int, element: Element)] {
         var result: [(key: Int, element: Element)] = []
         result.reserveCapacity(count)
-        for slot in head..<elements.count {
-            if case .some(let element) = elements[slot] {
-                result.append((keys[slot], element))
-            }
+        for slot in head..<keys.count where keys[slot] >= 0 {
+            result.append((keys[slot], elements[slot].unsafelyUnwrapped))
         }
         return result
     }
 
     /// Calls `body` with each key and element, in insertion order.
     @inlinable package func forEach(_ body: (_ key: Int, _ element: Element) throws -> Void) rethrows {
-        for slot in head..<elements.count {
-            if case .some(let element) = elements[slot] {
-                try body(keys[slot], element)
-            }
+        for slot in head..<keys.count where keys[slot] >= 0 {
+            try body(keys[slot], elements[slot].unsafelyUnwrapped)
         }
     }
 
     /// Calls `body` with each key and element, in insertion order, letting it change the
     /// element in place (it must not remove or add any).
     @inlinable package mutating func updateEach(_ body: (_ key: Int, _ element: inout Element) throws -> Void) rethrows {
-        for slot in head..<elements.count where elements[slot] != nil {
+        for slot in head..<keys.count where keys[slot] >= 0 {
             try body(keys[slot], &elements[slot]!)
         }
     }
@@ -164,14 +170,14 @@ package struct OrderedSlots<Element> {
             reset(keepingCapacity: true)
             return
         }
-        while case .none = elements[elements.count - 1] {
-            elements.removeLast()
+        while keys[keys.count - 1] < 0 {
             keys.removeLast()
+            elements.removeLast()
         }
-        while case .none = elements[head] {
+        while keys[head] < 0 {
             head += 1
         }
-        let tombstones = elements.count - count
+        let tombstones = keys.count - count
         if tombstones > count, tombstones >= 16 {
             compact()
         }
@@ -180,7 +186,7 @@ package struct OrderedSlots<Element> {
     /// Moves every element to the front, in order, and drops the tombstones.
     @inlinable mutating func compact() {
         var write = 0
-        for read in head..<elements.count where elements[read] != nil {
+        for read in head..<keys.count where keys[read] >= 0 {
             if read != write {
                 elements.swapAt(write, read)
                 keys[write] = keys[read]
