@@ -62,7 +62,8 @@ public enum ScalingCase: String, CaseIterable, Sendable {
         case .valuePipe:
             let pipe = ValuePipe<Int>()
             let signal = pipe.signal()
-            return { subscribeAndLeave(n, order: order, { signal.start(next: { _ in }) }, leave: { $0.dispose() }) }
+            // The signal holds the pipe weakly: keep it alive, or every start finds it gone.
+            return { withExtendedLifetime(pipe) { subscribeAndLeave(n, order: order, { signal.start(next: { _ in }) }, leave: { $0.dispose() }) } }
         case .sPipe:
             let pipe = SPipe()
             let signal = pipe.signal()
