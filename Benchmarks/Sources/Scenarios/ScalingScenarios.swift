@@ -46,7 +46,14 @@ public enum ScalingCase: String, CaseIterable, Sendable {
             let members = (0..<n).map { _ in ActionDisposable(action: {}) }
             let dict = DisposableDict<Int>()
             var key = 0
-            return { timedFill(members, add: { dict.set($0, forKey: key); key += 1 }, remove: { dict.set(nil, forKey: $0) }, order: order) }
+            return {
+                timedFill(
+                    members,
+                    add: {
+                        dict.set($0, forKey: key)
+                        key += 1
+                    }, remove: { dict.set(nil, forKey: $0) }, order: order)
+            }
         case .bag:
             let bag = Bag<Int>()
             let items = Array(0..<n)

@@ -89,7 +89,11 @@ final class OrderedSlotsTests: LeakCheckedTestCase {
         }
         slots.updateEach { key, value in value = key * 10 }
         XCTAssertEqual(slots.values, keys.filter { $0 % 2 == 1 }.map { $0 * 10 })
-        XCTAssertEqual(slots.update(keys[3]) { value -> Int in value += 1; return value }, 31)
+        XCTAssertEqual(
+            slots.update(keys[3]) { value -> Int in
+                value += 1
+                return value
+            }, 31)
         XCTAssertNil(slots.update(keys[2]) { _ in XCTFail("no element under a removed key") })
     }
 
