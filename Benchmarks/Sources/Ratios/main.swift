@@ -99,7 +99,7 @@ do {
         let result = try scaling.run(thresholds: thresholds) { note($0) }
         print(result.table)
         print("")
-        print("ns/op: one member added and removed (in random order), median of \(harness.runs) runs; growth: ns/op at N=100,000 ÷ at N=100.")
+        print("ns/op: one member added and removed (in random order), the least of \(harness.runs) runs; growth: ns/op at the largest N ÷ at the smallest.")
         if result.misses.isEmpty {
             print("All \(result.checked) checked growth limits met.")
             exit(0)

@@ -15,12 +15,42 @@ package final class ClosableList: @unchecked Sendable {
     /// One disposable of the list.
     package typealias Item = any UpstreamDisposable
 
+    /// What a removal took out, in insertion order, for the caller to release (outside
+    /// the lock): one item needs no array.
+    package enum Removed {
+        /// Nothing matched.
+        case none
+        /// One item.
+        case one(Item)
+        /// Several items (copies of one object).
+        case several([Item])
+
+        /// The items, in insertion order.
+        package var items: [Item] {
+            switch self {
+            case .none: []
+            case .one(let item): [item]
+            case .several(let items): items
+            }
+        }
+    }
+
     /// The keys under which one object is held, oldest first.
     private enum Keys {
-        /// Held once (the common case: no array).
+        /// Held once (the common case: no array, and a small dictionary value).
         case one(Int)
         /// Held several times.
-        case many(ArraySlice<Int>)
+        case many(KeyList)
+    }
+
+    /// The keys of an object held several times, oldest first (a class, so that the
+    /// dictionary's values stay one word and a tag).
+    private final class KeyList {
+        var keys: ArraySlice<Int>
+
+        init(_ keys: ArraySlice<Int>) {
+            self.keys = keys
+        }
     }
 
     // Safety: all state is inside `state`, reached only under its lock.
@@ -53,11 +83,9 @@ package final class ClosableList: @unchecked Sendable {
             case nil:
                 contents.keysByObject[object] = .one(key)
             case .one(let earlier):
-                contents.keysByObject[object] = .many([earlier, key])
-            case .many(var keys):
-                contents.keysByObject[object] = .one(0)  // so that `keys` is held uniquely
-                keys.append(key)
-                contents.keysByObject[object] = .many(keys)
+                contents.keysByObject[object] = .many(KeyList([earlier, key]))
+            case .many(let list):
+                list.keys.append(key)
             }
             return nil
         }
@@ -65,23 +93,25 @@ package final class ClosableList: @unchecked Sendable {
 
     /// Takes out the items that are `item` itself (the same object): only the earliest
     /// one when `onlyFirst`, otherwise all of them, in insertion order.
-    package func remove(identicalTo item: Item, onlyFirst: Bool) -> [Item] {
+    package func remove(identicalTo item: Item, onlyFirst: Bool) -> Removed {
         state.withLock { contents in
             let object = ObjectIdentifier(item)
             switch contents.keysByObject[object] {
             case nil:
-                return []
+                return .none
             case .one(let key):
                 contents.keysByObject[object] = nil
-                return [contents.take(key)]
-            case .many(var keys):
+                return .one(contents.take(key))
+            case .many(let list):
                 guard onlyFirst else {
                     contents.keysByObject[object] = nil
-                    return keys.map { contents.take($0) }
+                    return .several(list.keys.map { contents.take($0) })
                 }
-                let key = keys.removeFirst()
-                contents.keysByObject[object] = keys.count == 1 ? .one(keys[keys.startIndex]) : .many(keys)
-                return [contents.take(key)]
+                let key = list.keys.removeFirst()
+                if list.keys.count == 1 {
+                    contents.keysByObject[object] = .one(list.keys[list.keys.startIndex])
+                }
+                return .one(contents.take(key))
             }
         }
     }
@@ -91,9 +121,11 @@ package final class ClosableList: @unchecked Sendable {
         state.withLock { contents in
             guard let (_, item) = contents.items.removeLast() else { return nil }
             let object = ObjectIdentifier(item)
-            if case .many(var keys) = contents.keysByObject[object] {
-                keys.removeLast()  // the newest key of the object is the one just taken out
-                contents.keysByObject[object] = keys.count == 1 ? .one(keys[keys.startIndex]) : .many(keys)
+            if case .many(let list) = contents.keysByObject[object] {
+                list.keys.removeLast()  // the newest key of the object is the one just taken out
+                if list.keys.count == 1 {
+                    contents.keysByObject[object] = .one(list.keys[list.keys.startIndex])
+                }
             } else {
                 contents.keysByObject[object] = nil
             }

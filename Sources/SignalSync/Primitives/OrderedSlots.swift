@@ -56,16 +56,37 @@ package struct OrderedSlots<Element> {
     }
 
     /// The slot holding the element under `key`, or nil when there is none.
+    ///
+    /// Each round probes where the key would be if the keys between the bounds were evenly
+    /// spread, then halves what is left: the keys handed out are consecutive, so the first
+    /// probe usually lands on the slot or next to it, touching one or two cache lines where
+    /// a binary search touched a dozen at 100,000 slots; the halving keeps the worst case
+    /// at twice a binary search's rounds.
     @inlinable package func slot(of key: Int) -> Int? {
         var low = head
         var high = keys.count
         while low < high {
+            let lowKey = Self.decoded(keys[low])
+            let highKey = Self.decoded(keys[high - 1])
+            guard key >= lowKey, key <= highKey else { return nil }
+            // Where `key` would be among evenly spread keys (the span fits a Double exactly
+            // for any count of keys handed out in practice).
+            let span = highKey - lowKey
+            let guess = span == 0 ? low : low + Int(Double(key - lowKey) / Double(span) * Double(high - 1 - low))
+            let probed = Self.decoded(keys[guess])
+            if probed == key {
+                return keys[guess] == key ? guess : nil  // a tombstone holds `~key`
+            }
+            if probed < key { low = guess + 1 } else { high = guess }
+            guard low < high else { return nil }
             let middle = low + (high - low) / 2
-            if Self.decoded(keys[middle]) < key { low = middle + 1 } else { high = middle }
+            let halved = Self.decoded(keys[middle])
+            if halved == key {
+                return keys[middle] == key ? middle : nil
+            }
+            if halved < key { low = middle + 1 } else { high = middle }
         }
-        // A tombstone holds `~key`, never `key`.
-        guard low < keys.count, keys[low] == key else { return nil }
-        return low
+        return nil
     }
 
     /// The key a slot's entry in `keys` stands for, tombstone or not.

@@ -75,10 +75,10 @@ final class ClosableListTests: LeakCheckedTestCase {
         for item in [one, Numbered(2), one, Numbered(3)] {
             _ = list.append(item)
         }
-        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: true)), [1])
-        XCTAssertEqual(numbers(list.remove(identicalTo: Numbered(9), onlyFirst: true)), [])
+        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: true).items), [1])
+        XCTAssertEqual(numbers(list.remove(identicalTo: Numbered(9), onlyFirst: true).items), [])
         _ = list.append(one)
-        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: false)), [1, 1])
+        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: false).items), [1, 1])
         XCTAssertEqual(number(list.removeLast()), 3)
         XCTAssertEqual(numbers(list.close()), [2])
         XCTAssertNil(list.removeLast(), "an empty list has no last item")
@@ -102,7 +102,7 @@ final class ClosableListTests: LeakCheckedTestCase {
                 let object = model[random.below(model.count)]
                 let onlyFirst = random.below(2) == 0
                 let expected = onlyFirst ? [object] : model.filter { $0 === object }
-                let removed = list.remove(identicalTo: object, onlyFirst: onlyFirst)
+                let removed = list.remove(identicalTo: object, onlyFirst: onlyFirst).items
                 XCTAssertEqual(removed.count, expected.count)
                 XCTAssertTrue(removed.allSatisfy { $0 === object })
                 if onlyFirst {
@@ -124,10 +124,10 @@ final class ClosableListTests: LeakCheckedTestCase {
         for item in [one, Numbered(2), one, Numbered(3), one] {
             _ = list.append(item)
         }
-        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: true)), [1])
+        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: true).items), [1])
         XCTAssertEqual(number(list.removeLast()), 1, "the newest copy")
         XCTAssertEqual(numbers(list.close()), [2, 1, 3], "the middle copy stays in its place")
-        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: false)), [], "a closed list holds nothing")
+        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: false).items), [], "a closed list holds nothing")
     }
 
     func testRemovedItemsAreReleasedByTheCallerAfterTheListLetsGo() {
@@ -142,7 +142,7 @@ final class ClosableListTests: LeakCheckedTestCase {
         for item in items! {
             _ = list.append(item)
         }
-        var removed: [ClosableList.Item]? = list.remove(identicalTo: items![1], onlyFirst: true)
+        var removed: [ClosableList.Item]? = list.remove(identicalTo: items![1], onlyFirst: true).items
         items = nil
         XCTAssertEqual(released.all, [], "the caller holds what it took out")
         XCTAssertEqual(removed?.count, 1)
