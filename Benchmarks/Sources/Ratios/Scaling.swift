@@ -78,6 +78,7 @@ struct ScalingPass {
         return (lines.joined(separator: "\n"), checked, misses)
     }
 
+    /// `value` with two decimals below 100, as a whole number from 100 on.
     private func format(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return value >= 100 ? String(Int(value.rounded())) : String(rounded)
@@ -86,10 +87,14 @@ struct ScalingPass {
 
 /// A scaling case removed a number of members other than it added.
 struct ScalingMiscount: Error, CustomStringConvertible {
+    /// The case that miscounted.
     let scalingCase: ScalingCase
+    /// The members it removed.
     let removed: Int
+    /// The members it added.
     let expected: Int
 
+    /// What went wrong, for the error message.
     var description: String {
         "\(scalingCase.rawValue): removed \(removed) members, expected \(expected)"
     }
@@ -98,12 +103,15 @@ struct ScalingMiscount: Error, CustomStringConvertible {
 /// A small seeded random number generator (SplitMix64), so that every run removes in the
 /// same order.
 struct SplitMix64: RandomNumberGenerator {
+    /// Advances by a fixed odd step at each number.
     private var state: UInt64
 
+    /// A generator whose sequence is fixed by `seed`.
     init(seed: UInt64) {
         state = seed
     }
 
+    /// The next number of the sequence.
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

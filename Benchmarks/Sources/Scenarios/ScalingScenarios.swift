@@ -107,8 +107,10 @@ private func timedFill<Member>(_ members: [Member], add: (Member) -> Void, remov
 /// bookkeeping, not the container's work: at 100,000 members, allocating it inside the run
 /// made the allocator consolidate what the previous run freed, there).
 private final class Handles<D> {
+    /// The subscriptions started so far in the run.
     var items: [D] = []
 
+    /// Storage for `capacity` subscriptions.
     init(capacity: Int) {
         items.reserveCapacity(capacity)
     }

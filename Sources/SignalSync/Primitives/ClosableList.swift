@@ -46,8 +46,10 @@ package final class ClosableList: @unchecked Sendable {
     /// The keys of an object held several times, oldest first (a class, so that the
     /// dictionary's values stay one word and a tag).
     private final class KeyList {
+        /// The keys, oldest first (a slice: the oldest leaves without a shift).
         var keys: ArraySlice<Int>
 
+        /// A list of `keys`.
         init(_ keys: ArraySlice<Int>) {
             self.keys = keys
         }
@@ -55,9 +57,11 @@ package final class ClosableList: @unchecked Sendable {
 
     // Safety: all state is inside `state`, reached only under its lock.
     private struct Contents {
+        /// The items under their keys, in insertion order.
         var items = OrderedSlots<Item>()
         /// The keys of every object held, by identity.
         var keysByObject: [ObjectIdentifier: Keys] = [:]
+        /// True once `close` ran.
         var closed = false
 
         /// Takes out the item under `key` (a key `keysByObject` lists, so one held).

@@ -25,9 +25,13 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
     /// Subscribes to the source for run `generation` of the engine.
     @usableFromInline package typealias Start = (ShareEngine, _ generation: Int) -> any UpstreamDisposable
 
+    /// The machine, reached only through `withLock`.
     @usableFromInline let state: LockedState<Machine>
+    /// Subscribes to the source for a run.
     @usableFromInline let start: Start
+    /// Gives a terminal event to one subscriber.
     @usableFromInline let sendTerminal: (Subscriber, Terminal) -> Void
+    /// Removes a closed `.once` engine from its owner's table.
     @usableFromInline let forget: ((ShareEngine) -> Void)?
 
     /// An idle engine that starts runs with `start`.
@@ -119,7 +123,10 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
 @usableFromInline
 package final class ShareMembership: UpstreamDisposable, @unchecked Sendable {
     // Safety: immutable; the engine guards its own state.
+    /// The engine left by `leave` (a `ShareEngine`); nil for a subscriber that got the
+    /// terminal event at once and never joined.
     @usableFromInline let engine: AnyObject?
+    /// The subscriber's key in the engine.
     @usableFromInline let key: Int
     /// Makes the subscriber with the key leave the engine (a function without captures).
     @usableFromInline let leave: ((AnyObject, Int) -> Void)?
