@@ -9,6 +9,11 @@
 #   Benchmarks/run.sh --only S1,S2     # some scenarios (their OpenCombine references come too)
 #   Benchmarks/run.sh --runs 5         # more timed runs per case
 #   Benchmarks/run.sh --svg Benchmarks/latest.svg   # also draw the ratios as a bar chart
+#   Benchmarks/run.sh --scaling        # only the scaling pass (per-op cost of the containers
+#                                      # at 100 to 100,000 members, growth checked)
+#
+# After the timing pass, the scaling pass runs (not with --only): it fails the run too when
+# a container's per-op cost grows beyond thresholds.json's `scalingGrowth`.
 #
 # Extra arguments go to both passes of the `ratios` executable (--runs and --svg only
 # to timing).
@@ -23,6 +28,11 @@ swift build -c release --quiet --package-path "$here" >&2 || exit 2
 bin=$(swift build -c release --package-path "$here" --show-bin-path)
 interposer="$bin/libMallocInterposerSwift.so"
 [ -f "$interposer" ] || { echo "run.sh: $interposer was not built" >&2; exit 2; }
+
+if [ "${1:-}" = "--scaling" ]; then
+  echo "== scaling" >&2
+  exec "$bin/ratios" --scaling --thresholds "$here/thresholds.json" "${@:2}"
+fi
 
 # Options that the allocation pass shares (it makes one run per case, so no --runs).
 shared=()
@@ -39,4 +49,17 @@ echo "== counting allocations (malloc interposer)" >&2
 LD_PRELOAD="$interposer" "$bin/ratios" allocations "${shared[@]}" > "$allocations" || exit 2
 
 echo "== timing" >&2
-"$bin/ratios" --thresholds "$here/thresholds.json" --allocations "$allocations" "$@"
+status=0
+"$bin/ratios" --thresholds "$here/thresholds.json" --allocations "$allocations" "$@" || status=$?
+[ "$status" -le 1 ] || exit "$status"
+
+only=0
+for arg in "$@"; do [ "$arg" = "--only" ] && only=1; done
+if [ "$only" = 0 ]; then
+  echo "== scaling" >&2
+  scaling=0
+  "$bin/ratios" --scaling --thresholds "$here/thresholds.json" || scaling=$?
+  [ "$scaling" -le 1 ] || exit "$scaling"
+  [ "$scaling" = 0 ] || status=1
+fi
+exit "$status"

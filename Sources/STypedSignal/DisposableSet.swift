@@ -21,7 +21,7 @@ public final class DisposableSet: Disposable, @unchecked Sendable {
 
     /// Removes the first entry identical to `disposable`, without disposing it.
     public func remove(_ disposable: Disposable) {
-        _ = items.remove(onlyFirst: true) { $0 === disposable }
+        _ = items.remove(identicalTo: disposable, onlyFirst: true)
     }
 
     /// Removes the most recently added entry without disposing it; does nothing when

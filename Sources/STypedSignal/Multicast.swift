@@ -18,15 +18,16 @@ import SignalSync
 /// ```
 public final class Multicast<T>: @unchecked Sendable {
     // Safety: `engines` is reached only under its lock.
-    private typealias Engine = ShareEngine<Subscriber<T, NoError>, Void>
-    private let engines = LockedState<[String: Engine]>([:])
+    // Inlinable down to the engine, so that it runs specialized for the caller's `T`.
+    @usableFromInline typealias Engine = ShareEngine<Subscriber<T, NoError>, Void>
+    @usableFromInline let engines = LockedState<[String: Engine]>([:])
 
     /// Creates an empty multicast table.
     public init() {}
 
     /// A signal that shares `signal`'s subscription with every other subscriber of
     /// `key` on this table.
-    public func get(key: String, signal: Signal<T, NoError>) -> Signal<T, NoError> {
+    @inlinable public func get(key: String, signal: Signal<T, NoError>) -> Signal<T, NoError> {
         Signal { subscriber in
             while true {
                 let engine = self.engine(for: key, signal)
@@ -40,7 +41,7 @@ public final class Multicast<T>: @unchecked Sendable {
     }
 
     /// The engine of `key`, made (not started) when there is none.
-    private func engine(for key: String, _ signal: Signal<T, NoError>) -> Engine {
+    @inlinable func engine(for key: String, _ signal: Signal<T, NoError>) -> Engine {
         engines.withLock { engines in
             if let existing = engines[key] {
                 return existing
@@ -59,7 +60,8 @@ public final class Multicast<T>: @unchecked Sendable {
         }
     }
 
-    private func forget(_ key: String, _ engine: Engine) {
+    /// Forgets `engine` as `key`'s, unless a newer one took its place.
+    @usableFromInline func forget(_ key: String, _ engine: Engine) {
         let removed = engines.withLock { engines in
             engines[key] === engine ? engines.removeValue(forKey: key) : nil
         }

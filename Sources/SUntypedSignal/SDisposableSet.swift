@@ -24,7 +24,7 @@ public final class SDisposableSet: SDisposable, @unchecked Sendable {
 
     /// Removes every entry identical to `disposable`, without disposing it.
     public func remove(_ disposable: SDisposable) {
-        _ = items.remove(onlyFirst: false) { $0 === disposable }
+        _ = items.remove(identicalTo: disposable, onlyFirst: false)
     }
 
     /// Disposes every entry in insertion order; later calls do nothing.

@@ -46,3 +46,68 @@ final class DisposableSetTests: LeakCheckedTestCase {
         XCTAssertEqual(count.with { $0 }, 2)
     }
 }
+
+final class DisposableSetOrderTests: LeakCheckedTestCase {
+    func testRandomRemovalsLeaveTheRestDisposedInInsertionOrder() {
+        var random = SeededRandom(seed: 13)
+        let disposed = OrderTrace<Int>()
+        let set = DisposableSet()
+        let members = (0..<500).map { number in ActionDisposable { disposed.append(number) } }
+        for member in members {
+            set.add(member)
+        }
+        let removed = Set(Array(0..<500).shuffled(using: &random).prefix(400))
+        for number in Array(removed).shuffled(using: &random) {
+            set.remove(members[number])
+        }
+        set.dispose()
+        XCTAssertEqual(disposed.all, Array(0..<500).filter { !removed.contains($0) })
+    }
+
+    func testADuplicateLeavesOneCopyPerRemoveOldestFirst() {
+        let disposed = OrderTrace<String>()
+        let set = DisposableSet()
+        let a = ActionDisposable { disposed.append("a") }
+        let b = ActionDisposable { disposed.append("b") }
+        for member in [a, b, a, b, a] {
+            set.add(member)
+        }
+        set.remove(a)  // the first a
+        set.removeLast()  // the last a
+        set.remove(b)  // the first b
+        set.dispose()
+        XCTAssertEqual(disposed.all, ["a", "b"], "the copies left: a then b; ActionDisposable runs once")
+    }
+
+    func testARemovedMemberIsReleasedWhenRemoveReturnsAndTheRestWhenTheSetGoes() {
+        let released = OrderTrace<Int>()
+        var set: DisposableSet? = DisposableSet()
+        do {
+            let members = (0..<4).map { number in
+                let probe = DeinitProbe { released.append(number) }
+                return ActionDisposable { withExtendedLifetime(probe) {} }
+            }
+            for member in members {
+                set!.add(member)
+            }
+            set!.remove(members[2])
+            set!.removeLast()
+        }
+        XCTAssertEqual(released.all.sorted(), [2, 3], "out of the set: released with the last reference")
+        set = nil
+        XCTAssertEqual(released.all.suffix(2), [0, 1], "the set's members, released with it in insertion order")
+    }
+
+    func testAMemberAddedWhileTheSetDisposesIsDisposedAtOnce() {
+        let disposed = OrderTrace<String>()
+        let set = DisposableSet()
+        set.add(
+            ActionDisposable {
+                disposed.append("first")
+                set.add(ActionDisposable { disposed.append("late") })
+            })
+        set.add(ActionDisposable { disposed.append("second") })
+        set.dispose()
+        XCTAssertEqual(disposed.all, ["first", "late", "second"])
+    }
+}

@@ -162,3 +162,64 @@ final class ValuePipeTests: LeakCheckedTestCase {
         XCTAssertEqual(count.with { $0 }, 6000)
     }
 }
+
+final class ValuePipeOrderTests: LeakCheckedTestCase {
+    func testSubscribersLeavingInRandomOrderKeepDeliveryOrderAndAreReleasedAsTheyLeave() {
+        var random = SeededRandom(seed: 17)
+        let pipe = ValuePipe<Int>()
+        let delivered = OrderTrace<Int>()
+        let released = OrderTrace<Int>()
+        let subscriptions = (0..<300).map { number in
+            let probe = DeinitProbe { released.append(number) }
+            return pipe.signal().start(next: { _ in
+                withExtendedLifetime(probe) {}
+                delivered.append(number)
+            })
+        }
+        var remaining = Array(0..<300)
+        let leaving = Array(0..<300).shuffled(using: &random).prefix(280)
+        for (step, number) in leaving.enumerated() {
+            subscriptions[number].dispose()
+            remaining.removeAll { $0 == number }
+            if step % 20 == 0 {
+                delivered.clear()
+                pipe.putNext(step)
+                XCTAssertEqual(delivered.all, remaining, "subscription order")
+            }
+        }
+        XCTAssertEqual(released.all, Array(leaving), "each released as it leaves")
+        let late = pipe.signal().start(next: { _ in delivered.append(-1) })
+        delivered.clear()
+        pipe.putNext(0)
+        XCTAssertEqual(delivered.all, remaining + [-1])
+        for number in remaining {
+            subscriptions[number].dispose()
+        }
+        late.dispose()
+    }
+
+    func testASubscriberLeavingDuringADeliveryMissesIt() {
+        let pipe = ValuePipe<Int>()
+        let delivered = OrderTrace<String>()
+        var subscriptions: [String: Disposable] = [:]
+        final class Leaves: @unchecked Sendable {
+            // Safety: written before the first push, then only read, on this thread.
+            var subscriptions: [String: Disposable] = [:]
+        }
+        let leaves = Leaves()
+        for name in ["a", "b", "c", "d"] {
+            subscriptions[name] = pipe.signal().start(next: { value in
+                delivered.append("\(name)\(value)")
+                if name == "a", value == 1 { leaves.subscriptions["c"]?.dispose() }
+                if name == "b", value == 1 { leaves.subscriptions["b"]?.dispose() }
+            })
+        }
+        leaves.subscriptions = subscriptions
+        pipe.putNext(1)
+        pipe.putNext(2)
+        XCTAssertEqual(delivered.all, ["a1", "b1", "d1", "a2", "d2"])
+        for subscription in subscriptions.values {
+            subscription.dispose()
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -60,6 +61,35 @@ final class SBagTests: LeakCheckedTestCase {
         let key = bag.addItem(1)
         XCTAssertFalse(bag.isEmpty)
         bag.removeItem(key)
+        XCTAssertTrue(bag.isEmpty)
+    }
+}
+
+final class SBagOrderTests: LeakCheckedTestCase {
+    func testRandomRemovalsKeepInsertionOrder() {
+        var random = SeededRandom(seed: 29)
+        let bag = SBag()
+        let keys = (0..<1_000).map { bag.addItem($0) }
+        let removed = Set(Array(0..<1_000).shuffled(using: &random).prefix(900))
+        for number in Array(removed).shuffled(using: &random) {
+            bag.removeItem(keys[number])
+        }
+        XCTAssertEqual(bag.copyItems().map { $0 as! Int }, Array(0..<1_000).filter { !removed.contains($0) })
+        var enumerated: [Int] = []
+        bag.enumerateItems { enumerated.append($0 as! Int) }
+        XCTAssertEqual(enumerated, Array(0..<1_000).filter { !removed.contains($0) })
+        XCTAssertEqual(bag.addItem(0), 1_000, "keys are never reused")
+    }
+
+    func testAnItemIsReleasedWhenRemoved() {
+        let released = OrderTrace<Int>()
+        let bag = SBag()
+        let keys = (0..<3).map { number in bag.addItem(DeinitProbe { released.append(number) }) }
+        bag.removeItem(keys[1])
+        XCTAssertEqual(released.all, [1])
+        bag.removeItem(keys[0])
+        bag.removeItem(keys[2])
+        XCTAssertEqual(released.all, [1, 0, 2])
         XCTAssertTrue(bag.isEmpty)
     }
 }

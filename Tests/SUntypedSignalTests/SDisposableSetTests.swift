@@ -1,4 +1,5 @@
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -96,5 +97,66 @@ final class SDisposableSetTests: LeakCheckedTestCase {
             }
         }
         XCTAssertEqual(counter.value, 199)
+    }
+}
+
+final class SDisposableSetOrderTests: LeakCheckedTestCase {
+    func testRandomRemovalsLeaveTheRestDisposedInInsertionOrder() {
+        var random = SeededRandom(seed: 23)
+        let disposed = OrderTrace<Int>()
+        let set = SDisposableSet()
+        let members = (0..<500).map { number in SBlockDisposable { disposed.append(number) } }
+        for member in members {
+            set.add(member)
+        }
+        let removed = Set(Array(0..<500).shuffled(using: &random).prefix(400))
+        for number in Array(removed).shuffled(using: &random) {
+            set.remove(members[number])
+        }
+        XCTAssertEqual(set.count, 100)
+        set.dispose()
+        XCTAssertEqual(disposed.all, Array(0..<500).filter { !removed.contains($0) })
+    }
+
+    func testRemoveTakesOutEveryCopyOfADuplicate() {
+        let disposed = OrderTrace<String>()
+        final class Counting: SDisposable, @unchecked Sendable {
+            let name: String
+            let disposed: OrderTrace<String>
+            init(_ name: String, _ disposed: OrderTrace<String>) {
+                self.name = name
+                self.disposed = disposed
+            }
+            func dispose() { disposed.append(name) }
+        }
+        let set = SDisposableSet()
+        let a = Counting("a", disposed)
+        let b = Counting("b", disposed)
+        for member in [a, b, a, b, a] {
+            set.add(member)
+        }
+        set.remove(a)
+        XCTAssertEqual(set.count, 2)
+        set.add(a)
+        set.dispose()
+        XCTAssertEqual(disposed.all, ["b", "b", "a"], "each copy disposed, in insertion order")
+    }
+
+    func testARemovedMemberIsReleasedWhenRemoveReturnsAndTheRestWhenTheSetGoes() {
+        let released = OrderTrace<Int>()
+        var set: SDisposableSet? = SDisposableSet()
+        do {
+            let members = (0..<4).map { number in
+                let probe = DeinitProbe { released.append(number) }
+                return SBlockDisposable { withExtendedLifetime(probe) {} }
+            }
+            for member in members {
+                set!.add(member)
+            }
+            set!.remove(members[1])
+        }
+        XCTAssertEqual(released.all, [1], "out of the set: released with the last reference")
+        set = nil
+        XCTAssertEqual(released.all, [1, 0, 2, 3], "the set's members, released with it in insertion order")
     }
 }

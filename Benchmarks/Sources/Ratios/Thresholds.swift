@@ -19,6 +19,9 @@ struct Thresholds: Decodable {
     var ratioToSingleChurn: [String: [String: Double]]?
     /// The limits of the array `combineLatest` scaling measurement (printed with S11).
     var combineLatestScaling: ScalingLimits?
+    /// Maximum growth of a container's ns per op from 100 members to 100,000 (the scaling
+    /// pass, `--scaling`), keyed by `ScalingCase` name.
+    var scalingGrowth: [String: Double]?
 
     static func load(_ path: String) throws -> Thresholds {
         try JSONDecoder().decode(Thresholds.self, from: Data(contentsOf: URL(fileURLWithPath: path)))

@@ -13,6 +13,13 @@
 //       limit of thresholds.json's combineLatestScaling. --scaling-combine only: that
 //       measurement alone (as if --only S11, without the table); --no-scaling: the
 //       table alone (instructions.sh).
+//   ratios --scaling [--runs N] [--thresholds FILE] [--case NAME,...] [--sizes 100,1000]
+//       The scaling pass: ns per op of adding and removing members of each container
+//       (disposable sets, DisposableDict, Bag, pipes, multicast) at 100 to 100,000
+//       members, in random order; prints the table with each growth and exits 1 when a
+//       growth exceeds thresholds.json's `scalingGrowth`. --case and --sizes measure only
+//       some containers or sizes (for a profiler; limits are then checked only over the
+//       default sizes).
 //   ratios allocations [--scale X] [--only ...]
 //       Run with LD_PRELOAD=libMallocInterposerSwift.so: prints the allocations of one
 //       run of each case as JSON, for --allocations of the timing pass.
@@ -31,6 +38,8 @@ func note(_ message: String) {
 var arguments = Array(CommandLine.arguments.dropFirst())
 let allocationPass = arguments.first == "allocations"
 if allocationPass { arguments.removeFirst() }
+let scalingPass = arguments.first == "--scaling"
+if scalingPass { arguments.removeFirst() }
 
 var harness = Harness()
 var only: Set<Scenario>?
@@ -40,6 +49,7 @@ var allocationsPath: String?
 var chartPath: String?
 var scalingOnly = false
 var noScaling = false
+var scaling = ScalingPass()
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     if option == "--scaling-combine" {
@@ -80,6 +90,15 @@ while !arguments.isEmpty {
     case "--thresholds": thresholdsPath = value
     case "--allocations": allocationsPath = value
     case "--svg": chartPath = value
+    case "--case" where scalingPass:
+        scaling.cases = value.split(separator: ",").map { name in
+            guard let scalingCase = ScalingCase(rawValue: String(name)) else { fail("no scaling case \(name)") }
+            return scalingCase
+        }
+    case "--sizes" where scalingPass:
+        let sizes = value.split(separator: ",").compactMap { Int($0) }
+        guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else { fail("--sizes wants positive numbers") }
+        scaling.sizes = sizes
     default: fail("unknown option \(option)")
     }
 }
@@ -89,6 +108,24 @@ let cases = Catalogue.all().filter { scenarioCase in
 }
 
 do {
+    if scalingPass {
+        let thresholds = try thresholdsPath.map(Thresholds.load) ?? Thresholds()
+        note("scaling, \(harness.runs) runs per size:")
+        scaling.runs = harness.runs
+        let result = try scaling.run(thresholds: thresholds) { note($0) }
+        print(result.table)
+        print("")
+        print("ns/op: one member added and removed (in random order), the least of \(harness.runs) runs; growth: ns/op at the largest N ÷ at the smallest.")
+        if result.misses.isEmpty {
+            print("All \(result.checked) checked growth limits met.")
+            exit(0)
+        }
+        print("\(result.misses.count) of \(result.checked) checked growth limits MISSED:")
+        for miss in result.misses {
+            print("  - \(miss)")
+        }
+        exit(1)
+    }
     if allocationPass {
         guard let counters = MallocCounters.load() else {
             fail("the malloc interposer is not loaded: run with LD_PRELOAD=<bin>/libMallocInterposerSwift.so")
@@ -127,14 +164,14 @@ do {
     }
     let scalingImplementations = CombineLatestScaling.implementations.filter { implementations?.contains($0) ?? true }
     if scalingOnly || (!noScaling && only?.contains(.s11CombineLatestArray) ?? true), !scalingImplementations.isEmpty {
-        var scaling = CombineLatestScalingReport(
+        var combineScaling = CombineLatestScalingReport(
             runs: harness.runs, scale: harness.scale, implementations: scalingImplementations, limits: thresholds.combineLatestScaling)
-        let table = try scaling.measure { note("  " + $0) }
+        let table = try combineScaling.measure { note("  " + $0) }
         print("")
         print("combineLatest of an array, ns per push by number of sources: median (min–max) of \(harness.runs) runs")
         print(table)
-        misses += scaling.misses
-        checked += scaling.checked
+        misses += combineScaling.misses
+        checked += combineScaling.checked
     }
     if let chartPath {
         let date = ISO8601DateFormatter().string(from: Date())

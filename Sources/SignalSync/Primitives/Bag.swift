@@ -1,83 +1,65 @@
 /// An ordered collection of items under stable integer keys.
 ///
 /// Keys start at 0 and grow by one with each `add`; a key is never reused, not even
-/// after `removeAll`. Iteration and snapshots follow insertion order. Not thread-safe:
-/// the owner guards it with its own lock, and snapshots with `copyItems()` before
-/// calling out.
+/// after `removeAll`. Iteration and snapshots follow insertion order. Adding and removing
+/// cost the same (amortized) whatever the number of items: the items live in
+/// `OrderedSlots`. Its methods are inlinable, so that they run specialized for the item
+/// type where the caller knows it (unspecialized, every call looked up the run-time
+/// metadata of the slot arrays). Not thread-safe: the owner guards it with its own lock, and snapshots
+/// with `copyItems()` before calling out.
 public final class Bag<T> {
     /// The key of an item.
     public typealias Index = Int
 
-    private var nextIndex: Index = 0
-    private var keys: [Index] = []
-    private var items: [T] = []
+    /// The items under their keys.
+    @usableFromInline var slots = OrderedSlots<T>()
 
     /// Creates an empty bag.
     public init() {}
 
     /// Appends `item` and returns its key.
     @discardableResult
-    public func add(_ item: T) -> Index {
-        let key = nextIndex
-        nextIndex += 1
-        keys.append(key)
-        items.append(item)
-        return key
+    @inlinable public func add(_ item: T) -> Index {
+        slots.append(item)
     }
 
     /// The item stored under `index`, or nil when there is none.
-    public func get(_ index: Index) -> T? {
-        guard let position = position(of: index) else { return nil }
-        return items[position]
+    @inlinable public func get(_ index: Index) -> T? {
+        slots[index]
     }
 
     /// Removes the item stored under `index`; an unknown key is ignored.
-    public func remove(_ index: Index) {
-        guard let position = position(of: index) else { return }
-        keys.remove(at: position)
-        items.remove(at: position)
+    @inlinable public func remove(_ index: Index) {
+        slots.remove(index)
     }
 
     /// Removes every item; keys handed out later still continue upwards.
-    public func removeAll() {
-        keys.removeAll()
-        items.removeAll()
+    @inlinable public func removeAll() {
+        _ = slots.removeAll()
     }
 
     /// A snapshot of the items in insertion order.
-    public func copyItems() -> [T] {
-        items
+    @inlinable public func copyItems() -> [T] {
+        slots.values
     }
 
     /// A snapshot of the keys and items in insertion order.
-    public func copyItemsWithIndices() -> [(Index, T)] {
-        Array(zip(keys, items))
+    @inlinable public func copyItemsWithIndices() -> [(Index, T)] {
+        slots.keyedValues.map { ($0.key, $0.element) }
     }
 
     /// True when the bag holds nothing.
-    public var isEmpty: Bool {
-        keys.isEmpty
+    @inlinable public var isEmpty: Bool {
+        slots.isEmpty
     }
 
     /// The number of items.
-    public var count: Int {
-        keys.count
+    @inlinable public var count: Int {
+        slots.count
     }
 
     /// The earliest remaining entry.
-    public var first: (Index, T)? {
-        guard let key = keys.first else { return nil }
-        return (key, items[0])
-    }
-
-    private func position(of index: Index) -> Int? {
-        // Keys are sorted, so a binary search finds the slot.
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low < keys.count && keys[low] == index ? low : nil
+    @inlinable public var first: (Index, T)? {
+        slots.first.map { ($0.key, $0.element) }
     }
 }

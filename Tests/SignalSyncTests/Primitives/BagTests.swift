@@ -45,4 +45,40 @@ final class BagTests: LeakCheckedTestCase {
             XCTAssertEqual(bag.get(key), key % 3 == 0 ? nil : key)
         }
     }
+
+    func testRandomRemovalsKeepInsertionOrderAndKeysAgainstAModel() {
+        var random = SeededRandom(seed: 5)
+        let bag = Bag<Int>()
+        var model: [(key: Int, value: Int)] = []
+        for value in 0..<2_000 {
+            model.append((bag.add(value), value))
+            if random.below(3) == 0 {
+                let index = random.below(model.count)
+                bag.remove(model[index].key)
+                model.remove(at: index)
+            }
+        }
+        XCTAssertEqual(bag.copyItems(), model.map(\.value))
+        XCTAssertEqual(bag.copyItemsWithIndices().map { $0.0 }, model.map(\.key))
+        for index in Array(model.indices).shuffled(using: &random).prefix(model.count - 3) {
+            bag.remove(model[index].key)
+            model[index].key = -1
+        }
+        model.removeAll { $0.key == -1 }
+        XCTAssertEqual(bag.copyItems(), model.map(\.value))
+        XCTAssertEqual(bag.first?.0, model.first?.key)
+        XCTAssertEqual(bag.count, 3)
+        XCTAssertEqual(bag.add(-1), 2_000, "keys are never reused")
+    }
+
+    func testAnItemIsReleasedWhenRemovedAndRemoveAllReleasesInInsertionOrder() {
+        let released = OrderTrace<Int>()
+        let bag = Bag<DeinitProbe>()
+        let keys = (0..<5).map { number in bag.add(DeinitProbe { released.append(number) }) }
+        bag.remove(keys[3])
+        XCTAssertEqual(released.all, [3], "released by remove")
+        bag.remove(keys[1])
+        bag.removeAll()
+        XCTAssertEqual(released.all, [3, 1, 0, 2, 4])
+    }
 }

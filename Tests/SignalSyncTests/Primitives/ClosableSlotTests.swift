@@ -75,12 +75,80 @@ final class ClosableListTests: LeakCheckedTestCase {
         for item in [one, Numbered(2), one, Numbered(3)] {
             _ = list.append(item)
         }
-        XCTAssertEqual(numbers(list.remove(onlyFirst: true) { $0 === one }), [1])
-        XCTAssertEqual(numbers(list.remove(onlyFirst: true) { ($0 as! Numbered).number == 9 }), [])
+        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: true).items), [1])
+        XCTAssertEqual(numbers(list.remove(identicalTo: Numbered(9), onlyFirst: true).items), [])
         _ = list.append(one)
-        XCTAssertEqual(numbers(list.remove(onlyFirst: false) { $0 === one }), [1, 1])
+        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: false).items), [1, 1])
         XCTAssertEqual(number(list.removeLast()), 3)
         XCTAssertEqual(numbers(list.close()), [2])
         XCTAssertNil(list.removeLast(), "an empty list has no last item")
+    }
+
+    func testRandomRemovalsByIdentityKeepInsertionOrderAgainstAModel() {
+        var random = SeededRandom(seed: 11)
+        let list = ClosableList()
+        var objects: [Numbered] = []
+        var model: [Numbered] = []
+        for round in 0..<3_000 {
+            // Mostly new objects, sometimes one already held again (a duplicate).
+            if model.isEmpty || random.below(3) != 0 {
+                let object = objects.isEmpty || random.below(5) != 0 ? Numbered(round) : objects[random.below(objects.count)]
+                objects.append(object)
+                XCTAssertNil(list.append(object))
+                model.append(object)
+            } else if random.below(8) == 0 {
+                XCTAssertTrue(list.removeLast() === model.removeLast(), "removeLast takes the newest")
+            } else {
+                let object = model[random.below(model.count)]
+                let onlyFirst = random.below(2) == 0
+                let expected = onlyFirst ? [object] : model.filter { $0 === object }
+                let removed = list.remove(identicalTo: object, onlyFirst: onlyFirst).items
+                XCTAssertEqual(removed.count, expected.count)
+                XCTAssertTrue(removed.allSatisfy { $0 === object })
+                if onlyFirst {
+                    model.remove(at: model.firstIndex { $0 === object }!)
+                } else {
+                    model.removeAll { $0 === object }
+                }
+            }
+            XCTAssertEqual(list.count, model.count)
+        }
+        let closed = list.close()
+        XCTAssertEqual(closed.count, model.count)
+        XCTAssertTrue(zip(closed, model).allSatisfy { $0 === $1 }, "close returns insertion order, duplicates in place")
+    }
+
+    func testDuplicatesLeaveOneByOneOldestFirstAndRemoveLastTakesTheNewestCopy() {
+        let list = ClosableList()
+        let one = Numbered(1)
+        for item in [one, Numbered(2), one, Numbered(3), one] {
+            _ = list.append(item)
+        }
+        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: true).items), [1])
+        XCTAssertEqual(number(list.removeLast()), 1, "the newest copy")
+        XCTAssertEqual(numbers(list.close()), [2, 1, 3], "the middle copy stays in its place")
+        XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: false).items), [], "a closed list holds nothing")
+    }
+
+    func testRemovedItemsAreReleasedByTheCallerAfterTheListLetsGo() {
+        let released = OrderTrace<Int>()
+        final class Probed: UpstreamDisposable, @unchecked Sendable {
+            let probe: DeinitProbe
+            init(_ probe: DeinitProbe) { self.probe = probe }
+            func dispose() {}
+        }
+        let list = ClosableList()
+        var items: [Probed]? = (0..<4).map { number in Probed(DeinitProbe { released.append(number) }) }
+        for item in items! {
+            _ = list.append(item)
+        }
+        var removed: [ClosableList.Item]? = list.remove(identicalTo: items![1], onlyFirst: true).items
+        items = nil
+        XCTAssertEqual(released.all, [], "the caller holds what it took out")
+        XCTAssertEqual(removed?.count, 1)
+        removed = nil
+        XCTAssertEqual(released.all, [1])
+        _ = list.close()
+        XCTAssertEqual(released.all, [1, 0, 2, 3], "the rest in insertion order when the caller drops them")
     }
 }

@@ -77,17 +77,14 @@ public struct PipeHubMachine<Value, Subscriber> {
         case unowned(Pending)
     }
 
-    /// One subscriber.
+    /// One subscriber (its key is its key in `entries`).
     public struct Entry {
-        /// The key `add` returned.
-        public let key: Int
         /// The handle the storage calls.
         public let subscriber: Subscriber
         /// Who delivers to it.
         public var delivery: Delivery
 
-        @inlinable init(key: Int, subscriber: Subscriber, delivery: Delivery) {
-            self.key = key
+        @inlinable init(subscriber: Subscriber, delivery: Delivery) {
             self.subscriber = subscriber
             self.delivery = delivery
         }
@@ -156,14 +153,14 @@ public struct PipeHubMachine<Value, Subscriber> {
 
     /// What is replayed.
     @usableFromInline var state: State
-    /// Every subscriber, in subscription order.
-    @usableFromInline var entries: [Entry] = []
-    /// Every entry's subscriber, in entry order: the snapshot a push takes while every
-    /// entry is live (shared storage, so a push copies nothing).
-    @usableFromInline var subscribers: [Subscriber] = []
+    /// Every subscriber under the key `add` returned, in subscription order (adding and
+    /// removing cost the same whatever their number).
+    @usableFromInline var entries = OrderedSlots<Entry>()
+    /// Every entry's subscriber, in entry order, once made (see `subscribers`); nil after a
+    /// removal.
+    @usableFromInline var snapshot: [Subscriber]?
     /// The number of entries that are not live.
     @usableFromInline var notLive = 0
-    @usableFromInline var nextKey = 0
     /// The number of pushes recorded.
     @usableFromInline var sequence = 0
     /// The subscriber snapshots withdrawn from lock-free pushes (hubs without replay, see
@@ -175,37 +172,51 @@ public struct PipeHubMachine<Value, Subscriber> {
         self.state = state
     }
 
+    /// Every entry's subscriber, in entry order: the snapshot a push takes while every
+    /// entry is live (shared storage, so a push copies nothing). Made by the first read
+    /// after a removal (a push: its cost is one more pass over the subscribers it delivers
+    /// to), kept up to date by `add`, so that neither `add` nor `remove` copies the list.
+    @inlinable public var subscribers: [Subscriber] {
+        mutating get {
+            if let snapshot { return snapshot }
+            var made: [Subscriber] = []
+            made.reserveCapacity(entries.count)
+            entries.forEach { _, entry in made.append(entry.subscriber) }
+            snapshot = made
+            return made
+        }
+    }
+
     /// How many values wait in pending slots (at most one per subscriber): the bound on
     /// what the hub holds for subscribers, for the tests.
     package var pendingCount: Int {
-        entries.reduce(0) { count, entry in
+        var count = 0
+        entries.forEach { _, entry in
             switch entry.delivery {
-            case .live, .owned(pending: nil): count
-            case .owned(pending: .some), .unowned: count + 1
+            case .live, .owned(pending: nil): break
+            case .owned(pending: .some), .unowned: count += 1
             }
         }
+        return count
     }
 
     /// Adds `subscriber` after the others; owned by the caller when there is a value to
     /// replay.
     @inlinable public mutating func add(_ subscriber: Subscriber) -> AddAction {
-        let key = nextKey
-        nextKey += 1
-        subscribers.append(subscriber)
+        snapshot?.append(subscriber)
         guard case .holding(let value) = state else {
-            entries.append(Entry(key: key, subscriber: subscriber, delivery: .live))
-            return .added(key: key)
+            return .added(key: entries.append(Entry(subscriber: subscriber, delivery: .live)))
         }
-        entries.append(Entry(key: key, subscriber: subscriber, delivery: .owned(pending: nil)))
+        let key = entries.append(Entry(subscriber: subscriber, delivery: .owned(pending: nil)))
         notLive += 1
         return .replay(key: key, value: value)
     }
 
     /// Removes the subscriber with `key`, with any value left for it.
     @inlinable public mutating func remove(_ key: Int) -> RemoveAction {
-        guard let index = index(of: key) else { return .unknown }
-        let entry = entries.remove(at: index)
-        subscribers.remove(at: index)
+        guard let slot = entries.slot(of: key) else { return .unknown }
+        let entry = entries.remove(slot: slot)
+        snapshot = nil
         switch entry.delivery {
         case .live:
             return .removed(entry.subscriber, dropped: nil)
@@ -229,16 +240,16 @@ public struct PipeHubMachine<Value, Subscriber> {
         var targets: [Subscriber] = []
         var dropped: [Value] = []
         let left = Pending(sequence: sequence, value: value, pusherRunning: true)
-        for index in entries.indices {
-            switch entries[index].delivery {
+        entries.updateEach { _, entry in
+            switch entry.delivery {
             case .live:
-                targets.append(entries[index].subscriber)
+                targets.append(entry.subscriber)
             case .owned(let pending):
                 if let pending { dropped.append(pending.value) }
-                entries[index].delivery = .owned(pending: left)
+                entry.delivery = .owned(pending: left)
             case .unowned(let pending):
                 dropped.append(pending.value)
-                entries[index].delivery = .unowned(left)
+                entry.delivery = .unowned(left)
             }
         }
         return .deliverThenEnd(sequence: sequence, to: targets, replaced: replaced, dropped: dropped)
@@ -248,14 +259,14 @@ public struct PipeHubMachine<Value, Subscriber> {
     /// unowned are now its thread's; an owner of the others delivers its value.
     @inlinable public mutating func pushEnded(_ sequence: Int) -> PushEndedAction {
         var taken: [Handover] = []
-        for index in entries.indices {
-            switch entries[index].delivery {
+        entries.updateEach { key, entry in
+            switch entry.delivery {
             case .owned(pending: .some(var pending)) where pending.sequence == sequence:
                 pending.pusherRunning = false
-                entries[index].delivery = .owned(pending: pending)
+                entry.delivery = .owned(pending: pending)
             case .unowned(let pending) where pending.sequence == sequence:
-                entries[index].delivery = .owned(pending: nil)
-                taken.append(Handover(key: entries[index].key, subscriber: entries[index].subscriber, value: pending.value))
+                entry.delivery = .owned(pending: nil)
+                taken.append(Handover(key: key, subscriber: entry.subscriber, value: pending.value))
             default:
                 break
             }
@@ -266,20 +277,28 @@ public struct PipeHubMachine<Value, Subscriber> {
     /// The owner of subscriber `key` has delivered a value: it goes on with the pending
     /// value when that value's push has ended; otherwise it lets go (see the type's rules).
     @inlinable public mutating func ownerFinished(_ key: Int) -> OwnerAction {
-        guard let index = index(of: key), case .owned(let pending) = entries[index].delivery else {
+        var becameLive = false
+        let action = entries.update(key) { entry -> OwnerAction? in
+            guard case .owned(let pending) = entry.delivery else { return nil }
+            guard let pending else {
+                entry.delivery = .live
+                becameLive = true
+                return .released
+            }
+            if pending.pusherRunning {
+                entry.delivery = .unowned(pending)
+                return .released
+            }
+            entry.delivery = .owned(pending: nil)
+            return .deliver(entry.subscriber, pending.value)
+        }
+        if becameLive {
+            notLive -= 1
+        }
+        guard case .some(.some(let action)) = action else {
             return .released  // removed meanwhile
         }
-        guard let pending else {
-            entries[index].delivery = .live
-            notLive -= 1
-            return .released
-        }
-        if pending.pusherRunning {
-            entries[index].delivery = .unowned(pending)
-            return .released
-        }
-        entries[index].delivery = .owned(pending: nil)
-        return .deliver(entries[index].subscriber, pending.value)
+        return action
     }
 
     /// Makes `value` the replayed one (unless the hub is silent) and returns the value it
@@ -295,16 +314,5 @@ public struct PipeHubMachine<Value, Subscriber> {
             state = .holding(value)
             return previous
         }
-    }
-
-    /// The position of the entry with `key` (keys grow with position).
-    @inlinable func index(of key: Int) -> Int? {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        return low < entries.count && entries[low].key == key ? low : nil
     }
 }

@@ -11,21 +11,31 @@
 /// No closure runs, no subscriber is called and nothing is disposed while the lock is
 /// held, so every method may be called from any thread and re-entrantly from inside the
 /// closures and the subscribers' callbacks.
+///
+/// Inlinable, with its machine, so that a face runs it specialized for its subscriber type
+/// (unspecialized, each join and leave looked up the run-time metadata of the machine's
+/// phases, actions and subscriber list, about a dozen times); a membership reaches it
+/// through a function made here, not through a generic protocol witness.
+@usableFromInline
 package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the closures are
     // immutable and called after unlocking.
     /// The transitions, with the source subscription as the handle.
-    package typealias Machine = ShareMachine<Subscriber, Terminal, any UpstreamDisposable>
+    @usableFromInline package typealias Machine = ShareMachine<Subscriber, Terminal, any UpstreamDisposable>
     /// Subscribes to the source for run `generation` of the engine.
-    package typealias Start = (ShareEngine, _ generation: Int) -> any UpstreamDisposable
+    @usableFromInline package typealias Start = (ShareEngine, _ generation: Int) -> any UpstreamDisposable
 
-    private let state: LockedState<Machine>
-    private let start: Start
-    private let sendTerminal: (Subscriber, Terminal) -> Void
-    private let forget: ((ShareEngine) -> Void)?
+    /// The machine, reached only through `withLock`.
+    @usableFromInline let state: LockedState<Machine>
+    /// Subscribes to the source for a run.
+    @usableFromInline let start: Start
+    /// Gives a terminal event to one subscriber.
+    @usableFromInline let sendTerminal: (Subscriber, Terminal) -> Void
+    /// Removes a closed `.once` engine from its owner's table.
+    @usableFromInline let forget: ((ShareEngine) -> Void)?
 
     /// An idle engine that starts runs with `start`.
-    package init(
+    @usableFromInline package init(
         reuse: Machine.Reuse, start: @escaping Start, sendTerminal: @escaping (Subscriber, Terminal) -> Void,
         forget: ((ShareEngine) -> Void)? = nil
     ) {
@@ -39,19 +49,19 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
     /// membership, whose `dispose()` makes it leave. When the source has terminated, the
     /// subscriber receives the terminal event before this returns. Nil when a `.once`
     /// engine is closed: the owner uses a new engine.
-    package func subscribe(_ subscriber: Subscriber) -> ShareMembership<Subscriber, Terminal>? {
+    @inlinable package func subscribe(_ subscriber: Subscriber) -> ShareMembership? {
         switch state.withLock({ $0.subscribe(subscriber) }) {
         case .start(let generation, let key):
             let handle = start(self, generation)
             if case .dispose(let late) = state.withLock({ $0.started(generation, handle: handle) }) {
                 late.dispose()
             }
-            return ShareMembership(engine: self, key: key)
+            return membership(key)
         case .joined(let key):
-            return ShareMembership(engine: self, key: key)
+            return membership(key)
         case .replay(let terminal):
             sendTerminal(subscriber, terminal)
-            return ShareMembership(engine: nil, key: 0)
+            return ShareMembership(engine: nil, key: 0, leave: nil)
         case .rejected:
             return nil
         }
@@ -59,7 +69,7 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
 
     /// Calls `body` with each subscriber of run `generation`, in subscription order (with
     /// nobody when that run is over): where the face delivers a value of the source.
-    package func forEachReceiver(_ generation: Int, _ body: (Subscriber) -> Void) {
+    @inlinable package func forEachReceiver(_ generation: Int, _ body: (Subscriber) -> Void) {
         guard case .deliver(let receivers) = state.withLock({ $0.next(generation) }) else { return }
         for receiver in receivers {
             body(receiver)
@@ -68,7 +78,7 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
 
     /// The source of run `generation` terminated: `terminal` goes to every current
     /// subscriber (and to later ones, see `ShareMachine`).
-    package func finish(_ terminal: Terminal, _ generation: Int) {
+    @inlinable package func finish(_ terminal: Terminal, _ generation: Int) {
         guard case .deliver(let receivers, let handle) = state.withLock({ $0.finish(terminal, generation) }) else {
             return
         }
@@ -81,8 +91,16 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
         }
     }
 
+    /// The membership of the subscriber with `key`: leaves through a function made here,
+    /// so specialized wherever this is.
+    @inlinable func membership(_ key: Int) -> ShareMembership {
+        ShareMembership(engine: self, key: key) { engine, key in
+            unsafeDowncast(engine, to: ShareEngine.self).leave(key)
+        }
+    }
+
     /// The subscriber with `key` leaves; the last one stops the source.
-    func leave(_ key: Int) {
+    @inlinable func leave(_ key: Int) {
         switch state.withLock({ $0.leave(key) }) {
         case .release(let departed):
             withExtendedLifetime(departed) {}  // released outside the lock
@@ -99,18 +117,32 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
 /// One subscriber's place in a `ShareEngine`: the subscription's disposable (each API
 /// makes it one of its disposables). Disposing it makes the subscriber leave; later calls
 /// do nothing.
-package final class ShareMembership<Subscriber, Terminal>: UpstreamDisposable, @unchecked Sendable {
+///
+/// Not generic: a generic class's `dispose()`, reached through the disposable protocols'
+/// witness, ran unspecialized; it calls a function the (specialized) engine made instead.
+@usableFromInline
+package final class ShareMembership: UpstreamDisposable, @unchecked Sendable {
     // Safety: immutable; the engine guards its own state.
-    private let engine: ShareEngine<Subscriber, Terminal>?
-    private let key: Int
+    /// The engine left by `leave` (a `ShareEngine`); nil for a subscriber that got the
+    /// terminal event at once and never joined.
+    @usableFromInline let engine: AnyObject?
+    /// The subscriber's key in the engine.
+    @usableFromInline let key: Int
+    /// Makes the subscriber with the key leave the engine (a function without captures).
+    @usableFromInline let leave: ((AnyObject, Int) -> Void)?
 
-    init(engine: ShareEngine<Subscriber, Terminal>?, key: Int) {
+    /// A membership of `engine` under `key`, leaving by `leave`; with no engine, a
+    /// membership that leaves nothing.
+    @inlinable init(engine: AnyObject?, key: Int, leave: ((AnyObject, Int) -> Void)?) {
         self.engine = engine
         self.key = key
+        self.leave = leave
     }
 
     /// Leaves the engine (a second call finds the key gone and does nothing).
-    package func dispose() {
-        engine?.leave(key)
+    @usableFromInline package func dispose() {
+        if let engine, let leave {
+            leave(engine, key)
+        }
     }
 }

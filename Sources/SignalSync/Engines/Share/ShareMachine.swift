@@ -19,8 +19,10 @@
 ///   stays terminated. `.once` (the keyed typed `Multicast`): the engine serves one run;
 ///   once the terminal event was delivered or the last subscriber left, it is closed,
 ///   rejects newcomers, and tells its owner to forget it.
+@usableFromInline
 package struct ShareMachine<Subscriber, Terminal, Handle> {
     /// What follows the end of a run.
+    @usableFromInline
     package enum Reuse: Sendable {
         /// The next subscriber after the last one left restarts the source; a terminal
         /// event is kept and given to every later subscriber.
@@ -31,19 +33,38 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// The subscribers of a run, in subscription order, with the keys they leave by.
+    @usableFromInline
     package struct Run {
         /// The run's generation: the source's events carry it.
-        package let generation: Int
-        /// The key of each subscriber, parallel to `subscribers`.
-        package var keys: [Int]
-        /// The subscribers, in subscription order: kept apart from the keys so that a
-        /// snapshot for a delivery copies nothing.
-        package var subscribers: [Subscriber]
+        @usableFromInline package let generation: Int
+        /// The subscribers under the keys they leave by, in subscription order (joining and
+        /// leaving cost the same whatever their number).
+        @usableFromInline package var members: OrderedSlots<Subscriber>
+        /// The subscribers as a value's delivery takes them, made by the first delivery
+        /// after a change: a delivery copies nothing, and a join or leave costs no copy.
+        @usableFromInline package var snapshot: [Subscriber]?
         /// The source subscription, once its start returned.
-        package var handle: Handle?
+        @usableFromInline package var handle: Handle?
+
+        /// A run of `generation` for `members`, with no snapshot and no handle yet.
+        @inlinable init(generation: Int, members: OrderedSlots<Subscriber>) {
+            self.generation = generation
+            self.members = members
+            snapshot = nil
+            handle = nil
+        }
+
+        /// The subscribers in subscription order, made once per change.
+        @inlinable mutating func subscribers() -> [Subscriber] {
+            if let snapshot { return snapshot }
+            let made = members.values
+            snapshot = made
+            return made
+        }
     }
 
     /// Every phase.
+    @usableFromInline
     package enum State {
         /// No run; the next subscriber starts one.
         case idle
@@ -57,6 +78,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// What `subscribe` asks the engine to do.
+    @usableFromInline
     package enum SubscribeAction {
         /// Start the source for run `generation`; the subscriber leaves by `key`.
         case start(generation: Int, key: Int)
@@ -69,6 +91,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// What the engine does once a run's source start returned.
+    @usableFromInline
     package enum StartedAction {
         /// Keep the handle (stored).
         case keep
@@ -77,6 +100,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// What the engine does with a value of the source.
+    @usableFromInline
     package enum NextAction {
         /// Deliver it to these subscribers, in order.
         case deliver([Subscriber])
@@ -85,6 +109,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// What the engine does with the source's terminal event.
+    @usableFromInline
     package enum FinishAction {
         /// Deliver the terminal event to these subscribers; release the handle (the source
         /// ends its own subscription); then report `terminalDelivered()`.
@@ -94,6 +119,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// What the engine does once a terminal event has reached every subscriber.
+    @usableFromInline
     package enum DeliveredAction {
         /// Nothing.
         case none
@@ -102,6 +128,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// What the engine does when a subscriber leaves.
+    @usableFromInline
     package enum LeaveAction {
         /// Release the departed subscriber.
         case release(Subscriber?)
@@ -111,30 +138,32 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// What follows the end of a run.
-    package let reuse: Reuse
-    /// The current phase.
-    package private(set) var state = State.idle
-    private var generation = 0
-    private var nextKey = 0
+    @usableFromInline package let reuse: Reuse
+    /// The current phase (changed only by the transitions below).
+    @usableFromInline package var state = State.idle
+    @usableFromInline var generation = 0
+    /// The first key of the next run: keys are never reused across runs, so that a
+    /// membership of an ended run never makes a subscriber of a later one leave.
+    @usableFromInline var nextKey = 0
 
     /// An idle machine.
-    package init(reuse: Reuse) {
+    @inlinable package init(reuse: Reuse) {
         self.reuse = reuse
     }
 
     /// A subscriber arrives.
-    package mutating func subscribe(_ subscriber: Subscriber) -> SubscribeAction {
+    @inlinable package mutating func subscribe(_ subscriber: Subscriber) -> SubscribeAction {
         switch state {
         case .idle:
             generation += 1
-            let key = takeKey()
-            state = .running(Run(generation: generation, keys: [key], subscribers: [subscriber]))
+            var members = OrderedSlots<Subscriber>(firstKey: nextKey)
+            let key = members.append(subscriber)
+            state = .running(Run(generation: generation, members: members))
             return .start(generation: generation, key: key)
         case .running(var run):
-            state = .idle  // so that the arrays below are not copied on write
-            let key = takeKey()
-            run.keys.append(key)
-            run.subscribers.append(subscriber)
+            state = .idle  // so that the slots below are not copied on write
+            let key = run.members.append(subscriber)
+            run.snapshot = nil
             state = .running(run)
             return .joined(key: key)
         case .finished(let terminal):
@@ -145,7 +174,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// The start of run `generation` returned `handle`.
-    package mutating func started(_ generation: Int, handle: Handle) -> StartedAction {
+    @inlinable package mutating func started(_ generation: Int, handle: Handle) -> StartedAction {
         guard case .running(var run) = state, run.generation == generation else {
             return .dispose(handle)
         }
@@ -155,43 +184,46 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
     }
 
     /// The source of run `generation` emitted a value.
-    package func next(_ generation: Int) -> NextAction {
-        guard case .running(let run) = state, run.generation == generation else { return .drop }
-        return .deliver(run.subscribers)
+    @inlinable package mutating func next(_ generation: Int) -> NextAction {
+        guard case .running(var run) = state, run.generation == generation else { return .drop }
+        if let snapshot = run.snapshot {
+            return .deliver(snapshot)
+        }
+        state = .idle  // so that the slots are not copied when the snapshot is stored
+        let subscribers = run.subscribers()
+        state = .running(run)
+        return .deliver(subscribers)
     }
 
     /// The source of run `generation` terminated with `terminal`.
-    package mutating func finish(_ terminal: Terminal, _ generation: Int) -> FinishAction {
-        guard case .running(let run) = state, run.generation == generation else { return .ignore }
+    @inlinable package mutating func finish(_ terminal: Terminal, _ generation: Int) -> FinishAction {
+        guard case .running(var run) = state, run.generation == generation else { return .ignore }
+        nextKey = run.members.nextKey
         state = .finished(terminal)
-        return .deliver(run.subscribers, release: run.handle)
+        return .deliver(run.subscribers(), release: run.handle)
     }
 
     /// The terminal event has reached every subscriber of its moment.
-    package mutating func terminalDelivered() -> DeliveredAction {
+    @inlinable package mutating func terminalDelivered() -> DeliveredAction {
         guard reuse == .once, case .finished = state else { return .none }
         state = .closed
         return .forget
     }
 
     /// The subscriber with `key` leaves.
-    package mutating func leave(_ key: Int) -> LeaveAction {
-        guard case .running(var run) = state, let index = run.keys.firstIndex(of: key) else {
+    @inlinable package mutating func leave(_ key: Int) -> LeaveAction {
+        guard case .running(var run) = state, let slot = run.members.slot(of: key) else {
             return .release(nil)
         }
-        state = .idle  // so that the arrays below are not copied on write
-        run.keys.remove(at: index)
-        let departed = run.subscribers.remove(at: index)
-        guard run.subscribers.isEmpty else {
+        state = .idle  // so that the slots below are not copied on write
+        let departed = run.members.remove(slot: slot)
+        run.snapshot = nil
+        guard run.members.isEmpty else {
             state = .running(run)
             return .release(departed)
         }
+        nextKey = run.members.nextKey
         state = reuse == .restart ? .idle : .closed
         return .stop(departed, dispose: run.handle, forget: reuse == .once)
-    }
-
-    private mutating func takeKey() -> Int {
-        defer { nextKey += 1 }
-        return nextKey
     }
 }

@@ -137,4 +137,60 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         XCTAssertNil(machine.push(7, ifSequence: sequence), "a push came in between")
         XCTAssertEqual(machine.current.value, 6)
     }
+
+    func testSubscribersLeavingInRandomOrderKeepTheOthersInSubscriptionOrder() {
+        var random = SeededRandom(seed: 41)
+        var machine = Machine(.silent)
+        var model: [(key: Int, name: String)] = (0..<400).map { number in
+            let name = "s\(number)"
+            return (added(machine.add(name))!, name)
+        }
+        XCTAssertEqual(machine.subscribers, model.map(\.name))
+        for step in 0..<380 {
+            let index = random.below(model.count)
+            guard case .removed(let removed, dropped: nil) = machine.remove(model[index].key) else {
+                return XCTFail("removed")
+            }
+            XCTAssertEqual(removed, model[index].name)
+            model.remove(at: index)
+            if step % 17 == 0 {
+                XCTAssertEqual(parts(machine.push(step)).targets, model.map(\.name), "subscription order")
+                let key = added(machine.add("late\(step)"))!
+                XCTAssertGreaterThan(key, 399, "keys are never reused")
+                model.append((key, "late\(step)"))
+                XCTAssertEqual(machine.subscribers, model.map(\.name), "an add extends the snapshot in order")
+            }
+        }
+        XCTAssertEqual(parts(machine.push(0)).targets, model.map(\.name))
+    }
+
+    func testAnOwnedSubscriberAmongRemovalsIsHandedOverByItsKey() {
+        var machine = Machine(.empty)
+        _ = machine.push(0)
+        var keys: [Int] = []
+        for name in ["a", "b", "c", "d"] {
+            guard case .replay(let key, 0) = machine.add(name) else { return XCTFail("replays 0") }
+            keys.append(key)
+        }
+        XCTAssertEqual(machine.ownerFinished(keys[0]).isReleased, true)
+        _ = machine.remove(keys[1])
+        let push = parts(machine.push(1))
+        XCTAssertEqual(push.targets, ["a"], "only a is live")
+        XCTAssertEqual(push.dropped, [])
+        _ = machine.remove(keys[2])
+        XCTAssertEqual(machine.pendingCount, 1, "d's slot")
+        XCTAssertEqual(owned(machine.ownerFinished(keys[3])), nil, "the push still runs: it takes d over")
+        XCTAssertEqual(handovers(machine.pushEnded(push.sequence!)), ["d 1"])
+        XCTAssertEqual(machine.ownerFinished(keys[3]).isReleased, true)
+        XCTAssertEqual(parts(machine.push(2)).targets, ["a", "d"])
+        XCTAssertNil(parts(machine.push(3)).sequence, "every subscriber live again")
+    }
+}
+
+extension PipeHubMachine.OwnerAction {
+    /// True for `.released`.
+    fileprivate var isReleased: Bool {
+        if case .released = self { return true }
+        return false
+    }
 }

@@ -116,4 +116,30 @@ final class ShareMachineTests: LeakCheckedTestCase {
         guard case .rejected = machine.subscribe("b") else { return XCTFail("closed") }
         XCTAssertNil(receivers(machine.next(a.generation)))
     }
+
+    func testSubscribersLeavingInRandomOrderKeepTheOthersInSubscriptionOrder() {
+        var random = SeededRandom(seed: 43)
+        var machine = Machine(reuse: .restart)
+        let first = startedRun(machine.subscribe("s0"))!
+        var model: [(key: Int, name: String)] = [(first.key, "s0")]
+        for number in 1..<300 {
+            model.append((joinedKey(machine.subscribe("s\(number)"))!, "s\(number)"))
+        }
+        _ = machine.started(first.generation, handle: "h1")
+        for step in 0..<299 {
+            let index = random.below(model.count)
+            XCTAssertEqual(released(machine.leave(model[index].key)), .some(model[index].name))
+            model.remove(at: index)
+            if step % 13 == 0 {
+                XCTAssertEqual(receivers(machine.next(first.generation)), model.map(\.name), "subscription order")
+                XCTAssertEqual(receivers(machine.next(first.generation)), model.map(\.name), "the same snapshot again")
+            }
+        }
+        let last = model[0]
+        XCTAssertEqual(stopped(machine.leave(last.key))?.handle, "h1", "the last leave stops the source")
+        let next = startedRun(machine.subscribe("again"))!
+        XCTAssertFalse((0..<300).contains(next.key), "keys of an ended run are never reused")
+        XCTAssertEqual(released(machine.leave(last.key)), .some(nil), "an old membership makes nobody leave")
+        XCTAssertEqual(receivers(machine.next(next.generation)), ["again"])
+    }
 }

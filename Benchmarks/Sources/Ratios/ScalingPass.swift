@@ -1,0 +1,122 @@
+import Dispatch
+import Scenarios
+
+/// The scaling pass (`ratios --scaling`): the per-op cost of each `ScalingCase` at several
+/// container sizes, and its growth from the smallest size to the largest.
+struct ScalingPass {
+    /// The container sizes measured by default, smallest first.
+    static let defaultSizes = [100, 1_000, 10_000, 100_000]
+    /// The ops each timed run does at least (small sizes repeat the fill and the removal).
+    static let opsPerRun = 100_000
+
+    /// Timed runs per case and size; the least is reported (a busy machine only adds
+    /// time, and most at the largest size, where a run is one pass over cold memory).
+    var runs = 3
+    /// The container sizes measured, smallest first (growth: the last's ns/op ÷ the first's).
+    var sizes = defaultSizes
+    /// The cases measured.
+    var cases = ScalingCase.allCases
+
+    /// The least ns per op of `scalingCase` over the runs, at each of `sizes`, in order.
+    func measure(_ scalingCase: ScalingCase) throws -> [Double] {
+        _ = try timedRun(scalingCase, n: sizes[0], order: Self.randomOrder(sizes[0]))  // warm-up
+        return try sizes.map { n in
+            let order = Self.randomOrder(n)
+            var samples: [Double] = []
+            for _ in 0..<runs {
+                samples.append(try timedRun(scalingCase, n: n, order: order))
+            }
+            return samples.min() ?? 0
+        }
+    }
+
+    /// One timed run at size `n`: as many rounds as make `opsPerRun` ops; ns per op.
+    private func timedRun(_ scalingCase: ScalingCase, n: Int, order: [Int]) throws -> Double {
+        let rounds = max(1, Self.opsPerRun / n)
+        var elapsed: UInt64 = 0
+        for _ in 0..<rounds {
+            let body = scalingCase.prepare(n, order: order)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let removed = body()
+            elapsed += DispatchTime.now().uptimeNanoseconds - start
+            guard removed == n else {
+                throw ScalingMiscount(scalingCase: scalingCase, removed: removed, expected: n)
+            }
+        }
+        return Double(elapsed) / Double(rounds * n)
+    }
+
+    /// A permutation of `0..<n`, the same for every case of one size (a fixed seed).
+    static func randomOrder(_ n: Int) -> [Int] {
+        var generator = SplitMix64(seed: UInt64(n))
+        return Array(0..<n).shuffled(using: &generator)
+    }
+
+    /// Measures every case, prints the table and returns the missed growth limits.
+    func run(thresholds: Thresholds, progress: (String) -> Void) throws -> (table: String, checked: Int, misses: [String]) {
+        var lines = [
+            "| container | " + sizes.map { "N=\($0) ns/op" }.joined(separator: " | ") + " | growth \(sizes.last!)/\(sizes[0]) | limit |",
+            "|---|" + sizes.map { _ in "---:|" }.joined() + "---:|---:|",
+        ]
+        var checked = 0
+        var misses: [String] = []
+        for scalingCase in cases {
+            progress("  \(scalingCase.rawValue)")
+            let figures = try measure(scalingCase)
+            let growth = figures[figures.count - 1] / figures[0]
+            // The limit is for the default sizes' growth: only checked over them.
+            let limit = sizes == Self.defaultSizes ? thresholds.scalingGrowth?[scalingCase.rawValue] : nil
+            if let limit {
+                checked += 1
+                if growth > limit {
+                    misses.append("\(scalingCase.rawValue): growth \(format(growth))x > \(format(limit))x")
+                }
+            }
+            let cells = figures.map { format($0) } + [format(growth) + "x", limit.map { format($0) + "x" } ?? "-"]
+            lines.append("| \(scalingCase.rawValue) | " + cells.joined(separator: " | ") + " |")
+        }
+        return (lines.joined(separator: "\n"), checked, misses)
+    }
+
+    /// `value` with two decimals below 100, as a whole number from 100 on.
+    private func format(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return value >= 100 ? String(Int(value.rounded())) : String(rounded)
+    }
+}
+
+/// A scaling case removed a number of members other than it added.
+struct ScalingMiscount: Error, CustomStringConvertible {
+    /// The case that miscounted.
+    let scalingCase: ScalingCase
+    /// The members it removed.
+    let removed: Int
+    /// The members it added.
+    let expected: Int
+
+    /// What went wrong, for the error message.
+    var description: String {
+        "\(scalingCase.rawValue): removed \(removed) members, expected \(expected)"
+    }
+}
+
+/// A small seeded random number generator (SplitMix64), so that every run removes in the
+/// same order.
+struct SplitMix64: RandomNumberGenerator {
+    /// Advances by a fixed odd step at each number.
+    private var state: UInt64
+
+    /// A generator whose sequence is fixed by `seed`.
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The next number of the sequence.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
