@@ -140,37 +140,6 @@ private final class WeakProbe: @unchecked Sendable {
 
 final class MulticastOrderTests: LeakCheckedTestCase {
     func testSubscribersLeavingInRandomOrderKeepDeliveryOrderAndTheLastStopsTheSource() {
-        var random = SeededRandom(seed: 19)
-        let pipe = ValuePipe<Int>()
-        let sourceDisposals = OrderTrace<Int>()
-        let source = Signal<Int, NoError> { subscriber in
-            let inner = pipe.signal().start(next: { subscriber.putNext($0) })
-            return ActionDisposable {
-                inner.dispose()
-                sourceDisposals.append(1)
-            }
-        }
-        let shared = Multicast<Int>().get(key: "k", signal: source)
-        let delivered = OrderTrace<Int>()
-        let released = OrderTrace<Int>()
-        let subscriptions = (0..<200).map { number in
-            let probe = DeinitProbe { released.append(number) }
-            return shared.start(next: { _ in
-                withExtendedLifetime(probe) {}
-                delivered.append(number)
-            })
-        }
-        var remaining = Array(0..<200)
-        for (step, number) in Array(0..<200).shuffled(using: &random).enumerated() {
-            subscriptions[number].dispose()
-            remaining.removeAll { $0 == number }
-            XCTAssertEqual(released.last, number, "released as it leaves")
-            if step % 25 == 0 {
-                delivered.clear()
-                pipe.putNext(step)
-                XCTAssertEqual(delivered.all, remaining, "subscription order")
-            }
-            XCTAssertEqual(sourceDisposals.all.count, remaining.isEmpty ? 1 : 0, "only the last leave stops the source")
-        }
+        MulticastOrderDriver.subscribersLeavingInRandomOrder(TypedAPI.self, seed: 19) { Multicast<Int>().get(key: "k", signal: $0) }
     }
 }

@@ -231,33 +231,7 @@ final class SSignalPipeTests: LeakCheckedTestCase {
 
 final class SPipeOrderTests: LeakCheckedTestCase {
     func testSubscribersLeavingInRandomOrderKeepDeliveryOrderAndAreReleasedAsTheyLeave() {
-        for replay in [false, true] {
-            var random = SeededRandom(seed: 31)
-            let pipe = SPipe(replay: replay)
-            let delivered = OrderTrace<Int>()
-            let released = OrderTrace<Int>()
-            let subscriptions = (0..<300).map { number in
-                let probe = DeinitProbe { released.append(number) }
-                return pipe.signal().start(next: { _ in
-                    withExtendedLifetime(probe) {}
-                    delivered.append(number)
-                })
-            }
-            var remaining = Array(0..<300)
-            let leaving = Array(0..<300).shuffled(using: &random).prefix(280)
-            for (step, number) in leaving.enumerated() {
-                subscriptions[number].dispose()
-                remaining.removeAll { $0 == number }
-                if step % 20 == 0 {
-                    delivered.clear()
-                    pipe.putNext(step)
-                    XCTAssertEqual(delivered.all, remaining, "subscription order (replay: \(replay))")
-                }
-            }
-            XCTAssertEqual(released.all, Array(leaving), "each released as it leaves (replay: \(replay))")
-            for number in remaining {
-                subscriptions[number].dispose()
-            }
-        }
+        PipeOrderDriver.subscribersLeavingInRandomOrder(UntypedAPI.self, seed: 31)
+        PipeOrderDriver.subscribersLeavingInRandomOrder(UntypedAPI.self, seed: 31) { SPipe(replay: true) }
     }
 }
