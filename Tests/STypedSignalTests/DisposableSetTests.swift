@@ -49,19 +49,10 @@ final class DisposableSetTests: LeakCheckedTestCase {
 
 final class DisposableSetOrderTests: LeakCheckedTestCase {
     func testRandomRemovalsLeaveTheRestDisposedInInsertionOrder() {
-        var random = SeededRandom(seed: 13)
-        let disposed = OrderTrace<Int>()
-        let set = DisposableSet()
-        let members = (0..<500).map { number in ActionDisposable { disposed.append(number) } }
-        for member in members {
-            set.add(member)
-        }
-        let removed = Set(Array(0..<500).shuffled(using: &random).prefix(400))
-        for number in Array(removed).shuffled(using: &random) {
-            set.remove(members[number])
-        }
-        set.dispose()
-        XCTAssertEqual(disposed.all, Array(0..<500).filter { !removed.contains($0) })
+        let driver = DisposableSetOrderDriver(
+            makeSet: DisposableSet.init, member: { ActionDisposable(action: $0) }, add: { $0.add($1) }, remove: { $0.remove($1) },
+            dispose: { $0.dispose() })
+        driver.randomRemovalsLeaveTheRestDisposedInInsertionOrder(seed: 13)
     }
 
     func testADuplicateLeavesOneCopyPerRemoveOldestFirst() {

@@ -102,20 +102,10 @@ final class SDisposableSetTests: LeakCheckedTestCase {
 
 final class SDisposableSetOrderTests: LeakCheckedTestCase {
     func testRandomRemovalsLeaveTheRestDisposedInInsertionOrder() {
-        var random = SeededRandom(seed: 23)
-        let disposed = OrderTrace<Int>()
-        let set = SDisposableSet()
-        let members = (0..<500).map { number in SBlockDisposable { disposed.append(number) } }
-        for member in members {
-            set.add(member)
-        }
-        let removed = Set(Array(0..<500).shuffled(using: &random).prefix(400))
-        for number in Array(removed).shuffled(using: &random) {
-            set.remove(members[number])
-        }
-        XCTAssertEqual(set.count, 100)
-        set.dispose()
-        XCTAssertEqual(disposed.all, Array(0..<500).filter { !removed.contains($0) })
+        let driver = DisposableSetOrderDriver(
+            makeSet: SDisposableSet.init, member: { SBlockDisposable($0) }, add: { $0.add($1) }, remove: { $0.remove($1) },
+            dispose: { $0.dispose() }, count: { $0.count })
+        driver.randomRemovalsLeaveTheRestDisposedInInsertionOrder(seed: 23)
     }
 
     func testRemoveTakesOutEveryCopyOfADuplicate() {
