@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/STypedSignal/Signal+CombineArity.swift: the fixed-arity `combineLatest`
+"""Writes Sources/STypedSignal/Operators/Signal+CombineArity.swift: the fixed-arity `combineLatest`
 overloads (3 through 26 sources), one shape each, forwarding to the variadic one.
 
     python3 Scripts/generate-combine-arity.py            # rewrite the file
@@ -11,7 +11,7 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-TARGET = ROOT / "Sources" / "STypedSignal" / "Signal+CombineArity.swift"
+TARGET = ROOT / "Sources" / "STypedSignal" / "Operators" / "Signal+CombineArity.swift"
 ARITIES = range(3, 27)  # the originals' arities past the two-source form
 
 HEAD = """\

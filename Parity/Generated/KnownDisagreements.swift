@@ -28,8 +28,8 @@ struct KnownDisagreement: Sendable {
             delay(n) beside a source with an event at tick n: untyped subscribes the delayed source before \
             the partner's event, typed after it (typed delay arms its timer from queue.async). Minimal: \
             sources ["-", "--|"], [.delay(2), .combineLatest] -> typed "2 b.dispose", "2 a.subscribe"; \
-            untyped "2 a.subscribe", "2 b.dispose". Modules: Sources/STypedSignal/Signal+Timing.swift \
-            (delay, DelayArming.afterHopToQueue), Sources/SUntypedSignal/SSignal+Timing.swift (.atSubscription), \
+            untyped "2 a.subscribe", "2 b.dispose". Modules: Sources/STypedSignal/Operators/Signal+Timing.swift \
+            (delay, DelayArming.afterHopToQueue), Sources/SUntypedSignal/Operators/SSignal+Timing.swift (.atSubscription), \
             over Sources/SignalSync/Engines/TimerGate/.
             """,
         applies: { pipeline in
