@@ -1,10 +1,11 @@
-/// Every operator of both specs' operator tables (`typed-api.md` §29, `untyped-api.md`
-/// §2), row by row: covered by the scenarios of the named `op`s, or excluded with the
-/// reason. `ParityTests.testEveryOperatorIsCoveredOrExcluded` checks that both tables are
-/// complete, that every covering op has a scenario running that API's operator, and
-/// that every op of the catalogue belongs to a row.
+/// The operator tables of the two originals, row by row: SwiftSignalKit's public types and
+/// operators (`typed`, rows 1...67) and SSignalKit's methods (`untyped`, rows 1...116),
+/// numbered here. Each row is covered by the scenarios of the named `op`s, or excluded
+/// with the reason. `ParityTests.testEveryOperatorIsCoveredOrExcluded` checks that both
+/// tables are complete, that every covering op has a scenario running that API's
+/// operator, and that every op of the catalogue belongs to a row.
 enum Coverage {
-    /// What the suite does with one spec row.
+    /// What the suite does with one row of an original's operator table.
     enum Status {
         /// Shown by the scenarios of these `op` names.
         case covered([String])
@@ -12,7 +13,7 @@ enum Coverage {
         case excluded(String)
     }
 
-    /// One row of a spec's operator table.
+    /// One row of an original's operator table.
     struct Entry {
         let api: API
         let row: Int
@@ -20,7 +21,7 @@ enum Coverage {
         let status: Status
     }
 
-    /// `typed-api.md` §29, rows 1...67.
+    /// SwiftSignalKit's operators, rows 1...67.
     static let typed: [Entry] = entries(
         .typed,
         [
@@ -93,7 +94,7 @@ enum Coverage {
             (67, "feedbackLoop(once:reduce:)", .excluded("iterations come from a closure, not from marbles; SignalLoopTests")),
         ])
 
-    /// `untyped-api.md` §2, rows 1...116.
+    /// SSignalKit's methods, rows 1...116.
     static let untyped: [Entry] = entries(
         .untyped,
         [
@@ -255,7 +256,7 @@ enum Coverage {
 
     /// The excluded rows, for printing after the coverage table.
     static func renderExclusions() -> String {
-        var lines = ["", "Excluded from the parity suite (spec row: reason)"]
+        var lines = ["", "Excluded from the parity suite (operator table row: reason)"]
         for entry in all {
             if case .excluded(let reason) = entry.status {
                 lines.append("\(entry.api.rawValue) #\(entry.row) \(entry.name): \(reason)")

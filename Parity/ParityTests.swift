@@ -3,8 +3,8 @@ import SignalTestSupport
 import XCTest
 
 /// Runs every scenario of the catalogue on every driver it applies to, and prints the
-/// coverage table (operator, scenarios, pass on each driver), the spec rows left out of
-/// the suite and the reported library disagreements.
+/// coverage table (operator, scenarios, pass on each driver), the operator table rows
+/// (Coverage.swift) left out of the suite and the reported library disagreements.
 final class ParityTests: LeakCheckedTestCase {
     func testEveryScenarioOnEveryDriver() {
         var table: [String: CoverageRow] = [:]
@@ -45,7 +45,7 @@ final class ParityTests: LeakCheckedTestCase {
         } else {
             let excluded = Coverage.all.filter { if case .excluded = $0.status { return true } else { return false } }
             print(
-                "\nExcluded spec rows: \(excluded.count), each with its reason and covering unit tests "
+                "\nExcluded operator table rows: \(excluded.count), each with its reason and covering unit tests "
                     + "(Coverage.swift; PARITY_VERBOSE=1 lists them)")
         }
         print(renderDisagreements(actuals))
@@ -56,12 +56,12 @@ final class ParityTests: LeakCheckedTestCase {
         ProcessInfo.processInfo.environment["PARITY_VERBOSE"] == "1"
     }
 
-    /// Every row of both specs' operator tables is either covered by scenarios that run
-    /// that API's operator, or excluded with a reason; and every op of the catalogue
-    /// belongs to a row.
+    /// Every row of both originals' operator tables (Coverage.swift) is either covered by
+    /// scenarios that run that API's operator, or excluded with a reason; and every op of
+    /// the catalogue belongs to a row.
     func testEveryOperatorIsCoveredOrExcluded() {
         for (api, entries, rows) in [(API.typed, Coverage.typed, 67), (API.untyped, Coverage.untyped, 116)] {
-            XCTAssertEqual(entries.map(\.row), Array(1...rows), "the \(api) spec table is transcribed row by row")
+            XCTAssertEqual(entries.map(\.row), Array(1...rows), "the \(api) operator table is transcribed row by row")
             for entry in entries {
                 switch entry.status {
                 case .covered(let ops):
@@ -81,7 +81,7 @@ final class ParityTests: LeakCheckedTestCase {
                 return []
             })
         for op in Set(Catalogue.all.map(\.op)).subtracting(claimed).sorted() {
-            XCTFail("the scenarios of '\(op)' cover no row of either spec table (Coverage.swift)")
+            XCTFail("the scenarios of '\(op)' cover no row of either operator table (Coverage.swift)")
         }
     }
 

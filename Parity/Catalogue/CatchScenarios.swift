@@ -1,13 +1,14 @@
 /// catch, restart, recurse, restartIfError / retryIf { true }, untyped retryIf, typed
 /// restartOrMapError and the delayed typed retry operators.
 ///
-/// Restarting operators subscribe the next iteration before disposing the ended one
-/// (typed spec §1.10, §18) when the ended one ended after its subscription returned. The
-/// decided fix (spec README): synchronous iterations are trampolined, never recursed, and
-/// the iteration that stays live is never disposed by the earlier ones; `.sequential`
-/// gives each iteration its own source to show it.
+/// Restarting operators subscribe the next iteration before disposing the ended one (new
+/// before old, as every replacing operator of the originals does) when the ended one
+/// ended after its subscription returned. Decided fix 2 (Divergences.md): synchronous
+/// iterations are trampolined, never recursed, and the iteration that stays live is never
+/// disposed by the earlier ones; `.sequential` gives each iteration its own source to
+/// show it.
 ///
-/// Divergence from the spec's order (Divergences.md, "Further differences", `restart`
+/// Divergence from the originals' order (Divergences.md, "Further differences", `restart`
 /// over a synchronously ending source): an iteration that ends during its own
 /// subscription is disposed before the next is subscribed (old before new), directly,
 /// through any operator and through the bridge, in both APIs. "New before old" cannot
@@ -123,7 +124,7 @@ enum CatchScenarios {
                 "0 a.subscribe", "0 next 1", "0 a.dispose", "0 b.subscribe", "0 next 2", "0 b.dispose", "0 c.subscribe",
                 "1 error E", "1 c.dispose",
             ]),
-        // Divergence from the spec's "new before old" (see the type's comment): a
+        // Divergence from the originals' "new before old" (see the type's comment): a
         // synchronous iteration is disposed before the next one is subscribed, as it is
         // through any operator (next scenario) and through the bridge.
         Scenario(
@@ -209,7 +210,7 @@ enum CatchScenarios {
             expect: [
                 "0 a.subscribe", "0 a.dispose", "0 b.subscribe", "0 next 5", "0 completed", "0 b.dispose",
             ]),
-        // Divergence from the spec's "new before old", as for `restart` (see the type's
+        // Divergence from the originals' "new before old", as for `restart` (see the type's
         // comment): a synchronous failure is disposed before the next subscription.
         Scenario(
             "restartIfError", "trampoline: a synchronous failure is disposed before the next subscription (old before new)",
@@ -293,7 +294,7 @@ enum CatchScenarios {
             ]),
     ]
 
-    /// Typed only: the delayed retries on the virtual queue (typed spec §18). The failed
+    /// Typed only: SwiftSignalKit's delayed retries, on the virtual queue. The failed
     /// subscription is torn down first; the next one starts after the delay.
     static let retry: [Scenario] = [
         Scenario(

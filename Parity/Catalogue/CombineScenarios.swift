@@ -1,7 +1,8 @@
 /// combineLatest / combineSignals (array form on every driver, the typed tuple overloads
 /// on the typed one), the empty array (decided fix), and the seeded two-source form.
 ///
-/// Typed spec §19: sources subscribed in argument order; nothing until every source has
+/// As in SwiftSignalKit's combineLatest (and SSignalKit's combineSignals, but for the
+/// decided fixes): sources subscribed in argument order; nothing until every source has
 /// a value; completion once all completed (each completed source disposed on its own);
 /// the first error wins and every source is disposed in argument order; synchronous
 /// sources run to their end one after another.
@@ -181,7 +182,8 @@ enum CombineScenarios {
     ]
 
     /// Typed only: the untyped `combineSignals(_:withInitialStates:)` never emits the
-    /// seeds by themselves (untyped spec §1.21), the typed form emits them at once.
+    /// seeds by themselves (SSignalKit's rule, `withInitialStates` below), the typed form
+    /// emits them at once (SwiftSignalKit's two-source overload with initial values).
     static let withInitial: [Scenario] = [
         Scenario(
             "combineLatestWithInitial", "emits the seed before subscribing, then on every value",
@@ -243,7 +245,7 @@ enum CombineScenarios {
     ]
 
     /// Untyped only: `combineSignals(_:withInitialStates:)` seeds the slots, but seeds
-    /// alone never emit (untyped spec §1.21); extra seeds are ignored.
+    /// alone never emit, as in SSignalKit; extra seeds are ignored.
     static let withInitialStates: [Scenario] = [
         Scenario(
             "combineSignals(withInitialStates:)", "seeds fill the slots, but only a value emits",
@@ -295,7 +297,7 @@ enum CombineScenarios {
             ]),
     ]
 
-    /// Untyped only: `mergeSignals` (untyped spec §1.21; the typed API has no merge).
+    /// Untyped only: SSignalKit's `mergeSignals` (the typed API has no merge).
     static let merge: [Scenario] = [
         Scenario(
             "mergeSignals", "interleaves the values, completes when every source has completed",

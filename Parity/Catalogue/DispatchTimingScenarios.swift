@@ -1,8 +1,8 @@
 /// deliverOn, runOn / startOn, delay, timeout, throttleOn / typed debounce, on the scenario's
 /// virtual queue.
 ///
-/// Typed spec §20 and §26, untyped §1.26–1.27. The operator queue is not current while
-/// the sources emit, so deliverOn hops onto it, one hop per burst (upstream teardown on
+/// As in both originals' dispatch and timing operators: the operator queue is not current
+/// while the sources emit, so deliverOn hops onto it, one hop per burst (upstream teardown on
 /// termination still happens at once, on the source's side), and runOn subscribes when
 /// the queue runs. Timers stop on disposal (decided fix).
 enum DispatchTimingScenarios {

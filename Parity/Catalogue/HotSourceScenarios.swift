@@ -6,7 +6,7 @@
 enum HotSourceScenarios {
     static let all: [Scenario] = variable + pipe + multicast + multicastKeyed + signalQueue
 
-    /// Untyped spec §1.15 (SVariable), typed §5 (Promise): replays the current value,
+    /// SSignalKit's `SVariable` and SwiftSignalKit's `Promise`: replays the current value,
     /// never completes, ignores the source's termination; `set` clears the value and
     /// starts the new source before disposing the old one.
     static let variable: [Scenario] = [
@@ -47,7 +47,7 @@ enum HotSourceScenarios {
             ]),
     ]
 
-    /// Untyped spec §1.24 (SPipe), typed §6 (ValuePipe, no replay): values pushed reach
+    /// SSignalKit's `SPipe` and SwiftSignalKit's `ValuePipe` (no replay): values pushed reach
     /// the current subscribers; the pipe's signal never terminates.
     static let pipe: [Scenario] = [
         Scenario(
@@ -91,7 +91,7 @@ enum HotSourceScenarios {
             ]),
     ]
 
-    /// Untyped only: `multicast()` (untyped spec §1.23 and the decided fix): one source
+    /// Untyped only: SSignalKit's `multicast()`, with decided fix 4: one source
     /// subscription for every subscriber, disposed when the last one leaves; a subscriber
     /// arriving after the source terminated receives the terminal event.
     static let multicast: [Scenario] = [
@@ -181,7 +181,7 @@ enum HotSourceScenarios {
             ]),
     ]
 
-    /// Untyped only: `SSignalQueue` (untyped spec §1.22): items run one at a time in
+    /// Untyped only: SSignalKit's `SSignalQueue`: items run one at a time in
     /// subscription order; disposing a running item cuts it off, and an item disposed
     /// before its turn never runs (decided fix).
     static let signalQueue: [Scenario] = [

@@ -2,10 +2,13 @@
 /// deferred / defer, ignoreValues.
 ///
 /// The outer source `a` emits v; the inner signal for v is the marble `inners[v]` (a
-/// plain completion when missing), named `i<v>`. Typed spec §21 / untyped §1.22: a new
-/// inner is subscribed before the one it replaces is disposed; the engine's teardown
+/// plain completion when missing), named `i<v>`. As in both originals: a new inner is
+/// subscribed before the one it replaces is disposed; the engine's teardown
 /// disposes the current inner, then the outer; synchronously completing inners started
-/// from a completion run in a loop (the ObjC queue-mode defect is not reproduced).
+/// from a completion run in a loop (SSignalKit's queue mode stalls there; not reproduced,
+/// decided fix 2 in Divergences.md). Where SSignalKit's engine differed after a failure,
+/// both APIs follow SwiftSignalKit (Divergences.md, "Further differences", untyped
+/// `switchToLatest`).
 enum MetaScenarios {
     static let all: [Scenario] =
         switchToLatest + mapToSignal + mapToSignalPromotingError + queue + mapToQueue + throttled + mapToThrottled

@@ -2,7 +2,7 @@
 /// with an `emit` function (typed reduceLeft(value:f:) with emit / untyped
 /// reduceLeftWithPassthrough).
 ///
-/// Typed spec §22 / untyped §1.19: the accumulator starts from the initial value for
+/// As in both originals: the accumulator starts from the initial value for
 /// each subscription; on completion it is emitted (the initial value when there were no
 /// values), then the output completes; an error drops it.
 enum ReduceScenarios {

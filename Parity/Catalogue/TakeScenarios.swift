@@ -103,7 +103,7 @@ enum TakeScenarios {
             ]),
     ]
 
-    /// Untyped only: `takeUntilReplacement` (untyped spec §1.25). The replacement source
+    /// Untyped only: SSignalKit's `takeUntilReplacement`. The replacement source
     /// `b` emits v to switch to the inner `i<v>`; it is subscribed before `a`.
     static let takeUntilReplacement: [Scenario] = [
         Scenario(

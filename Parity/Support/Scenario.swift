@@ -78,7 +78,8 @@ struct Scenario: Sendable {
 }
 
 /// A library disagreement found by the suite and reported: the scenario states what the
-/// specs require, and these drivers are left out until the library is fixed.
+/// originals do (or what a decided fix in Divergences.md requires), and these drivers are
+/// left out until the library is fixed.
 struct Disagreement {
     /// The drivers whose trace differs from the expectation.
     let drivers: Set<Driver>

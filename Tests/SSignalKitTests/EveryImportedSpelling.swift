@@ -1,8 +1,8 @@
 import Dispatch
 import SSignalKit
 
-// Every selector of SSignalKit's headers (as the untyped spec lists them), spelled as Swift's
-// Clang importer names it. This function is compiled, not run: the test target fails to
+// Every selector of SSignalKit's headers (its method table is transcribed in
+// `Parity/Coverage.swift`), spelled as Swift's Clang importer names it. This function is compiled, not run: the test target fails to
 // build if a spelling goes missing. `.ci/dropin-package` builds this file too, as Swift 5
 // app code with -warnings-as-errors, so it imports nothing but SSignalKit. The same body (with Objective-C parameter types) was
 // type-checked against a header declaring those selectors, imported by the Swift 6.3

@@ -5,12 +5,12 @@ import XCTest
 
 @testable import STypedSignal
 
-/// SwiftSignalKit's lifetime rules through the public API (spec sections 1.7, 1.8 and 3):
-/// how often the generator's disposable is disposed, in which order a subscription
-/// releases what it holds, and when. Release orders are observed with deinit probes; run
+/// SwiftSignalKit's lifetime rules through the public API (Divergences.md, "Lifetime rules
+/// of a subscription"): how often the generator's disposable is disposed, in which order a
+/// subscription releases what it holds, and when. Release orders are observed with deinit probes; run
 /// these in release too (`swift test -c release -Xswiftc -enable-testing`).
 final class SubscriberLifetimeTests: LeakCheckedTestCase {
-    // MARK: Dispose counts (spec 1.8)
+    // MARK: Dispose counts (some paths dispose the generator's disposable twice)
 
     func testHandleDisposedInsideTheCompletedCallbackDisposesTheGeneratorDisposableTwice() {
         let counter = CountingDisposable()
@@ -102,7 +102,7 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
         }
     }
 
-    // MARK: Events while a source is disposed (spec 1.7)
+    // MARK: Events a source emits while it is being disposed (still delivered)
 
     func testEventsASourceEmitsWhileBeingDisposedReachDownstreamThroughMapAndCombineLatest() {
         let cases: [(String, (Signal<Int, NoError>) -> Signal<Int, NoError>)] = [
@@ -124,7 +124,7 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
         }
     }
 
-    // MARK: Release order (spec 3)
+    // MARK: Release order
 
     func testSubscriberDroppedAfterTheHandleReleasesDisposableKeptObjectsThenCallbacks() {
         let log = EventLog()
@@ -214,7 +214,7 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["generator dispose returns", "next released", "error released", "completed released"])
     }
 
-    // MARK: Description (spec 3)
+    // MARK: Description
 
     func testDescriptionInsideTheGeneratorDisposeDuringHandleDisposal() {
         let source = HeldSource<Int>(nil)

@@ -3,8 +3,9 @@ import SignalSync
 import SignalTestSupport
 import XCTest
 
-/// Names every type and operator of the typed spec's table (spec/typed-api.md §29), so
-/// that a missing or mistyped one fails to compile. Each line is also run once.
+/// Names every type and operator of SwiftSignalKit's operator table (`Coverage.typed` in
+/// the parity suite; the comments give its row numbers), so that a missing or mistyped
+/// one fails to compile. Each line is also run once.
 final class SurfaceTests: LeakCheckedTestCase {
     typealias S = Signal<Int, TestError>
 

@@ -552,7 +552,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
         pushed.wait()
     }
 
-    // MARK: - Dispose counts (spec 1.8)
+    // MARK: - Dispose counts (some paths dispose a source twice)
 
     func testEverySourceIsDisposedTwiceWhicheverCompletesFirst() {
         // SwiftSignalKit's per-source layer disposes a finished source's handle from

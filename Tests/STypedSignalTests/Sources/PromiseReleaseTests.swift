@@ -4,8 +4,8 @@ import XCTest
 
 @testable import STypedSignal
 
-/// Release points of `Promise.set` and `ValuePromise.set` (spec section 5), observed with
-/// deinit probes; run in release too (`swift test -c release -Xswiftc -enable-testing`).
+/// Release points of `Promise.set` and `ValuePromise.set`, as in SwiftSignalKit, observed
+/// with deinit probes; run in release too (`swift test -c release -Xswiftc -enable-testing`).
 final class PromiseReleaseTests: LeakCheckedTestCase {
     func testPromiseSetReleasesTheOldValueBeforeTheNewSourceStartsAndDisposesTheOldSourceAfter() {
         let log = EventLog()

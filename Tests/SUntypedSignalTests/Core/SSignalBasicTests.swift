@@ -3,7 +3,7 @@ import SignalSync
 import SignalTestSupport
 import XCTest
 
-/// The original's SSignalBasicTests (spec 3.3), on virtual time instead of sleeps.
+/// SSignalKit's own SSignalBasicTests, numbered as there, on virtual time instead of sleeps.
 final class SSignalBasicTests: LeakCheckedTestCase {
     // 1
     func testSignalGenerated() {

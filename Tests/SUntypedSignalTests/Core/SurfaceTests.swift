@@ -4,8 +4,8 @@ import SignalSync
 import SignalTestSupport
 import XCTest
 
-/// Names every row of the method table of untyped-api.md (section 2), so that a missing
-/// or renamed method fails to compile. Each entry makes one small call; the test checks
+/// Names every row of SSignalKit's method table (`Coverage.untyped` in the parity suite,
+/// numbered alike), so that a missing or renamed method fails to compile. Each entry makes one small call; the test checks
 /// that the table is complete (rows 1...116) and that every call ran.
 final class SurfaceTests: LeakCheckedTestCase {
     private struct Row {
@@ -58,7 +58,7 @@ final class SurfaceTests: LeakCheckedTestCase {
             Row(number: 22, name: "startStrict(next:completed:file:line:)") {
                 s.startStrict(next: { _ in }, completed: {}, file: #file, line: #line).dispose()
             },
-            // Row 23 (`trace:`) is legacy: not in the newest API the spec describes; it is
+            // Row 23 (`trace:`) is legacy: gone from SSignalKit's newest headers; it is
             // represented by the tracing subscriber, which behaves as a plain subscriber.
             Row(number: 23, name: "trace (legacy; STracingSubscriber)") { _ = STracingSubscriber(name: "legacy", next: nil, error: nil, completed: nil).name },
             Row(number: 24, name: "SAtomic.init(value:)") { _ = SAtomic(value: 1) },

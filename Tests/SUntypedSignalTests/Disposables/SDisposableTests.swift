@@ -2,7 +2,7 @@ import SUntypedSignal
 import SignalTestSupport
 import XCTest
 
-/// The original's SDisposableTests (spec 3.1), plus the protocol's contract.
+/// SSignalKit's own SDisposableTests, plus the protocol's contract.
 final class SDisposableTests: LeakCheckedTestCase {
     private final class CountingDisposable: SDisposable {
         var count = 0

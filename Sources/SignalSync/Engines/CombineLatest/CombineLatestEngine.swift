@@ -9,9 +9,11 @@
 /// says so, builds the output, all under the lock (only this storage code runs there);
 /// it releases the replaced value, sends downstream and disposes sources after
 /// unlocking. It is the disposable the face's generator returns. Disposal does not
-/// silence it: as with every subscription (spec 1.7), events a source emits while it is
-/// being disposed still reach downstream; each source's own subscription drops what
-/// comes after its disposal.
+/// silence it: as with every subscription of both originals, events a source emits while
+/// it is being disposed still reach downstream (Divergences.md, "Lifetime rules of a
+/// subscription"; checked by
+/// `SubscriberLifetimeTests.testEventsASourceEmitsWhileBeingDisposedReachDownstreamThroughMapAndCombineLatest`);
+/// each source's own subscription drops what comes after its disposal.
 ///
 /// Public only so that the per-value path (`receive`) inlines into the API modules, with
 /// no closure call for storing the value; not for users.

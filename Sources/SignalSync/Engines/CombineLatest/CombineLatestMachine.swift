@@ -25,8 +25,8 @@ package enum CompletedSourceDisposal: Sendable {
 /// - Completion: once every source has completed (each source counts once).
 /// - Error: the first one ends the output; later errors, values and completions drop.
 /// - Disposal: disposes every source still held once, in index order. It does not end
-///   the output: events a source sends while it is being disposed still pass (typed
-///   spec 1.7).
+///   the output: events a source sends while it is being disposed still pass, as through
+///   any subscription (Divergences.md, "Lifetime rules of a subscription").
 ///
 /// Public (its other members are `package`) only so that `CombineLatestEngine`'s
 /// per-value path, which holds it, inlines into the API modules; not for users.
