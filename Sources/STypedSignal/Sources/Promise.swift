@@ -81,14 +81,14 @@ public final class Promise<T>: @unchecked Sendable {
     /// Inlinable, so that subscribing runs specialized for `T` in the caller: unspecialized,
     /// each subscription looked up the run-time metadata of the hub's generic types.
     @inlinable public func get() -> Signal<T, NoError> {
-        Signal { subscriber in
-            let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber))
-            if let initializer = self.initializer.withLock({ $0.take() }) {
-                self.set(initializer)
-            }
-            return ActionDisposable {
-                self.cell.unsubscribe(key)
-            }
+        HubSignal(cell.hub, owner: self, joined: { unsafeDowncast($0, to: Promise.self).subscriberJoined() })
+    }
+
+    /// Starts the deferred source (`initializeOnFirstAccess`) after the first subscriber
+    /// has received the value set before, if any.
+    @inlinable func subscriberJoined() {
+        if let initializer = initializer.withLock({ $0.take() }) {
+            set(initializer)
         }
     }
 }

@@ -22,24 +22,29 @@ import SignalSync
 /// pipe.putNext(2)   // nothing
 /// ```
 public final class ValuePipe<T>: @unchecked Sendable {
-    // Safety: all state is in `hub`, which locks.
-    @usableFromInline let hub = PipeHubEngine<T>(.silent, reentrancy: .queued)
+    // Safety: all state is in `hub`, which locks; `subscribers` is immutable.
+    @usableFromInline let hub: PipeHubEngine<T>
+    /// The signal `signal()` returns: it holds the hub, not the pipe.
+    @usableFromInline let subscribers: Signal<T, NoError>
 
     /// Creates a pipe with no subscribers.
-    public init() {}
-
-    /// A signal of every value put after subscription; never completes.
     ///
-    /// Inlinable, so that subscribing runs specialized for `T` in the caller: unspecialized,
-    /// each subscription looked up the run-time metadata of the hub's generic types.
+    /// Inlinable, so that its signal's subscriptions run specialized for `T`: unspecialized,
+    /// each looked up the run-time metadata of the hub's generic types.
+    @inlinable public init() {
+        let hub = PipeHubEngine<T>(.silent, reentrancy: .queued)
+        self.hub = hub
+        subscribers = HubSignal(hub, owner: nil)
+    }
+
+    deinit {
+        hub.close()  // releases the subscribers; later subscriptions get nothing
+    }
+
+    /// A signal of every value put after subscription; never completes. (The same signal
+    /// at each call.)
     @inlinable public func signal() -> Signal<T, NoError> {
-        Signal { [weak self] subscriber in
-            guard let self else { return EmptyDisposable }
-            let key = self.hub.add(PinnedSubscriber(subscriber.core, owner: subscriber))
-            return ActionDisposable { [weak self] in
-                self?.hub.remove(key)
-            }
-        }
+        subscribers
     }
 
     /// The values held for subscribers (none: a pipe without replay hands nothing over),

@@ -53,11 +53,6 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     /// Inlinable, so that subscribing runs specialized for `T` in the caller: unspecialized,
     /// each subscription looked up the run-time metadata of the hub's generic types.
     @inlinable public func get() -> Signal<T, NoError> {
-        Signal { subscriber in
-            let key = self.cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber))
-            return ActionDisposable {
-                self.cell.unsubscribe(key)
-            }
-        }
+        HubSignal(cell.hub, owner: self)
     }
 }

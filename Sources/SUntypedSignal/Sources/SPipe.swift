@@ -30,62 +30,37 @@ import SignalSync
 /// pipe.putNext(2)   // nobody listens
 /// ```
 public final class SPipe: @unchecked Sendable {
-    // Safety: the closures and `state` are immutable; `PipeState` locks.
+    // Safety: the closures and `state` are immutable; the hub locks.
 
-    /// Makes a signal of the pushed values (each call returns a new, equivalent signal).
+    /// Makes a signal of the pushed values (the same signal at each call).
     public let signalProducer: () -> SSignal
     /// Pushes a value to every current subscriber.
     public let sink: (Any?) -> Void
-    private let state: PipeState
+    /// The pipe's signal, which is also its state: it holds the hub and closes it when the
+    /// pipe, its sink and every holder of the signal are gone.
+    private let state: HubSSignal
 
     /// Creates a pipe; with `replay`, late subscribers get the most recent value.
     public init(replay: Bool = false) {
-        let state = PipeState(replay: replay)
+        let state = HubSSignal(PipeHubEngine(replay ? .empty : .silent, reentrancy: .queued), owner: nil, closesHub: true)
         self.state = state
-        signalProducer = { state.signal() }
-        sink = { value in state.push(value) }
+        signalProducer = { state }
+        sink = { value in state.hub.push(value) }
     }
 
     /// The values held for subscribers receiving their replay (at most one each), for the
     /// stress tests.
     package var pendingHandovers: Int {
-        state.pendingHandovers
+        state.hub.pendingCount
     }
 
     /// The same as `signalProducer()`.
     public func signal() -> SSignal {
-        signalProducer()
+        state
     }
 
     /// The same as `sink(value)`.
     public func putNext(_ value: Any?) {
-        sink(value)
-    }
-}
-
-/// The subscribers (and replayed value) of one `SPipe`.
-private final class PipeState: @unchecked Sendable {
-    // Safety: all state is in `hub`, which locks.
-    private let hub: PipeHubEngine<Any?>
-
-    init(replay: Bool) {
-        hub = PipeHubEngine(replay ? .empty : .silent, reentrancy: .queued)
-    }
-
-    func signal() -> SSignal {
-        SSignal { [hub] subscriber in
-            let key = hub.add(PinnedSubscriber(subscriber.core, owner: subscriber))
-            return SBlockDisposable { [weak hub] in
-                hub?.remove(key)
-            }
-        }
-    }
-
-    var pendingHandovers: Int {
-        hub.pendingCount
-    }
-
-    func push(_ value: Any?) {
-        hub.push(value)
+        state.hub.push(value)
     }
 }

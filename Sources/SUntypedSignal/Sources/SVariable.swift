@@ -48,12 +48,7 @@ public final class SVariable: @unchecked Sendable {
     /// current value first, then the newest value emitted meanwhile, then every later
     /// one: never the replayed value after a newer one, and never a stale value last.
     public func signal() -> SSignal {
-        SSignal { [self] subscriber in
-            let key = cell.subscribe(PinnedSubscriber(subscriber.core, owner: subscriber))
-            return SBlockDisposable { [self] in
-                cell.unsubscribe(key)
-            }
-        }
+        HubSSignal(cell.hub, owner: self, closesHub: false)
     }
 
     deinit {

@@ -191,6 +191,46 @@ final class SSignalPipeTests: LeakCheckedTestCase {
         subscription.dispose()
     }
 
+    func testTheSinkKeepsThePipeGoingAndOnceEverythingIsGoneSubscriptionsAreReleased() {
+        weak var weakObject: Tracked?
+        var sink: ((Any?) -> Void)?
+        var seen: [Int] = []
+        var subscription: SDisposable?
+        do {
+            let pipe = SPipe()
+            sink = pipe.sink
+            let object = Tracked()
+            weakObject = object
+            subscription = pipe.signal().start(next: { value in
+                withExtendedLifetime(object) {}
+                seen.append(value as! Int)
+            })
+        }
+        sink?(1)
+        XCTAssertEqual(seen, [1], "the sink keeps the pipe's state")
+        XCTAssertNotNil(weakObject)
+        sink = nil
+        XCTAssertNil(weakObject, "nobody can push: the undisposed subscription is released")
+        subscription?.dispose()
+    }
+
+    func testTheSignalKeepsThePipesStateAndIsTheSameAtEachCall() {
+        var signal: SSignal?
+        var sink: ((Any?) -> Void)?
+        do {
+            let pipe = SPipe(replay: true)
+            XCTAssertTrue(pipe.signal() === pipe.signalProducer())
+            signal = pipe.signal()
+            sink = pipe.sink
+            sink?(1)
+        }
+        let recorder = Recorder()
+        let subscription = recorder.record(signal!)
+        sink?(2)
+        subscription.dispose()
+        XCTAssertEqual(recorder.events, ["next 1", "next 2"])
+    }
+
     func testCallbacksOfASubscriptionDisposedInsideNextAreReleasedWhenThePushReturns() {
         let pipe = SPipe()
         weak var weakObject: Tracked?

@@ -28,23 +28,20 @@ import SignalSyncStack
 /// own.
 ///
 /// No subscriber is called, and no value or subscriber is released, under the lock.
-///
-/// Public only so that it inlines into the API modules (their hot push path); not for users.
-@_documentation(visibility: internal)
-public final class PipeHubEngine<Value>: @unchecked Sendable {
+@usableFromInline package final class PipeHubEngine<Value>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; `reentrancy` and
     // `lockFree` are immutable; `publication` is only accessed atomically, through
     // `snapshots` (whose machine is in `state`); a delivery frame is touched only by its
     // own thread.
     /// A subscriber: called with each value.
-    public typealias Deliver = (Value) -> Void
+    @usableFromInline package typealias Deliver = (Value) -> Void
     /// A subscriber as the machine holds it.
-    public typealias Receiver = PipeHubReceiver<Value>
+    @usableFromInline package typealias Receiver = PipeHubReceiver<Value>
     /// The transitions this storage runs.
-    public typealias Machine = PipeHubMachine<Value, Receiver>
+    @usableFromInline package typealias Machine = PipeHubMachine<Value, Receiver>
 
     /// What a push from inside a delivery of the same hub, on the delivering thread, does.
-    public enum Reentrancy: Sendable {
+    @usableFromInline package enum Reentrancy: Sendable {
         /// Waits until the current value has reached every subscriber (pipes).
         case queued
         /// Is delivered at once, before the current value reaches later subscribers
@@ -69,7 +66,7 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
     }
 
     /// A hub in `state` (`.silent` for a pipe without replay) with no subscribers.
-    @inlinable public init(_ state: Machine.State, reentrancy: Reentrancy) {
+    @inlinable package init(_ state: Machine.State, reentrancy: Reentrancy) {
         if case .silent = state {
             lockFree = true
         } else {
@@ -83,15 +80,18 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
         snapshots.releasePublished()
     }
 
-    /// Adds a subscriber and returns its key for `remove`. When there is a value to
-    /// replay, `deliver` receives it before this returns, followed by the newest value
-    /// pushed meanwhile if its push has already ended (a push still running delivers it).
-    @inlinable public func add(_ deliver: @escaping Deliver) -> Int {
+    /// Adds a subscriber and returns its key for `remove` (nil, releasing `deliver`, when
+    /// the hub is closed). When there is a value to replay, `deliver` receives it before
+    /// this returns, followed by the newest value pushed meanwhile if its push has already
+    /// ended (a push still running delivers it).
+    @inlinable @discardableResult
+    package func add(_ deliver: @escaping Deliver) -> Int? {
         add(PipeHubClosureReceiver(deliver))
     }
 
     /// Adds `receiver` as a subscriber, as `add(_:)` adds a callback.
-    @inlinable public func add(_ receiver: Receiver) -> Int {
+    @inlinable @discardableResult
+    package func add(_ receiver: Receiver) -> Int? {
         let (action, withdrawn) = state.withLock { machine in
             (machine.add(receiver), lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
         }
@@ -103,21 +103,41 @@ public final class PipeHubEngine<Value>: @unchecked Sendable {
             receiver.deliver(value)
             finishOwning(key)
             return key
+        case .refused:
+            return nil
         }
+    }
+
+    /// Adds `receiver` and returns its membership, the disposable of its subscription,
+    /// which holds `owner` alive until disposed; nil when the hub is closed.
+    @inlinable
+    package func join(_ receiver: Receiver, keepingAlive owner: AnyObject?) -> PipeHubMembership<Value>? {
+        guard let key = add(receiver) else { return nil }
+        return PipeHubMembership(hub: self, key: key, keepingAlive: owner)
     }
 
     /// Removes the subscriber with `key`; a value already on its way to it may still
     /// arrive (the subscription drops it once disposed).
-    @inlinable public func remove(_ key: Int) {
+    @inlinable package func remove(_ key: Int) {
         let removed = state.withLock { machine in
             (machine.remove(key), lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
         }
         withExtendedLifetime(removed) {}  // released outside the lock
     }
 
+    /// Closes the hub, for its owner that goes away (a pipe): releases every subscriber,
+    /// after unlocking, and refuses later ones. A subscription's membership holds the hub,
+    /// and a subscriber holds its subscription: closing breaks that cycle.
+    @inlinable package func close() {
+        let (closed, withdrawn) = state.withLock { machine in
+            (machine.close(), lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
+        }
+        withExtendedLifetime((closed, withdrawn)) {}  // released outside the lock
+    }
+
     /// Delivers `value` to every subscriber (see `Reentrancy` for a push from inside a
     /// delivery).
-    @inlinable public func push(_ value: Value) {
+    @inlinable package func push(_ value: Value) {
         switch reentrancy {
         case .immediate:
             deliver(value, state.withLock { $0.push(value) })

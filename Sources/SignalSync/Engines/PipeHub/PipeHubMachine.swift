@@ -2,8 +2,6 @@
 /// who delivers to a subscriber that is still receiving its replay. The engine under
 /// `ValuePipe`, `SPipe` (both replay kinds), `Promise`, `ValuePromise` and `SVariable`.
 ///
-/// Public only so that it inlines into the API modules; not for users.
-///
 /// A value type with no side effects: every transition runs under the storage's lock
 /// (`PipeHubEngine`) and returns what the storage does after unlocking. `Subscriber` is
 /// the subscriber's handle (a closure for the storage, a string in the tests); the
@@ -35,28 +33,27 @@
 /// receives the replayed value after a newer one and, when pushes follow one another,
 /// its last value is the newest. Pushes from different threads to a live subscriber are
 /// delivered concurrently, in no defined order (as everywhere in both APIs).
-///
-/// Public only so that it inlines into the API modules (their hot push path); not for users.
-@_documentation(visibility: internal)
-public struct PipeHubMachine<Value, Subscriber> {
+@usableFromInline package struct PipeHubMachine<Value, Subscriber> {
     /// What the hub replays to a new subscriber.
-    public enum State {
+    @usableFromInline package enum State {
         /// A pipe without replay.
         case silent
         /// Replays, but nothing has been pushed (or the value was cleared).
         case empty
         /// Replays this value.
         case holding(Value)
+        /// Closed by its owner (the pipe went away): adds are refused, nothing is replayed.
+        case closed
     }
 
     /// A value left for a subscriber that is not live.
-    public struct Pending {
+    @usableFromInline package struct Pending {
         /// The sequence number of the push that left it.
-        public let sequence: Int
+        @usableFromInline package let sequence: Int
         /// The value.
-        public let value: Value
+        @usableFromInline package let value: Value
         /// True until that push has ended (`pushEnded`).
-        public var pusherRunning: Bool
+        @usableFromInline package var pusherRunning: Bool
 
         @inlinable init(sequence: Int, value: Value, pusherRunning: Bool) {
             self.sequence = sequence
@@ -66,7 +63,7 @@ public struct PipeHubMachine<Value, Subscriber> {
     }
 
     /// Who delivers to a subscriber.
-    public enum Delivery {
+    @usableFromInline package enum Delivery {
         /// Every push delivers to it directly.
         case live
         /// One thread delivers to it (its replay, then handed-over values); pushes leave
@@ -78,11 +75,11 @@ public struct PipeHubMachine<Value, Subscriber> {
     }
 
     /// One subscriber (its key is its key in `entries`).
-    public struct Entry {
+    @usableFromInline package struct Entry {
         /// The handle the storage calls.
-        public let subscriber: Subscriber
+        @usableFromInline package let subscriber: Subscriber
         /// Who delivers to it.
-        public var delivery: Delivery
+        @usableFromInline package var delivery: Delivery
 
         @inlinable init(subscriber: Subscriber, delivery: Delivery) {
             self.subscriber = subscriber
@@ -91,13 +88,13 @@ public struct PipeHubMachine<Value, Subscriber> {
     }
 
     /// A value for a subscriber that the storage's thread now owns.
-    public struct Handover {
+    @usableFromInline package struct Handover {
         /// The subscriber's key (for `ownerFinished`).
-        public let key: Int
+        @usableFromInline package let key: Int
         /// Whom to call.
-        public let subscriber: Subscriber
+        @usableFromInline package let subscriber: Subscriber
         /// What to deliver.
-        public let value: Value
+        @usableFromInline package let value: Value
 
         @inlinable init(key: Int, subscriber: Subscriber, value: Value) {
             self.key = key
@@ -107,16 +104,26 @@ public struct PipeHubMachine<Value, Subscriber> {
     }
 
     /// What `add` decided.
-    public enum AddAction {
+    @usableFromInline package enum AddAction {
         /// Added live: nothing to replay.
         case added(key: Int)
         /// Added owned by the caller: deliver `value` to the new subscriber, then report
         /// `ownerFinished(key)`.
         case replay(key: Int, value: Value)
+        /// Not added: the hub is closed (release the subscriber outside the lock).
+        case refused
+    }
+
+    /// What `close` took out (released by the storage outside the lock).
+    @usableFromInline package enum CloseAction {
+        /// Every subscriber, with any values left for them.
+        case release(OrderedSlots<Entry>)
+        /// Nothing: the hub was closed already.
+        case alreadyClosed
     }
 
     /// What `remove` took out (released by the storage outside the lock).
-    public enum RemoveAction {
+    @usableFromInline package enum RemoveAction {
         /// No subscriber had that key.
         case unknown
         /// The subscriber and any value left for it.
@@ -124,7 +131,7 @@ public struct PipeHubMachine<Value, Subscriber> {
     }
 
     /// What `push` decided.
-    public enum PushAction {
+    @usableFromInline package enum PushAction {
         /// Deliver to `targets`, in order; `replaced` (the previous replayed value) is
         /// released first.
         case deliver(to: [Subscriber], replaced: Value?)
@@ -135,7 +142,7 @@ public struct PipeHubMachine<Value, Subscriber> {
     }
 
     /// What `pushEnded` decided.
-    public enum PushEndedAction {
+    @usableFromInline package enum PushEndedAction {
         /// Nothing more for this push.
         case done
         /// This push's thread now owns these subscribers: deliver each value, then report
@@ -144,7 +151,7 @@ public struct PipeHubMachine<Value, Subscriber> {
     }
 
     /// What `ownerFinished` decided.
-    public enum OwnerAction {
+    @usableFromInline package enum OwnerAction {
         /// The owner is done with this subscriber.
         case released
         /// Deliver `value` to `subscriber`, then report `ownerFinished` again.
@@ -168,7 +175,7 @@ public struct PipeHubMachine<Value, Subscriber> {
     @usableFromInline var withdrawn = PublicationMachine<PipeHubSnapshot<Subscriber>>()
 
     /// A hub in `state` with no subscribers.
-    @inlinable public init(_ state: State) {
+    @inlinable package init(_ state: State) {
         self.state = state
     }
 
@@ -176,7 +183,7 @@ public struct PipeHubMachine<Value, Subscriber> {
     /// entry is live (shared storage, so a push copies nothing). Made by the first read
     /// after a removal (a push: its cost is one more pass over the subscribers it delivers
     /// to), kept up to date by `add`, so that neither `add` nor `remove` copies the list.
-    @inlinable public var subscribers: [Subscriber] {
+    @inlinable package var subscribers: [Subscriber] {
         mutating get {
             if let snapshot { return snapshot }
             var made: [Subscriber] = []
@@ -202,7 +209,10 @@ public struct PipeHubMachine<Value, Subscriber> {
 
     /// Adds `subscriber` after the others; owned by the caller when there is a value to
     /// replay.
-    @inlinable public mutating func add(_ subscriber: Subscriber) -> AddAction {
+    @inlinable package mutating func add(_ subscriber: Subscriber) -> AddAction {
+        if case .closed = state {
+            return .refused
+        }
         snapshot?.append(subscriber)
         guard case .holding(let value) = state else {
             return .added(key: entries.append(Entry(subscriber: subscriber, delivery: .live)))
@@ -213,7 +223,7 @@ public struct PipeHubMachine<Value, Subscriber> {
     }
 
     /// Removes the subscriber with `key`, with any value left for it.
-    @inlinable public mutating func remove(_ key: Int) -> RemoveAction {
+    @inlinable package mutating func remove(_ key: Int) -> RemoveAction {
         guard let slot = entries.slot(of: key) else { return .unknown }
         let entry = entries.remove(slot: slot)
         snapshot = nil
@@ -229,9 +239,23 @@ public struct PipeHubMachine<Value, Subscriber> {
         }
     }
 
+    /// Closes the hub: takes every subscriber out and refuses later adds; a later push
+    /// reaches nobody.
+    @inlinable package mutating func close() -> CloseAction {
+        if case .closed = state {
+            return .alreadyClosed
+        }
+        state = .closed
+        let taken = entries
+        entries = OrderedSlots(firstKey: entries.nextKey)
+        snapshot = nil
+        notLive = 0
+        return .release(taken)
+    }
+
     /// Records `value` (as the replayed one, on a replaying hub) and decides who gets it:
     /// live subscribers directly, the others through their pending slot.
-    @inlinable public mutating func push(_ value: Value) -> PushAction {
+    @inlinable package mutating func push(_ value: Value) -> PushAction {
         sequence &+= 1
         let replaced = replay(value)
         if notLive == 0 {
@@ -257,7 +281,7 @@ public struct PipeHubMachine<Value, Subscriber> {
 
     /// The push with `sequence` has delivered to its targets: the subscribers it left
     /// unowned are now its thread's; an owner of the others delivers its value.
-    @inlinable public mutating func pushEnded(_ sequence: Int) -> PushEndedAction {
+    @inlinable package mutating func pushEnded(_ sequence: Int) -> PushEndedAction {
         var taken: [Handover] = []
         entries.updateEach { key, entry in
             switch entry.delivery {
@@ -276,7 +300,7 @@ public struct PipeHubMachine<Value, Subscriber> {
 
     /// The owner of subscriber `key` has delivered a value: it goes on with the pending
     /// value when that value's push has ended; otherwise it lets go (see the type's rules).
-    @inlinable public mutating func ownerFinished(_ key: Int) -> OwnerAction {
+    @inlinable package mutating func ownerFinished(_ key: Int) -> OwnerAction {
         var becameLive = false
         let action = entries.update(key) { entry -> OwnerAction? in
             guard case .owned(let pending) = entry.delivery else { return nil }
@@ -305,7 +329,7 @@ public struct PipeHubMachine<Value, Subscriber> {
     /// replaced.
     @inlinable mutating func replay(_ value: Value) -> Value? {
         switch state {
-        case .silent:
+        case .silent, .closed:
             return nil
         case .empty:
             state = .holding(value)

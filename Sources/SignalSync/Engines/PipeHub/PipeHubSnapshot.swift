@@ -1,9 +1,6 @@
 /// The subscribers of a hub without replay at one moment, in subscription order: what a
 /// push reads without the lock (see `PipeHubEngine`).
-///
-/// Public only so that it inlines into the API modules (their hot push path); not for users.
-@_documentation(visibility: internal)
-public final class PipeHubSnapshot<Subscriber> {
+@usableFromInline package final class PipeHubSnapshot<Subscriber> {
     /// The subscribers (shares the hub's array; copied only when the hub changes).
     @usableFromInline let subscribers: [Subscriber]
 
@@ -21,15 +18,12 @@ public final class PipeHubSnapshot<Subscriber> {
 /// themselves (one object per subscription instead of a receiver, a closure context and
 /// the pinned subscriber: two allocations fewer per subscribe), and a closure is wrapped
 /// in a `PipeHubClosureReceiver`.
-///
-/// Public only so that it inlines into the API modules (their hot push path); not for users.
-@_documentation(visibility: internal)
-public class PipeHubReceiver<Value> {
+@usableFromInline package class PipeHubReceiver<Value> {
     /// A receiver; only subclasses are made.
     @inlinable init() {}
 
     /// Called with each value; every subclass overrides it.
-    @inlinable public func deliver(_ value: Value) {
+    @inlinable package func deliver(_ value: Value) {
         preconditionFailure("PipeHubReceiver is abstract: a subclass delivers")
     }
 

@@ -3,21 +3,21 @@
 /// outside the lock).
 extension PipeHubMachine {
     /// The value replayed now (nil when there is none) and the number of pushes so far.
-    @inlinable public var current: (value: Value?, sequence: Int) {
+    @inlinable package var current: (value: Value?, sequence: Int) {
         guard case .holding(let value) = state else { return (nil, sequence) }
         return (value, sequence)
     }
 
     /// Stops replaying; returns the value that was replayed (to release outside the lock).
     /// Subscribers are not told, and values already left for them stay.
-    @inlinable public mutating func clear() -> Value? {
+    @inlinable package mutating func clear() -> Value? {
         guard case .holding(let value) = state else { return nil }
         state = .empty
         return value
     }
 
     /// `push(value)` when no push was recorded since `sequence` was read; nil otherwise.
-    @inlinable public mutating func push(_ value: Value, ifSequence expected: Int) -> PushAction? {
+    @inlinable package mutating func push(_ value: Value, ifSequence expected: Int) -> PushAction? {
         sequence == expected ? push(value) : nil
     }
 }

@@ -1,8 +1,6 @@
 /// The engine under `Promise`, `ValuePromise` and `SVariable`: a cell holding the latest
 /// value, replaying it to every new subscriber, optionally fed by a source subscription.
 ///
-/// Public only so that it inlines into the API modules; not for users.
-///
 /// The subscribers and the value are a replaying `PipeHubEngine` with immediate
 /// re-entrancy (a `set` from inside a subscriber reaches every subscriber before the outer
 /// delivery goes on, as in the originals), so a cell has the hub's delivery order: a new
@@ -14,38 +12,33 @@
 /// The source (`replaceSource`) is one slot: the new source is started before the
 /// previous one is disposed; `disposeSource` closes the slot (a source started later is
 /// disposed at once).
-///
-/// Public only so that it inlines into the API modules (their hot push path); not for users.
-@_documentation(visibility: internal)
-public final class ValueCellEngine<Value>: @unchecked Sendable {
+@usableFromInline package final class ValueCellEngine<Value>: @unchecked Sendable {
     // Safety: `hub` and `source` lock.
-    @usableFromInline let hub: PipeHubEngine<Value>
+    @usableFromInline package let hub: PipeHubEngine<Value>
     private let source = ClosableSlot()
 
     /// A cell holding `initial` (empty when nil).
-    public init(_ initial: Value?) {
+    @usableFromInline package init(_ initial: Value?) {
         hub = PipeHubEngine(initial.map { .holding($0) } ?? .empty, reentrancy: .immediate)
     }
 
     /// Adds a subscriber, which receives the current value (if any) before this returns,
-    /// and returns its key for `unsubscribe`.
-    @inlinable public func subscribe(_ deliver: @escaping (Value) -> Void) -> Int {
-        hub.add(deliver)
-    }
-
-    /// Adds `receiver` as a subscriber, as `subscribe(_:)` adds a callback.
-    @inlinable public func subscribe(_ receiver: PipeHubReceiver<Value>) -> Int {
-        hub.add(receiver)
+    /// and returns its key for `unsubscribe`. (The faces join `hub` instead, for a
+    /// membership.)
+    @discardableResult
+    @usableFromInline package func subscribe(_ deliver: @escaping (Value) -> Void) -> Int {
+        guard let key = hub.add(deliver) else { preconditionFailure("a value cell's hub is never closed") }
+        return key
     }
 
     /// Removes the subscriber with `key`.
-    @inlinable public func unsubscribe(_ key: Int) {
+    @inlinable package func unsubscribe(_ key: Int) {
         hub.remove(key)
     }
 
     /// Makes `value` current and delivers it to every subscriber, on the calling thread;
     /// the previous value is released before any subscriber is called.
-    @inlinable public func set(_ value: Value) {
+    @inlinable package func set(_ value: Value) {
         hub.push(value)
     }
 
@@ -53,7 +46,7 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
     /// lock (against the value current when it started: if another value was set
     /// meanwhile, it compares again). A dropped `value` is released by the caller; the
     /// current one stays.
-    public func set(_ value: Value, unlessEqual isEqual: (Value, Value) -> Bool) {
+    @usableFromInline package func set(_ value: Value, unlessEqual isEqual: (Value, Value) -> Bool) {
         while true {
             let (current, sequence) = hub.state.withLock { $0.current }
             if let current, isEqual(current, value) {
@@ -68,14 +61,14 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
 
     /// Stops replaying the current value (subscribers are not told); it is released
     /// before this returns.
-    @inlinable public func clear() {
+    @inlinable package func clear() {
         let cleared = hub.state.withLock { $0.clear() }
         withExtendedLifetime(cleared) {}
     }
 
     /// Clears the value, then runs `start` (which subscribes to the new source, feeding
     /// `set`) and disposes the previous source after it.
-    @inlinable public func replaceSource(_ start: () -> any UpstreamDisposable) {
+    @inlinable package func replaceSource(_ start: () -> any UpstreamDisposable) {
         clear()
         let started = start()
         replaceSourceSubscription(with: started)?.dispose()
@@ -89,7 +82,7 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
     /// the value it replaces before any subscriber is called, where the clear would have
     /// released it; a subscriber joining on another thread meanwhile gets what it would
     /// have got by joining just before.
-    @inlinable public func replaceSource(withValue value: Value) {
+    @inlinable package func replaceSource(withValue value: Value) {
         set(value)
         replaceSourceSubscription(with: nil)?.dispose()
     }
@@ -101,7 +94,7 @@ public final class ValueCellEngine<Value>: @unchecked Sendable {
     }
 
     /// Disposes the current source; a source started later is disposed at once.
-    public func disposeSource() {
+    @usableFromInline package func disposeSource() {
         source.close()?.dispose()
     }
 

@@ -20,10 +20,10 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         }
     }
 
-    func testDeliversInSubscriptionOrderAndStopsAfterRemove() {
+    func testDeliversInSubscriptionOrderAndStopsAfterRemove() throws {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()
-        let a = hub.add { log.add("a \($0)") }
+        let a = try XCTUnwrap(hub.add { log.add("a \($0)") })
         _ = hub.add { log.add("b \($0)") }
         hub.push(1)
         hub.remove(a)
@@ -46,11 +46,34 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         }
     }
 
+    func testCloseReleasesEverySubscriberBeforeItReturnsAndRefusesLaterOnes() {
+        for hub in [PipeHubEngine<Int>(.silent, reentrancy: .queued), PipeHubEngine<Int>(.holding(0), reentrancy: .immediate)] {
+            let log = Log()
+            for name in ["a", "b"] {
+                _ = { (probe: Probe) in
+                    hub.add { value in withExtendedLifetime(probe) { log.add("\(name) \(value)") } }
+                }(Probe(name, log))
+            }
+            hub.push(1)  // a hub without replay publishes its snapshot here
+            log.add("close")
+            hub.close()
+            log.add("closed")
+            let late = { (probe: Probe) in
+                hub.add { value in withExtendedLifetime(probe) { log.add("late \(value)") } }
+            }(Probe("late", log))
+            XCTAssertNil(late, "no key: the hub is closed")
+            hub.push(2)
+            hub.close()
+            let replays = hub.lockFree ? [] : ["a 0", "b 0"]
+            XCTAssertEqual(log.all, replays + ["a 1", "b 1", "close", "released a", "released b", "closed", "released late"])
+        }
+    }
+
     func testARemovedSubscriberIsReleasedBeforeRemoveReturnsWhenNoPushIsRunning() {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()
         let key = { (probe: Probe) in
-            hub.add { value in withExtendedLifetime(probe) { log.add("a \(value)") } }
+            hub.add { value in withExtendedLifetime(probe) { log.add("a \(value)") } }!
         }(Probe("a", log))
         hub.push(1)  // publishes the snapshot that pushes read without the lock
         log.add("remove")
@@ -71,7 +94,7 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         }
         keyOfB.swap(
             { (probe: Probe) in
-                hub.add { value in withExtendedLifetime(probe) { log.add("b \(value)") } }
+                hub.add { value in withExtendedLifetime(probe) { log.add("b \(value)") } }!
             }(Probe("b", log)))
         hub.push(1)
         log.add("push returned")

@@ -53,6 +53,26 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         XCTAssertEqual(parts(machine.push(2)).targets, ["b"])
     }
 
+    func testCloseTakesEverySubscriberWithItsPendingValueAndRefusesLaterOnes() {
+        var machine = Machine(.holding(1))
+        XCTAssertEqual(replayed(machine.add("a")), 1)
+        XCTAssertEqual(parts(machine.push(2)).sequence, 1, "a is owned: 2 waits in its slot")
+        guard case .release(let taken) = machine.close() else { return XCTFail("closed") }
+        var left: [String] = []
+        taken.forEach { _, entry in
+            if case .owned(pending: let pending?) = entry.delivery {
+                left.append("\(entry.subscriber) \(pending.value)")
+            }
+        }
+        XCTAssertEqual(left, ["a 2"], "the storage releases both outside the lock")
+        guard case .refused = machine.add("b") else { return XCTFail("refused once closed") }
+        guard case .unknown = machine.remove(0) else { return XCTFail("a was taken out") }
+        XCTAssertEqual(parts(machine.push(3)).targets, [], "reaches nobody")
+        XCTAssertNil(parts(machine.push(4)).replaced, "a closed hub replays nothing")
+        guard case .alreadyClosed = machine.close() else { return XCTFail("closed once") }
+        XCTAssertEqual(machine.pendingCount, 0)
+    }
+
     func testReplayingHubRecordsEachPushAndReturnsTheValueItReplaced() {
         var machine = Machine(.empty)
         XCTAssertEqual(added(machine.add("early")), 0, "nothing to replay yet: live at once")

@@ -1,0 +1,49 @@
+import SignalSync
+
+/// The signal of a hot source (`ValuePipe.signal()`, `ValuePromise.get()`,
+/// `Promise.get()`): starting it joins the source's hub, and the subscription's handle
+/// leaves it.
+///
+/// One object per signal, the hub and owner in fields instead of a closure's captures; the
+/// subscription's disposable is its hub membership, which holds the hub strongly (no weak
+/// reference to the source to load) and holds `owner` alive while the subscription lives.
+/// The signal holds `owner` too: a promise's signal keeps the promise alive, as its
+/// subscriptions do; a pipe's signal has no owner (the pipe closes its hub when it goes
+/// away, which releases its subscribers and refuses later ones).
+@usableFromInline
+final class HubSignal<T>: Signal<T, NoError>, @unchecked Sendable {
+    // Safety: immutable; the hub locks.
+    @usableFromInline let hub: PipeHubEngine<T>
+    @usableFromInline let owner: AnyObject?
+    /// Called with `owner` each time a subscriber has joined and received its replay
+    /// (`Promise` starts its deferred source on the first): a function without a context,
+    /// made where the owner's type is known, so that it runs specialized.
+    @usableFromInline let joined: ((AnyObject) -> Void)?
+
+    /// The signal of `hub`'s subscribers, keeping `owner` alive.
+    @inlinable
+    init(_ hub: PipeHubEngine<T>, owner: AnyObject?, joined: ((AnyObject) -> Void)? = nil) {
+        self.hub = hub
+        self.owner = owner
+        self.joined = joined
+        super.init(runner: { signal, subscriber in
+            unsafeDowncast(signal, to: HubSignal.self).join(subscriber)
+        })
+    }
+
+    /// Adds `subscriber` to the hub (it receives the replay, if any, now) and returns its
+    /// membership; a closed hub (its pipe is gone) sends nothing and returns nothing to
+    /// dispose.
+    @inlinable
+    func join(_ subscriber: Subscriber<T, NoError>) -> Disposable {
+        guard let membership = hub.join(PinnedSubscriber(subscriber.core, owner: subscriber), keepingAlive: owner) else {
+            return EmptyDisposable
+        }
+        if let joined, let owner {
+            joined(owner)
+        }
+        return membership
+    }
+}
+
+extension PipeHubMembership: Disposable {}

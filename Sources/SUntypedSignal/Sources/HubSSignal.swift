@@ -1,0 +1,42 @@
+import SignalSync
+
+/// The signal of a hot source (`SPipe`, `SVariable`): starting it joins the source's hub,
+/// and the subscription's handle leaves it.
+///
+/// One object per signal, the hub and owner in fields instead of a closure's captures; the
+/// subscription's disposable is its hub membership, which holds the hub strongly (no weak
+/// reference to load). The signal and each of its subscriptions keep `owner` alive (a
+/// variable). A pipe's signal has no owner: it is the pipe's state, held by the pipe, its
+/// sink and whoever holds the signal, and closes the hub when it goes away, which releases
+/// the subscribers (their subscriptions hold the hub, not the signal).
+final class HubSSignal: SSignal, @unchecked Sendable {
+    // Safety: immutable; the hub locks.
+    let hub: PipeHubEngine<Any?>
+    let owner: AnyObject?
+    let closesHub: Bool
+
+    /// The signal of `hub`'s subscribers, keeping `owner` alive; with `closesHub`, closes
+    /// the hub when it goes away.
+    init(_ hub: PipeHubEngine<Any?>, owner: AnyObject?, closesHub: Bool) {
+        self.hub = hub
+        self.owner = owner
+        self.closesHub = closesHub
+        super.init(runner: { signal, subscriber in
+            unsafeDowncast(signal, to: HubSSignal.self).join(subscriber)
+        })
+    }
+
+    deinit {
+        if closesHub {
+            hub.close()
+        }
+    }
+
+    /// Adds `subscriber` to the hub (it receives the replay, if any, now) and returns its
+    /// membership; nil when the hub is closed.
+    func join(_ subscriber: SSubscriber) -> SDisposable? {
+        hub.join(PinnedSubscriber(subscriber.core, owner: subscriber), keepingAlive: owner)
+    }
+}
+
+extension PipeHubMembership: SDisposable {}
