@@ -40,6 +40,9 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
         case draining(pending: FIFO<Value>, ending: Ending)
         /// Over: the ending was taken or the consumer cancelled. Every `next` is `.end`.
         case closed
+        /// A placeholder while a transition changes the buffer in place (so that it is not
+        /// copied on write); never a phase: every switch over the state traps on it.
+        case modifying
     }
 
     /// What the first `next` does.
@@ -130,6 +133,8 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
             return .dispose(dispose)
         case .unstarted, .running, .draining:
             return .none
+        case .modifying:
+            preconditionFailure("AsyncValuesBufferMachine: a transition left its state .modifying")
         }
     }
 
@@ -140,7 +145,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
         case .unstarted:
             preconditionFailure("next before the subscription was started")
         case .running(var pending, _, let dispose):
-            state = .closed  // so that `pending` is held uniquely and pops in place
+            state = .modifying  // so that `pending` is held uniquely and pops in place
             if let value = pending.popFirst() {
                 state = .running(pending: pending, waiter: nil, dispose: dispose)
                 return .resume(.value(value))
@@ -148,7 +153,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
             state = .running(pending: pending, waiter: waiter, dispose: dispose)
             return .wait
         case .draining(var pending, let ending):
-            state = .closed  // so that `pending` is held uniquely and pops in place
+            state = .modifying  // so that `pending` is held uniquely and pops in place
             if let value = pending.popFirst() {
                 state = .draining(pending: pending, ending: ending)
                 return .resume(.value(value))
@@ -157,6 +162,8 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
             return .resume(Self.step(ending))
         case .closed:
             return .resume(.end)
+        case .modifying:
+            preconditionFailure("AsyncValuesBufferMachine: a transition left its state .modifying")
         }
     }
 
@@ -168,7 +175,7 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
             state = .running(pending: pending, waiter: nil, dispose: dispose)
             return .resume(waiter, value)
         }
-        state = .closed  // so that `pending` is held uniquely and grows in place
+        state = .modifying  // so that `pending` is held uniquely and grows in place
         pending.append(value)
         state = .running(pending: pending, waiter: nil, dispose: dispose)
         return .none
@@ -200,6 +207,8 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
             action = .close(waiter: nil, dispose: nil, dropped: pending.removeAll(), unstarted: nil)
         case .closed:
             return .none
+        case .modifying:
+            preconditionFailure("AsyncValuesBufferMachine: a transition left its state .modifying")
         }
         state = .closed
         return action

@@ -21,13 +21,13 @@
 /// The state sits behind pointers rather than in stored `var`s, so that no access to it is
 /// checked for exclusivity at run time (the engine's lock already orders them).
 ///
-/// Public only because `CombineLatestEngine.receive`, inlined into the typed API module,
-/// names it; not for users.
-@_documentation(visibility: internal)
-public final class CombineLatestArray<Values: RangeReplaceableCollection & MutableCollection>: @unchecked Sendable
+/// `@usableFromInline` because `CombineLatestEngine.receive`, inlined into the typed API
+/// module, names it.
+@usableFromInline
+package final class CombineLatestArray<Values: RangeReplaceableCollection & MutableCollection>: @unchecked Sendable
 where Values.Index == Int {
     /// The value of one source.
-    public typealias Value = Values.Element
+    @usableFromInline package typealias Value = Values.Element
 
     // Safety: reached only under the lock of the engine the values belong to.
     /// Every value, in index order, once each source has one; empty until then.

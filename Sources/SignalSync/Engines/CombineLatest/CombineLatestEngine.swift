@@ -15,10 +15,10 @@
 /// `SubscriberLifetimeTests.testEventsASourceEmitsWhileBeingDisposedReachDownstreamThroughMapAndCombineLatest`);
 /// each source's own subscription drops what comes after its disposal.
 ///
-/// Public only so that the per-value path (`receive`) inlines into the API modules, with
-/// no closure call for storing the value; not for users.
-@_documentation(visibility: internal)
-public final class CombineLatestEngine<Output>: @unchecked Sendable {
+/// `@usableFromInline` so that the per-value path (`receive`) inlines into the API
+/// modules, with no closure call for storing the value.
+@usableFromInline
+package final class CombineLatestEngine<Output>: @unchecked Sendable {
     // Safety: the machine and the slots are reached only under `state`'s lock; the
     // `let`s are immutable.
     @usableFromInline let state: LockedState<CombineLatestMachine>
@@ -35,21 +35,21 @@ public final class CombineLatestEngine<Output>: @unchecked Sendable {
     /// Source `index` produced `value`, to be kept in `slot`; `emit` sends the combined
     /// output downstream when every slot holds a value.
     @inlinable
-    public func receive<V>(_ value: V, into slot: CombineLatestSlot<V>, at index: Int, emit: (Output) -> Void) {
+    package func receive<V>(_ value: V, into slot: CombineLatestSlot<V>, at index: Int, emit: (Output) -> Void) {
         receive(value, at: index, exchange: { slot.exchange(&$0) }, emit: emit)
     }
 
     /// Source `index` produced `value`, to be kept at `index` in `values` (the typed
     /// array face's storage, whose array is the output); `emit` as above.
     @inlinable
-    public func receive<Values>(_ value: Values.Element, into values: CombineLatestArray<Values>, at index: Int, emit: (Output) -> Void) {
+    package func receive<Values>(_ value: Values.Element, into values: CombineLatestArray<Values>, at index: Int, emit: (Output) -> Void) {
         receive(value, at: index, exchange: { values.exchange(&$0, at: index) }, emit: emit)
     }
 
     /// Source `index` produced `value`, to be kept at `index` in `values` (the untyped
     /// face's slots); `emit` as above.
     @inlinable
-    public func receive(_ value: Any?, into values: CombineLatestValues, at index: Int, emit: (Output) -> Void) {
+    package func receive(_ value: Any?, into values: CombineLatestValues, at index: Int, emit: (Output) -> Void) {
         receive(value, at: index, exchange: { values.exchange(&$0, at: index) }, emit: emit)
     }
 
@@ -114,8 +114,9 @@ public final class CombineLatestEngine<Output>: @unchecked Sendable {
     }
 
     /// Disposes every source subscription still held, once, in index order; later calls
-    /// do nothing. (Public as the faces' disposable protocols require.)
-    public func dispose() {
+    /// do nothing. (`@usableFromInline` as the faces' disposable protocols require.)
+    @usableFromInline
+    package func dispose() {
         if case .dispose(let handles) = state.withLock({ $0.dispose() }) {
             for handle in handles {
                 handle?.dispose()

@@ -28,10 +28,10 @@ package enum CompletedSourceDisposal: Sendable {
 ///   the output: events a source sends while it is being disposed still pass, as through
 ///   any subscription (Divergences.md, "Lifetime rules of a subscription").
 ///
-/// Public (its other members are `package`) only so that `CombineLatestEngine`'s
-/// per-value path, which holds it, inlines into the API modules; not for users.
-@_documentation(visibility: internal)
-public struct CombineLatestMachine {
+/// `@usableFromInline` (with `valueArrived`) so that `CombineLatestEngine`'s per-value
+/// path, which holds it, inlines into the API modules.
+@usableFromInline
+package struct CombineLatestMachine {
     /// The subscription of one source.
     package typealias Handle = any UpstreamDisposable
 
@@ -48,10 +48,15 @@ public struct CombineLatestMachine {
         case ended(handles: [Handle?])
         /// Ended and disposed: nothing more passes and nothing is held.
         case closed
+        /// A placeholder while a transition changes the handles in place (so that the
+        /// array is not copied on write); never a phase: every switch over the state traps
+        /// on it.
+        case modifying
     }
 
     /// What becomes of a value that source `index` produced.
-    public enum ValueAction: Equatable {
+    @usableFromInline
+    package enum ValueAction: Equatable {
         /// The output already ended: drop it.
         case drop
         /// Store it in the source's slot; some slot still has no value, so nothing goes out.
@@ -127,11 +132,13 @@ public struct CombineLatestMachine {
         switch state {
         case .running, .ended: false
         case .disposedWhileOpen, .closed: true
+        case .modifying: preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
         }
     }
 
     /// Source `index` produced a value.
-    public mutating func valueArrived(at index: Int) -> ValueAction {
+    @usableFromInline
+    package mutating func valueArrived(at index: Int) -> ValueAction {
         switch state {
         case .ended, .closed:
             return .drop
@@ -146,6 +153,8 @@ public struct CombineLatestMachine {
                 }
             }
             return .emit
+        case .modifying:
+            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
         }
     }
 
@@ -160,7 +169,7 @@ public struct CombineLatestMachine {
                 return .none
             }
             if completedSourceDisposal == .atCompletion {
-                state = .closed  // releases the payload's reference: `handles` changes in place
+                state = .modifying  // releases the payload's reference: `handles` changes in place
                 finished = handles[index].take()
             }
             state = .running(handles: handles)
@@ -168,6 +177,8 @@ public struct CombineLatestMachine {
             if completed[index] {
                 return .none
             }
+        case .modifying:
+            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
         }
         completed[index] = true
         live -= 1
@@ -186,6 +197,8 @@ public struct CombineLatestMachine {
         case .running, .disposedWhileOpen:
             end()
             return .forward
+        case .modifying:
+            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
         }
     }
 
@@ -194,6 +207,7 @@ public struct CombineLatestMachine {
         case .running(let handles): state = .ended(handles: handles)
         case .disposedWhileOpen: state = .closed
         case .ended, .closed: break
+        case .modifying: preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
         }
     }
 
@@ -204,17 +218,19 @@ public struct CombineLatestMachine {
             if completedSourceDisposal == .atCompletion && completed[index] {
                 return .dispose(handle)
             }
-            state = .closed
+            state = .modifying  // releases the payload's reference: `handles` changes in place
             handles[index] = handle
             state = .running(handles: handles)
             return .keep
         case .ended(var handles):
-            state = .closed
+            state = .modifying
             handles[index] = handle
             state = .ended(handles: handles)
             return .keep
         case .disposedWhileOpen, .closed:
             return .dispose(handle)
+        case .modifying:
+            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
         }
     }
 
@@ -229,6 +245,8 @@ public struct CombineLatestMachine {
             return .dispose(handles)
         case .disposedWhileOpen, .closed:
             return .none
+        case .modifying:
+            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
         }
     }
 }

@@ -4,10 +4,9 @@
 /// The value lives in its own storage with a flag beside it rather than in an optional:
 /// code not specialized for `Value` then needs no runtime metadata lookup per event.
 ///
-/// Public only so that `CombineLatestEngine.receive` inlines into the API modules; not
-/// for users.
-@_documentation(visibility: internal)
-public final class CombineLatestSlot<Value>: @unchecked Sendable {
+/// `@usableFromInline` so that `CombineLatestEngine.receive` inlines into the API modules.
+@usableFromInline
+package final class CombineLatestSlot<Value>: @unchecked Sendable {
     // Safety: reached only under the lock of the engine the slot belongs to.
     @usableFromInline let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
     /// True once a value was stored. (Unchecked: only the engine's lock orders the
@@ -38,7 +37,7 @@ public final class CombineLatestSlot<Value>: @unchecked Sendable {
 
     /// The stored value; read (by the engine's `combine`) only once every slot has one.
     @inlinable
-    public var value: Value {
+    package var value: Value {
         precondition(hasValue, "combineLatest read a source before it had a value")
         return storage.pointee
     }
@@ -56,10 +55,10 @@ public final class CombineLatestSlot<Value>: @unchecked Sendable {
 /// The array goes downstream as it is: while downstream keeps none of them, the next
 /// value is stored in place, with no copy.
 ///
-/// Public only so that `CombineLatestEngine.receive` inlines into the untyped API
-/// module; not for users.
-@_documentation(visibility: internal)
-public final class CombineLatestValues: @unchecked Sendable {
+/// `@usableFromInline` so that `CombineLatestEngine.receive` inlines into the untyped API
+/// module.
+@usableFromInline
+package final class CombineLatestValues: @unchecked Sendable {
     // Safety: reached only under the lock of the engine the values belong to.
     @usableFromInline @exclusivity(unchecked) var values: [Any?]
 

@@ -11,7 +11,7 @@
 ///
 /// Inlinable (with its machine), so that the operators run it specialized for their
 /// values: code not specialized for `Value` looks up the run-time metadata of the
-/// machine's generic state and verdict at every value (about 3,700 instructions a value).
+/// machine's generic state and actions at every value (about 3,700 instructions a value).
 @usableFromInline
 package final class DistinctEngine<Value>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; `isEqual` is immutable.
@@ -27,17 +27,20 @@ package final class DistinctEngine<Value>: @unchecked Sendable {
     /// Whether `value` passes (and becomes the reference).
     @inlinable
     package func shouldPass(_ value: Value) -> Bool {
-        var verdict = state.withLock { $0.offer(value) }
+        guard case .compare(var last, var version) = state.withLock({ $0.offer(value) }) else {
+            return true  // the first value
+        }
         while true {
-            switch verdict {
+            let repeated = isEqual(last, value)
+            switch state.withLock({ $0.settle(value, repeated: repeated, version: version) }) {
             case .pass(let replaced):
                 withExtendedLifetime(replaced) {}  // the old reference is released outside the lock
                 return true
             case .drop:
                 return false
-            case .compare(let last, let version):
-                let repeated = isEqual(last, value)
-                verdict = state.withLock { $0.settle(value, repeated: repeated, version: version) }
+            case .compare(let newer, let newerVersion):
+                last = newer  // the reference compared before is released here, outside the lock
+                version = newerVersion
             }
         }
     }

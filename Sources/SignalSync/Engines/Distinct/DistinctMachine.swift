@@ -18,12 +18,22 @@ package struct DistinctMachine<Value> {
         case passed(last: Value, version: Int)
     }
 
-    /// What the engine does with an offered value, or after a comparison.
+    /// What the engine does with an offered value.
     @usableFromInline
-    package enum Verdict {
-        /// The value passes (it is the new reference); release the old reference.
-        case pass(replaced: Value?)
+    package enum OfferAction {
+        /// The first value: it passes (and becomes the reference).
+        case pass
         /// Compare the value with `last` (unlocked), then `settle` with this `version`.
+        case compare(last: Value, version: Int)
+    }
+
+    /// What the engine does once a comparison is settled.
+    @usableFromInline
+    package enum SettleAction {
+        /// The value passes (it is the new reference); release the old reference.
+        case pass(replaced: Value)
+        /// Another value passed during the comparison: compare with that one, `last`
+        /// (unlocked), then `settle` again with this `version`.
         case compare(last: Value, version: Int)
         /// The value repeats the reference: drop it.
         case drop
@@ -40,11 +50,11 @@ package struct DistinctMachine<Value> {
     /// A value arrives: it passes at once when it is the first, otherwise it is to be
     /// compared.
     @inlinable
-    package mutating func offer(_ value: Value) -> Verdict {
+    package mutating func offer(_ value: Value) -> OfferAction {
         switch state {
         case .awaitingFirst:
             state = .passed(last: value, version: 1)
-            return .pass(replaced: nil)
+            return .pass
         case .passed(let last, let version):
             return .compare(last: last, version: version)
         }
@@ -53,9 +63,9 @@ package struct DistinctMachine<Value> {
     /// The comparison of `value` with the reference of `version` found it `repeated` or
     /// not: decided, unless another value passed meanwhile (compare again).
     @inlinable
-    package mutating func settle(_ value: Value, repeated: Bool, version seen: Int) -> Verdict {
+    package mutating func settle(_ value: Value, repeated: Bool, version seen: Int) -> SettleAction {
         guard case .passed(let last, let version) = state else {
-            return offer(value)
+            preconditionFailure("DistinctMachine: a comparison settled before any value passed")
         }
         guard version == seen else {
             return .compare(last: last, version: version)

@@ -14,18 +14,18 @@
 /// Every method may be called from any thread and re-entrantly from inside the closures;
 /// no closure runs, and nothing is disposed or released, while the lock is held.
 ///
-/// Public only so that it inlines into the API modules; not for users.
-@_documentation(visibility: internal)
-public final class InnerQueueEngine: @unchecked Sendable {
+/// `@usableFromInline`, with its machine, so that the faces' inlinable operators inline it.
+@usableFromInline
+package final class InnerQueueEngine: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the closures are
     // immutable and called after unlocking.
     /// The inner signals, of either API, erased: an engine whose types are all concrete
     /// runs specialized wherever it is called from, its disposal and release through a
     /// protocol included (a generic engine ran those unspecialized, looking up its
     /// machine's metadata at each step).
-    public typealias Inner = AnyObject
+    @usableFromInline package typealias Inner = AnyObject
     /// The transitions this engine runs, with inner subscriptions as handles.
-    public typealias Machine = InnerQueueMachine<Inner, any UpstreamDisposable>
+    @usableFromInline package typealias Machine = InnerQueueMachine<Inner, any UpstreamDisposable>
     /// Starts inner number `id`: `start(engine, id, inner)` either subscribes to it,
     /// reporting its events through `InnerQueueRun(engine: engine, id: id)`, and returns
     /// the subscription; or, for an inner that holds its one value and would complete at
@@ -33,18 +33,18 @@ public final class InnerQueueEngine: @unchecked Sendable {
     /// nil without reporting the completion (the engine notes it then, as a subscription
     /// completing inside its start would have it): the same events in the same order,
     /// without a subscription.
-    public typealias Start = (InnerQueueEngine, Int, Inner) -> (any UpstreamDisposable)?
+    @usableFromInline package typealias Start = (InnerQueueEngine, Int, Inner) -> (any UpstreamDisposable)?
 
     @usableFromInline let state: LockedState<Machine>
     @usableFromInline let start: Start
     @usableFromInline let complete: () -> Void
     /// The subscriber the face sends events to, erased so that the engine stays free of
     /// the face's value types.
-    public let downstream: AnyObject
+    @usableFromInline package let downstream: AnyObject
 
     /// An engine in `mode` for `downstream` that starts inners with `start` and completes
     /// the output with `complete`.
-    @inlinable public init(mode: InnerQueueMode, downstream: AnyObject, start: @escaping Start, complete: @escaping () -> Void) {
+    @inlinable package init(mode: InnerQueueMode, downstream: AnyObject, start: @escaping Start, complete: @escaping () -> Void) {
         state = LockedState(Machine(mode: mode))
         self.downstream = downstream
         self.start = start
@@ -53,14 +53,14 @@ public final class InnerQueueEngine: @unchecked Sendable {
 
     /// Stores the outer signal's subscription (disposed with the engine, or at once when
     /// the engine was disposed while the outer signal started).
-    @inlinable public func setOuter(_ handle: any UpstreamDisposable) {
+    @inlinable package func setOuter(_ handle: any UpstreamDisposable) {
         if case .discard(let late) = state.withLock({ $0.setOuter(handle) }) {
             late.dispose()
         }
     }
 
     /// The outer signal emitted `inner`.
-    @inlinable public func outerNext(_ inner: Inner) {
+    @inlinable package func outerNext(_ inner: Inner) {
         switch state.withLock({ $0.outerNext(inner) }) {
         case .start(let id):
             run(inner, id: id)
@@ -72,34 +72,36 @@ public final class InnerQueueEngine: @unchecked Sendable {
     }
 
     /// The outer signal completed.
-    @inlinable public func outerCompleted() {
-        perform(state.withLock { $0.outerCompleted() })
+    @inlinable package func outerCompleted() {
+        if case .complete = state.withLock({ $0.outerCompleted() }) {
+            complete()
+        }
     }
 
     /// The outer signal failed (or emitted something that is not an inner): true when
     /// the face is to forward the error downstream (the first terminal event only).
-    @inlinable public func outerFailed() -> Bool {
+    @inlinable package func outerFailed() -> Bool {
         forwards(state.withLock { $0.outerFailed() })
     }
 
     /// Whether a value of inner `id` goes downstream.
-    @inlinable public func accepts(_ id: Int) -> Bool {
+    @inlinable package func accepts(_ id: Int) -> Bool {
         state.withLock { $0.accepts(id) }
     }
 
     /// Inner `id` failed: true when the face is to forward the error downstream.
-    @inlinable public func innerFailed(_ id: Int) -> Bool {
+    @inlinable package func innerFailed(_ id: Int) -> Bool {
         forwards(state.withLock { $0.innerFailed(id) })
     }
 
     /// Inner `id` completed.
-    @inlinable public func innerCompleted(_ id: Int) {
+    @inlinable package func innerCompleted(_ id: Int) {
         perform(state.withLock { $0.innerCompleted(id) })
     }
 
     /// Disposes the current inner, then the outer subscription, and releases the waiting
     /// inners; later calls do nothing.
-    @inlinable public func dispose() {
+    @inlinable package func dispose() {
         guard case .teardown(let inner, let outer, let dropped) = state.withLock({ $0.dispose() }) else { return }
         inner?.dispose()
         outer?.dispose()
@@ -113,9 +115,10 @@ public final class InnerQueueEngine: @unchecked Sendable {
         return true
     }
 
-    /// Performs `step`: completes, or starts an inner and goes on from there.
-    @inlinable func perform(_ step: Machine.Step) {
-        switch step {
+    /// Performs what follows an inner's completion: completes, or starts an inner and goes
+    /// on from there.
+    @inlinable func perform(_ action: Machine.InnerCompletedAction) {
+        switch action {
         case .done:
             return
         case .complete:

@@ -1,8 +1,6 @@
 /// How an inner queue engine treats an inner that arrives while another one runs.
-///
-/// Public only so that it inlines into the API modules; not for users.
-@_documentation(visibility: internal)
-public enum InnerQueueMode: Sendable {
+@usableFromInline
+package enum InnerQueueMode: Sendable {
     /// `switchToLatest`: start the newcomer at once, then dispose the running one.
     case switchToLatest
     /// `queue`: buffer every newcomer (FIFO, unbounded) until the running one completes.
@@ -30,12 +28,11 @@ public enum InnerQueueMode: Sendable {
 /// `start` returns and starts the next inner itself. A long run of synchronously
 /// completing inners therefore runs in one loop instead of recursing, and a live inner is
 /// never disposed by the unwinding of earlier ones.
-///
-/// Public only so that it inlines into the API modules; not for users.
-@_documentation(visibility: internal)
-public struct InnerQueueMachine<Inner, Handle> {
+@usableFromInline
+package struct InnerQueueMachine<Inner, Handle> {
     /// Every phase of the engine.
-    public enum State: Equatable, Sendable {
+    @usableFromInline
+    package enum State: Equatable, Sendable {
         /// Events flow; no inner runs and none waits.
         case idle
         /// The newest inner runs (or its `start` call is running); in the queue modes,
@@ -52,8 +49,21 @@ public struct InnerQueueMachine<Inner, Handle> {
         case disposed
     }
 
-    /// What the storage does next in its loop, after unlocking.
-    public enum Step {
+    /// What follows the outer signal's completion.
+    @usableFromInline
+    package enum OuterCompletedAction {
+        /// Nothing now: an inner runs or waits (the output completes after the inners), or
+        /// the output has terminated.
+        case done
+        /// Send the completion downstream.
+        case complete
+    }
+
+    /// What follows the completion of the newest inner (reported by `innerCompleted`, or
+    /// noted during its `start` and handed out by `startReturned`): what the storage does
+    /// next in its loop, after unlocking.
+    @usableFromInline
+    package enum InnerCompletedAction {
         /// Nothing more.
         case done
         /// Start `Inner` as the inner with the given id, then report `startReturned`.
@@ -64,7 +74,8 @@ public struct InnerQueueMachine<Inner, Handle> {
 
     /// What follows the outer signal's value. The machine keeps the inner only while it
     /// waits, so the caller's own reference starts it (no copy of it in the action).
-    public enum OuterNextAction {
+    @usableFromInline
+    package enum OuterNextAction {
         /// Start the inner as the inner with this id, then report `startReturned`.
         case start(id: Int)
         /// The inner waits; release `replaced`, the waiting inner a throttled newcomer
@@ -75,7 +86,8 @@ public struct InnerQueueMachine<Inner, Handle> {
     }
 
     /// What follows an error of the outer signal or of an inner.
-    public enum FailureAction {
+    @usableFromInline
+    package enum FailureAction {
         /// Send the error downstream (the first terminal event); release the waiting
         /// inners, never started.
         case forward(dropped: [Inner])
@@ -84,17 +96,19 @@ public struct InnerQueueMachine<Inner, Handle> {
     }
 
     /// What follows the return of an inner's `start` call.
-    public enum StartReturnedAction {
+    @usableFromInline
+    package enum StartReturnedAction {
         /// Dispose the handle (if any) at once: its inner was replaced meanwhile, or the
         /// engine was disposed.
         case discard(Handle?)
         /// The handle is kept: dispose `replaced` (the previous inner, new before old),
         /// then go on with `then`.
-        case keep(replaced: Handle?, then: Step)
+        case keep(replaced: Handle?, then: InnerCompletedAction)
     }
 
     /// What follows the start of the outer signal.
-    public enum SetOuterAction {
+    @usableFromInline
+    package enum SetOuterAction {
         /// The handle is kept for disposal.
         case keep
         /// Dispose the handle at once: the engine was disposed while the outer started.
@@ -102,7 +116,8 @@ public struct InnerQueueMachine<Inner, Handle> {
     }
 
     /// What follows a disposal.
-    public enum DisposeAction {
+    @usableFromInline
+    package enum DisposeAction {
         /// Dispose `inner`, then `outer`, and release the waiting inners.
         case teardown(inner: Handle?, outer: Handle?, dropped: [Inner])
         /// Nothing: already disposed.
@@ -125,7 +140,7 @@ public struct InnerQueueMachine<Inner, Handle> {
     @usableFromInline var outer: Handle?
 
     /// An idle machine in `mode`, with nothing started.
-    @inlinable public init(mode: InnerQueueMode) {
+    @inlinable package init(mode: InnerQueueMode) {
         self.mode = mode
     }
 
@@ -147,12 +162,12 @@ public struct InnerQueueMachine<Inner, Handle> {
     /// the values an inner sends during its own synchronous start, even when a successor
     /// arrived meanwhile on another thread (it is disposed only after that start
     /// returns, as in the originals).
-    @inlinable public func accepts(_ id: Int) -> Bool {
+    @inlinable package func accepts(_ id: Int) -> Bool {
         isActive && (id == generation || startingIDs.contains(id))
     }
 
     /// The outer signal produced `inner`.
-    @inlinable public mutating func outerNext(_ inner: Inner) -> OuterNextAction {
+    @inlinable package mutating func outerNext(_ inner: Inner) -> OuterNextAction {
         let outerCompleted: Bool
         switch state {
         case .finished, .disposed:
@@ -171,7 +186,7 @@ public struct InnerQueueMachine<Inner, Handle> {
     }
 
     /// The outer signal completed: completes at once when nothing runs or waits.
-    @inlinable public mutating func outerCompleted() -> Step {
+    @inlinable package mutating func outerCompleted() -> OuterCompletedAction {
         switch state {
         case .idle:
             state = .finished
@@ -187,21 +202,21 @@ public struct InnerQueueMachine<Inner, Handle> {
     }
 
     /// The outer signal failed (or emitted something that is not an inner).
-    @inlinable public mutating func outerFailed() -> FailureAction {
+    @inlinable package mutating func outerFailed() -> FailureAction {
         guard isActive else { return .ignore }
         state = .finished
         return .forward(dropped: pending.removeAll())
     }
 
     /// Inner `id` failed: as `outerFailed`, but only the newest inner counts.
-    @inlinable public mutating func innerFailed(_ id: Int) -> FailureAction {
+    @inlinable package mutating func innerFailed(_ id: Int) -> FailureAction {
         guard id == generation else { return .ignore }
         return outerFailed()
     }
 
     /// Inner `id` completed: the next waiting inner starts, or the output completes, or
     /// (inside the inner's own `start`) the completion is noted for `startReturned`.
-    @inlinable public mutating func innerCompleted(_ id: Int) -> Step {
+    @inlinable package mutating func innerCompleted(_ id: Int) -> InnerCompletedAction {
         guard id == generation, case .running(let outerCompleted) = state else { return .done }
         if startingIDs.last == id {
             state = .completedInStart(outerCompleted: outerCompleted)
@@ -212,7 +227,7 @@ public struct InnerQueueMachine<Inner, Handle> {
 
     /// The `start` call of inner `id` returned `handle` (nil: the inner ended in it and
     /// left no subscription).
-    @inlinable public mutating func startReturned(_ id: Int, handle: Handle?) -> StartReturnedAction {
+    @inlinable package mutating func startReturned(_ id: Int, handle: Handle?) -> StartReturnedAction {
         if startingIDs.last == id {
             startingIDs.removeLast()
         } else if let index = startingIDs.firstIndex(of: id) {
@@ -232,14 +247,14 @@ public struct InnerQueueMachine<Inner, Handle> {
     /// `innerCompleted(id)` then `startReturned(id, handle: nil)`, in one step. Nothing
     /// can start in between: `innerCompleted` of an inner still in its `start` only notes
     /// the completion, since the newest id is always the last of `startingIDs`.
-    @inlinable public mutating func endedInStart(_ id: Int) -> StartReturnedAction {
+    @inlinable package mutating func endedInStart(_ id: Int) -> StartReturnedAction {
         _ = innerCompleted(id)
         return startReturned(id, handle: nil)
     }
 
     /// Stores the outer subscription, unless the engine was disposed while the outer
     /// signal started.
-    @inlinable public mutating func setOuter(_ handle: Handle) -> SetOuterAction {
+    @inlinable package mutating func setOuter(_ handle: Handle) -> SetOuterAction {
         guard !isDisposed else { return .discard(handle) }
         outer = handle
         return .keep
@@ -247,7 +262,7 @@ public struct InnerQueueMachine<Inner, Handle> {
 
     /// Ends everything: hands out the current inner and the outer subscription (to be
     /// disposed in that order) and the waiting inners to release.
-    @inlinable public mutating func dispose() -> DisposeAction {
+    @inlinable package mutating func dispose() -> DisposeAction {
         guard !isDisposed else { return .alreadyDisposed }
         state = .disposed
         defer {
@@ -267,7 +282,7 @@ public struct InnerQueueMachine<Inner, Handle> {
 
     /// The newest inner is done: start the next waiting one (queue modes), or complete
     /// when the outer has completed.
-    @inlinable mutating func innerFinished(outerCompleted: Bool) -> Step {
+    @inlinable mutating func innerFinished(outerCompleted: Bool) -> InnerCompletedAction {
         if mode != .switchToLatest, let next = pending.popFirst() {
             return .start(next, id: beginStart(outerCompleted: outerCompleted))
         }

@@ -19,9 +19,10 @@ import SignalSyncStack
 /// owner's lock, which serializes the writers and the reclamation (`collect`). What they
 /// return is released by the owner after unlocking.
 ///
-/// Public only so that it inlines into the API modules (their hot push path); not for users.
-@_documentation(visibility: internal)
-public struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
+/// `@usableFromInline`, with its machine, so that a pipe's push path inlines it into the
+/// API modules.
+@usableFromInline
+package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
     // Safety: `current` and `readers` are atomic views of the owner's storage; the machine
     // is the owner's, under its lock.
     /// The published object, retained once by the owner's storage, or nil.
@@ -30,13 +31,13 @@ public struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
     @usableFromInline let readers: ReadEpochs
 
     /// The machine of the objects withdrawn and not yet released, kept by the owner.
-    public typealias Machine = PublicationMachine<Object>
+    @usableFromInline package typealias Machine = PublicationMachine<Object>
 
     /// The engine whose storage is the `signalsync_publication_atomics` at `storage` (all
     /// zero to start with: nothing published), which must stay there while the engine is
     /// used.
-    @_transparent
-    public init(_ storage: UnsafeMutableRawPointer) {
+    @_transparent @usableFromInline
+    package init(_ storage: UnsafeMutableRawPointer) {
         current = AtomicPointerView((storage + signalsync_publication_current_offset).assumingMemoryBound(to: signalsync_atomic_pointer.self))
         readers = ReadEpochs(AtomicUInt64View((storage + signalsync_publication_epochs_offset).assumingMemoryBound(to: signalsync_atomic_uint64.self)))
     }
@@ -55,7 +56,7 @@ public struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
     /// including the owner's writers. When this read was the last one a reclamation
     /// waited for, `reclaim` runs after it (it should `collect` under the owner's lock).
     @inlinable @inline(__always)
-    public func withCurrent<Result>(_ body: (Object) -> Result, reclaim: () -> Void) -> Result? {
+    package func withCurrent<Result>(_ body: (Object) -> Result, reclaim: () -> Void) -> Result? {
         let epoch = readers.enter()
         defer {
             if readers.exit(epoch) { reclaim() }

@@ -9,21 +9,26 @@
 /// observes the readers (`ReadEpochs`), advances the epoch and releases what `next`
 /// hands out after unlocking.
 ///
-/// Public only so that it inlines into the API modules (it is part of `PipeHubMachine`); not for users.
-@_documentation(visibility: internal)
-public struct PublicationMachine<Value> {
+/// `@usableFromInline` because it is part of `PipeHubMachine`, which inlines into the API
+/// modules.
+@usableFromInline
+package struct PublicationMachine<Value> {
     /// Every phase of the reclamation.
-    public enum State {
+    @usableFromInline
+    package enum State {
         /// Nothing replaced is held.
         case clear
         /// Replaced in the current epoch (first replaced first).
         case waiting([Value])
         /// `draining` waits for the previous epoch to empty; `waiting` as above.
         case draining([Value], waiting: [Value])
+        /// A placeholder while `retire` appends in place (so that the array is not copied
+        /// on write); never a phase: every switch over the state traps on it.
+        case modifying
     }
 
     /// What the engine does next (then asks `next` again, unless told to stop).
-    package enum Step {
+    package enum NextAction {
         /// Release these values (after unlocking): no reader can hold them.
         case release([Value])
         /// Advance the epoch if the previous one is empty, and report `advanced()`;
@@ -39,7 +44,7 @@ public struct PublicationMachine<Value> {
     @usableFromInline package private(set) var state: State = .clear
 
     /// Nothing held.
-    @inlinable public init() {}
+    @inlinable package init() {}
 
     /// The number of values held (for the tests).
     package var heldCount: Int {
@@ -47,6 +52,7 @@ public struct PublicationMachine<Value> {
         case .clear: 0
         case .waiting(let waiting): waiting.count
         case .draining(let draining, let waiting): draining.count + waiting.count
+        case .modifying: preconditionFailure("PublicationMachine: a transition left its state .modifying")
         }
     }
 
@@ -56,18 +62,20 @@ public struct PublicationMachine<Value> {
         case .clear:
             state = .waiting([value])
         case .waiting(var waiting):
-            state = .clear  // keeps `waiting` uniquely referenced
+            state = .modifying  // keeps `waiting` uniquely referenced
             waiting.append(value)
             state = .waiting(waiting)
         case .draining(let draining, var waiting):
-            state = .clear
+            state = .modifying
             waiting.append(value)
             state = .draining(draining, waiting: waiting)
+        case .modifying:
+            preconditionFailure("PublicationMachine: a transition left its state .modifying")
         }
     }
 
     /// What to do, given whether the previous epoch has no reader left.
-    package mutating func next(previousEpochIsEmpty: Bool) -> Step {
+    package mutating func next(previousEpochIsEmpty: Bool) -> NextAction {
         switch state {
         case .clear:
             return .idle
@@ -77,6 +85,8 @@ public struct PublicationMachine<Value> {
             guard previousEpochIsEmpty else { return .awaitPreviousEpoch }
             state = waiting.isEmpty ? .clear : .waiting(waiting)
             return .release(draining)
+        case .modifying:
+            preconditionFailure("PublicationMachine: a transition left its state .modifying")
         }
     }
 

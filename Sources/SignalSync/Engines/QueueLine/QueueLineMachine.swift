@@ -40,6 +40,10 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
         /// after it (or left by the hop that lent it the queue), for the hop its return
         /// schedules.
         case lent(waiting: [Entry])
+        /// A placeholder while a transition appends to the waiting list in place (so that
+        /// it is not copied on write); never a phase: every switch over the state traps on
+        /// it.
+        case modifying
     }
 
     /// What the putter does after a turn was put.
@@ -51,7 +55,7 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
     }
 
     /// What a `sync` caller does.
-    package enum SyncAction: Equatable {
+    package enum LendForSyncAction: Equatable {
         /// Run the work on the queue now: the line was idle and is lent to the caller.
         case runNow
         /// Wait to be woken: the hop lends the queue when it reaches the caller's turn.
@@ -59,7 +63,7 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
     }
 
     /// What a `sync` caller does once its work returned.
-    package enum ReturnAction: Equatable {
+    package enum SyncReturnedAction: Equatable {
         /// Nothing: no turn waits (the line is idle).
         case none
         /// Schedule a hop for the turns that waited.
@@ -95,7 +99,7 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
     }
 
     /// A `sync` caller wants its turn; `wake` tells it when the hop lends it the queue.
-    package mutating func lendForSync(wake: Work) -> SyncAction {
+    package mutating func lendForSync(wake: Work) -> LendForSyncAction {
         if case .idle = state {
             puts += 1
             state = .lent(waiting: [])
@@ -113,7 +117,7 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
     }
 
     /// The `sync` caller that was lent the queue returned.
-    package mutating func syncReturned() -> ReturnAction {
+    package mutating func syncReturned() -> SyncReturnedAction {
         guard case .lent(let waiting) = state else { return .none }
         if waiting.isEmpty {
             state = .idle
@@ -133,15 +137,17 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
             state = .hopping(waiting: waiting)
             return .scheduleHop
         case .hopping(var waiting):
-            state = .idle  // releases the payload's reference: `waiting` is changed in place
+            state = .modifying  // releases the payload's reference: `waiting` is changed in place
             waiting.append(entry)
             state = .hopping(waiting: waiting)
             return .joinedHop
         case .lent(var waiting):
-            state = .idle
+            state = .modifying
             waiting.append(entry)
             state = .lent(waiting: waiting)
             return .joinedHop
+        case .modifying:
+            preconditionFailure("QueueLineMachine: a transition left its state .modifying")
         }
     }
 
@@ -158,6 +164,8 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
             state = .hopping(waiting: spare)
             spare = []
             return .run(waiting)
+        case .modifying:
+            preconditionFailure("QueueLineMachine: a transition left its state .modifying")
         }
     }
 

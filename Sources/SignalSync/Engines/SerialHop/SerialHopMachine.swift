@@ -123,9 +123,9 @@ package struct SerialHopMachine<Value, Terminal> {
     /// An empty batch whose storage the next turn's values reuse (none while a turn
     /// delivers it).
     @usableFromInline var spare: ValueBatch<Value>?
-    /// The segments before the newest one, oldest first: their numbers and how many
-    /// events each still holds.
-    @usableFromInline var closed: [(id: Int, count: Int)]
+    /// The segments before the newest one, oldest first (with how many events each still
+    /// holds).
+    @usableFromInline var closed: [SerialHopSegment]
     /// The first of `closed` still waiting (the ones before it were handed out).
     @usableFromInline var closedHead = 0
     @usableFromInline var newest: SerialHopSegment?
@@ -166,7 +166,7 @@ package struct SerialHopMachine<Value, Terminal> {
                 newest = segment
                 return .joinedSegment
             }
-            closed.append((segment.id, segment.count))
+            closed.append(segment)
         }
         let id = segmentsStarted
         segmentsStarted += 1
@@ -215,7 +215,7 @@ package struct SerialHopMachine<Value, Terminal> {
     }
 
     @inlinable
-    mutating func popClosed() -> (id: Int, count: Int)? {
+    mutating func popClosed() -> SerialHopSegment? {
         guard closedHead < closed.count else { return nil }
         let segment = closed[closedHead]
         closedHead += 1

@@ -75,6 +75,9 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
         case finished(Terminal)
         /// A `.once` engine whose run ended: it takes nobody any more.
         case closed
+        /// A placeholder while a transition changes a run in place (so that its slots are
+        /// not copied on write); never a phase: every switch over the state traps on it.
+        case modifying
     }
 
     /// What `subscribe` asks the engine to do.
@@ -161,7 +164,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
             state = .running(Run(generation: generation, members: members))
             return .start(generation: generation, key: key)
         case .running(var run):
-            state = .idle  // so that the slots below are not copied on write
+            state = .modifying  // so that the slots below are not copied on write
             let key = run.members.append(subscriber)
             run.snapshot = nil
             state = .running(run)
@@ -170,6 +173,8 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
             return .replay(terminal)
         case .closed:
             return .rejected
+        case .modifying:
+            preconditionFailure("ShareMachine: a transition left its state .modifying")
         }
     }
 
@@ -189,7 +194,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
         if let snapshot = run.snapshot {
             return .deliver(snapshot)
         }
-        state = .idle  // so that the slots are not copied when the snapshot is stored
+        state = .modifying  // so that the slots are not copied when the snapshot is stored
         let subscribers = run.subscribers()
         state = .running(run)
         return .deliver(subscribers)
@@ -215,7 +220,7 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
         guard case .running(var run) = state, let slot = run.members.slot(of: key) else {
             return .release(nil)
         }
-        state = .idle  // so that the slots below are not copied on write
+        state = .modifying  // so that the slots below are not copied on write
         let departed = run.members.remove(slot: slot)
         run.snapshot = nil
         guard run.members.isEmpty else {

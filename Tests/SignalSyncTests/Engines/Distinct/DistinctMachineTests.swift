@@ -7,24 +7,37 @@ import XCTest
 final class DistinctMachineTests: LeakCheckedTestCase {
     private typealias Machine = DistinctMachine<Int>
 
-    private func comparison(_ verdict: Machine.Verdict) -> (last: Int, version: Int)? {
-        if case .compare(let last, let version) = verdict { return (last, version) }
+    private func comparison(_ action: Machine.OfferAction) -> (last: Int, version: Int)? {
+        if case .compare(let last, let version) = action { return (last, version) }
         return nil
     }
 
-    private func passed(_ verdict: Machine.Verdict) -> Int?? {
-        if case .pass(let replaced) = verdict { return .some(replaced) }
+    private func comparison(_ action: Machine.SettleAction) -> (last: Int, version: Int)? {
+        if case .compare(let last, let version) = action { return (last, version) }
         return nil
     }
 
-    private func dropped(_ verdict: Machine.Verdict) -> Bool {
-        if case .drop = verdict { return true }
+    private func passed(_ action: Machine.OfferAction) -> Bool {
+        if case .pass = action { return true }
+        return false
+    }
+
+    private func passed(_ action: Machine.SettleAction) -> Int? {
+        if case .pass(let replaced) = action { return replaced }
+        return nil
+    }
+
+    private func dropped(_ action: Machine.SettleAction) -> Bool {
+        if case .drop = action { return true }
         return false
     }
 
     func testTheFirstValuePassesWithoutAComparison() {
         var machine = Machine()
-        XCTAssertEqual(passed(machine.offer(1)), .some(nil))
+        XCTAssertTrue(passed(machine.offer(1)))
+        guard case .passed(let last, let version) = machine.state else { return XCTFail("\(machine.state)") }
+        XCTAssertEqual(last, 1)
+        XCTAssertEqual(version, 1)
     }
 
     func testALaterValueIsComparedWithTheLatestThatPassed() {
@@ -35,11 +48,11 @@ final class DistinctMachineTests: LeakCheckedTestCase {
         XCTAssertTrue(dropped(machine.settle(11, repeated: true, version: first.version)))
         let second = comparison(machine.offer(12))!
         XCTAssertEqual(second.last, 10, "a dropped value does not become the reference")
-        XCTAssertEqual(passed(machine.settle(12, repeated: false, version: second.version)), .some(10))
+        XCTAssertEqual(passed(machine.settle(12, repeated: false, version: second.version)), 10)
         XCTAssertEqual(comparison(machine.offer(13))?.last, 12)
     }
 
-    func testAVerdictIsRedoneWhenAnotherValuePassedDuringTheComparison() {
+    func testAComparisonIsRedoneWhenAnotherValuePassedDuringTheComparison() {
         var machine = Machine()
         _ = machine.offer(1)
         let slow = comparison(machine.offer(2))!
@@ -47,10 +60,10 @@ final class DistinctMachineTests: LeakCheckedTestCase {
         _ = machine.settle(3, repeated: false, version: fast.version)
         let again = comparison(machine.settle(2, repeated: false, version: slow.version))
         XCTAssertEqual(again?.last, 3, "compared again with the value that passed meanwhile")
-        XCTAssertEqual(passed(machine.settle(2, repeated: false, version: again!.version)), .some(3))
+        XCTAssertEqual(passed(machine.settle(2, repeated: false, version: again!.version)), 3)
     }
 
-    func testARepeatVerdictIsRedoneToo() {
+    func testARepeatIsComparedAgainToo() {
         var machine = Machine()
         _ = machine.offer(1)
         let slow = comparison(machine.offer(1))!

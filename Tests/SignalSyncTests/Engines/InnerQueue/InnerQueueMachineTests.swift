@@ -8,9 +8,9 @@ import XCTest
 final class InnerQueueMachineTests: LeakCheckedTestCase {
     private typealias Machine = InnerQueueMachine<String, String>
 
-    /// The inner and id a step starts, or nil for any other step.
-    private func started(_ step: Machine.Step) -> (String, Int)? {
-        if case .start(let inner, let id) = step { return (inner, id) }
+    /// The inner and id an inner's completion starts, or nil for any other action.
+    private func started(_ action: Machine.InnerCompletedAction) -> (String, Int)? {
+        if case .start(let inner, let id) = action { return (inner, id) }
         return nil
     }
 
@@ -20,13 +20,23 @@ final class InnerQueueMachineTests: LeakCheckedTestCase {
         return nil
     }
 
-    private func isComplete(_ step: Machine.Step) -> Bool {
-        if case .complete = step { return true }
+    private func isComplete(_ action: Machine.InnerCompletedAction) -> Bool {
+        if case .complete = action { return true }
         return false
     }
 
-    private func isDone(_ step: Machine.Step) -> Bool {
-        if case .done = step { return true }
+    private func isComplete(_ action: Machine.OuterCompletedAction) -> Bool {
+        if case .complete = action { return true }
+        return false
+    }
+
+    private func isDone(_ action: Machine.InnerCompletedAction) -> Bool {
+        if case .done = action { return true }
+        return false
+    }
+
+    private func isDone(_ action: Machine.OuterCompletedAction) -> Bool {
+        if case .done = action { return true }
         return false
     }
 
@@ -37,8 +47,8 @@ final class InnerQueueMachineTests: LeakCheckedTestCase {
         return nil
     }
 
-    /// The step a kept start goes on with.
-    private func then(_ action: Machine.StartReturnedAction) -> Machine.Step? {
+    /// What a kept start goes on with.
+    private func then(_ action: Machine.StartReturnedAction) -> Machine.InnerCompletedAction? {
         if case .keep(_, let then) = action { return then }
         return nil
     }
