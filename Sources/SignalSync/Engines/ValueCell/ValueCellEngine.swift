@@ -48,11 +48,11 @@
     /// current one stays.
     @usableFromInline package func set(_ value: Value, unlessEqual isEqual: (Value, Value) -> Bool) {
         while true {
-            let (current, sequence) = hub.state.withLock { $0.current }
-            if let current, isEqual(current, value) {
+            let reading = hub.state.withLock { $0.reading }
+            if let current = reading.value, isEqual(current, value) {
                 return
             }
-            if let action = hub.state.withLock({ $0.push(value, ifSequence: sequence) }) {
+            if case .push(let action) = hub.state.withLock({ $0.push(value, ifSequence: reading.sequence) }) {
                 hub.deliver(value, action)
                 return
             }

@@ -146,18 +146,6 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         XCTAssertEqual(owned(machine.ownerFinished(0)), "a 2")
     }
 
-    func testCellClearStopsTheReplayAndAConditionalPushFailsAfterAnotherPush() {
-        var machine = Machine(.holding(5))
-        XCTAssertEqual(machine.current.value, 5)
-        let sequence = machine.current.sequence
-        XCTAssertEqual(machine.clear(), 5)
-        XCTAssertNil(machine.current.value)
-        XCTAssertEqual(added(machine.add("a")), 0, "nothing to replay after a clear")
-        XCTAssertNotNil(machine.push(6, ifSequence: sequence))
-        XCTAssertNil(machine.push(7, ifSequence: sequence), "a push came in between")
-        XCTAssertEqual(machine.current.value, 6)
-    }
-
     func testSubscribersLeavingInRandomOrderKeepTheOthersInSubscriptionOrder() {
         var random = SeededRandom(seed: 41)
         var machine = Machine(.silent)
