@@ -21,6 +21,9 @@ public final class Promise<T>: @unchecked Sendable {
     // Safety: the cell and `initializer` lock.
     @usableFromInline let cell: ValueCellEngine<T>
     @usableFromInline let initializer: LockedState<Signal<T, NoError>?>
+    /// True when made with a signal to start on first access: only then does a
+    /// subscription look at `initializer`.
+    @usableFromInline let initializesOnFirstAccess: Bool
 
     /// Called first when the promise is deallocated (then the source is disposed).
     public var onDeinit: (() -> Void)?
@@ -30,18 +33,21 @@ public final class Promise<T>: @unchecked Sendable {
     public init(initializeOnFirstAccess: Signal<T, NoError>?) {
         cell = ValueCellEngine(nil)
         initializer = LockedState(initializeOnFirstAccess)
+        initializesOnFirstAccess = initializeOnFirstAccess != nil
     }
 
     /// Creates a promise whose current value is `value`.
     public init(_ value: T) {
         cell = ValueCellEngine(value)
         initializer = LockedState(nil)
+        initializesOnFirstAccess = false
     }
 
     /// Creates an empty promise.
     public init() {
         cell = ValueCellEngine(nil)
         initializer = LockedState(nil)
+        initializesOnFirstAccess = false
     }
 
     deinit {
@@ -81,7 +87,7 @@ public final class Promise<T>: @unchecked Sendable {
     /// Inlinable, so that subscribing runs specialized for `T` in the caller: unspecialized,
     /// each subscription looked up the run-time metadata of the hub's generic types.
     @inlinable public func get() -> Signal<T, NoError> {
-        HubSignal(cell.hub, owner: self, joined: { unsafeDowncast($0, to: Promise.self).subscriberJoined() })
+        HubSignal(cell.hub, owner: self, joined: initializesOnFirstAccess ? { unsafeDowncast($0, to: Promise.self).subscriberJoined() } : nil)
     }
 
     /// Starts the deferred source (`initializeOnFirstAccess`) after the first subscriber

@@ -210,16 +210,18 @@
     /// Adds `subscriber` after the others; owned by the caller when there is a value to
     /// replay.
     @inlinable package mutating func add(_ subscriber: Subscriber) -> AddAction {
-        if case .closed = state {
+        switch state {
+        case .silent, .empty:
+            snapshot?.append(subscriber)
+            return .added(key: entries.append(Entry(subscriber: subscriber, delivery: .live)))
+        case .holding(let value):
+            snapshot?.append(subscriber)
+            let key = entries.append(Entry(subscriber: subscriber, delivery: .owned(pending: nil)))
+            notLive += 1
+            return .replay(key: key, value: value)
+        case .closed:
             return .refused
         }
-        snapshot?.append(subscriber)
-        guard case .holding(let value) = state else {
-            return .added(key: entries.append(Entry(subscriber: subscriber, delivery: .live)))
-        }
-        let key = entries.append(Entry(subscriber: subscriber, delivery: .owned(pending: nil)))
-        notLive += 1
-        return .replay(key: key, value: value)
     }
 
     /// Removes the subscriber with `key`, with any value left for it.
