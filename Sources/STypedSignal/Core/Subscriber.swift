@@ -87,7 +87,7 @@ extension SubscriptionCore: Disposable {}
 
 extension SubscriptionCore: CustomStringConvertible where Face == SwiftSignalKitRules {
     /// `SubscriberDisposable { disposable: hasValue|nil }`.
-    public var description: String {
+    @usableFromInline package var description: String {
         handleDescription
     }
 }

@@ -17,7 +17,7 @@ import SignalSync
 public final class Queue: @unchecked Sendable {
     // Safety: immutable; `ExecutionQueue` is thread-safe.
     /// The shared mechanism (also used by the untyped `SQueue` and the bridge).
-    public let executionQueue: ExecutionQueue
+    @usableFromInline package let executionQueue: ExecutionQueue
 
     private static let main = Queue(executionQueue: .main)
     private static let concurrentDefault = Queue(executionQueue: .concurrentDefault)

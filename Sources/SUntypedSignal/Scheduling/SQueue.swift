@@ -16,7 +16,7 @@ import SignalSync
 /// dispatch running a whole burst.
 public final class SQueue: Sendable {
     /// The shared queue mechanism (also used by the typed API and the bridge).
-    public let executionQueue: ExecutionQueue
+    package let executionQueue: ExecutionQueue
 
     /// The process-wide main queue.
     public static let main = SQueue(ExecutionQueue.main)

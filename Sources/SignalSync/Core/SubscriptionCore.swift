@@ -12,7 +12,8 @@ public protocol UpstreamDisposable: AnyObject {
 /// The lifetime rules of one API's subscriptions: the rules parameter of
 /// `SubscriptionCore`. Where the two originals' rules differ, the difference is a member
 /// here, documented at its declaration.
-public protocol SubscriptionFace {
+@usableFromInline
+package protocol SubscriptionFace {
     /// Whether a terminal event also drops the handle's reference to the generator's
     /// disposable once it has disposed it.
     ///
@@ -23,16 +24,18 @@ public protocol SubscriptionFace {
 }
 
 /// SwiftSignalKit's lifetime rules: the face of STypedSignal's subscriptions.
-public enum SwiftSignalKitRules: SubscriptionFace {
+@usableFromInline
+package enum SwiftSignalKitRules: SubscriptionFace {
     /// True: a terminal event drops the handle's reference too.
-    public static var terminationReleasesHandleReference: Bool { true }
+    @usableFromInline package static var terminationReleasesHandleReference: Bool { true }
 }
 
 /// SSignalKit's lifetime rules: the face of SUntypedSignal's subscriptions.
-public enum SSignalKitRules: SubscriptionFace {
+@usableFromInline
+package enum SSignalKitRules: SubscriptionFace {
     /// False: the handle keeps its reference after a terminal event, so disposing it
     /// then disposes the generator's disposable a second time.
-    public static var terminationReleasesHandleReference: Bool { false }
+    @usableFromInline package static var terminationReleasesHandleReference: Bool { false }
 }
 
 /// Objects kept alive for a subscription, released together, first added first. (Outside
@@ -92,10 +95,12 @@ final class KeptObjects {
 /// first stored property, so that their address is fixed and costs no allocation
 /// (`_getUnsafePointerToStoredProperties`; `SubscriptionCoreTests` checks it).
 ///
-/// It is public so that the event path can be specialized and inlined into code outside
-/// this package; it is a building block of `STypedSignal` and `SUntypedSignal`, not an
-/// API to subscribe with (use `Signal.start` or `SSignal.start`).
-public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: SubscriptionProbe, UpstreamDisposable, @unchecked Sendable {
+/// It is `@usableFromInline package` so that the event path can be specialized and inlined
+/// into the API modules' inlinable code, in client packages too; it is a building block of
+/// `STypedSignal` and `SUntypedSignal`, not an API to subscribe with (use `Signal.start` or
+/// `SSignal.start`).
+@usableFromInline
+package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: SubscriptionProbe, UpstreamDisposable, @unchecked Sendable {
     // Safety: `callbacks` is written only in `init` and by the single winner of the
     // release claim on `word`, after every reader has left; readers only read it between
     // entering and leaving. `atomics` is only accessed atomically, through the views
@@ -169,7 +174,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// Creates the state of a subscription that has not started.
     @inlinable
-    public init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
+    package init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
         LiveSubscriptions.began()
         if next != nil || error != nil || completed != nil {
             callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
@@ -208,7 +213,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// True once a terminal event arrived, the handle was disposed, or the subscription
     /// was ended.
     @inlinable
-    public var hasEnded: Bool {
+    package var hasEnded: Bool {
         word.load(ordering: .acquiring) & Self.terminatedBit != 0
     }
 
@@ -216,7 +221,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
 
     /// Calls `next` unless the subscription has ended.
     @inlinable @inline(__always)
-    public func putNext(_ value: Value) {
+    package func putNext(_ value: Value) {
         if StackGuard.isLow {
             return putNextOnFreshStack(value)
         }
@@ -230,7 +235,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// Ends with `error`: the error callback, then the upstream teardown. Ignored once
     /// ended.
     @inlinable
-    public func putError(_ error: Failure) {
+    package func putError(_ error: Failure) {
         if StackGuard.isLow {
             return StackGuard.onFreshStack { putError(error) }
         }
@@ -242,7 +247,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// Ends with completion: the completion callback, then the upstream teardown.
     /// Ignored once ended.
     @inlinable
-    public func putCompletion() {
+    package func putCompletion() {
         if StackGuard.isLow {
             return StackGuard.onFreshStack { putCompletion() }
         }
@@ -437,7 +442,7 @@ public final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Sub
     /// handle's reference (events it emits meanwhile are still delivered, a terminal one
     /// included), then ends the subscription without calling back. Idempotent.
     @inlinable
-    public func dispose() {
+    package func dispose() {
         if StackGuard.isLow {
             return StackGuard.onFreshStack { dispose() }
         }

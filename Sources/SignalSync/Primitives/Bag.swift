@@ -54,7 +54,7 @@ public final class Bag<T> {
     }
 
     /// The number of items.
-    @inlinable public var count: Int {
+    @inlinable package var count: Int {
         slots.count
     }
 

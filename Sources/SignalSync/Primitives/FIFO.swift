@@ -4,31 +4,32 @@
 ///
 /// Not thread-safe: its owner guards it with its own lock. A popped element is cleared
 /// from the storage at once, so the buffer never keeps alive something that has left it.
-public struct FIFO<Element> {
+@usableFromInline
+package struct FIFO<Element> {
     @usableFromInline var slots: [Element?] = []
     /// The index of the first element still waiting.
     @usableFromInline var head = 0
 
     /// An empty list.
-    @inlinable public init() {}
+    @inlinable package init() {}
 
     /// True when nothing is waiting.
-    @inlinable public var isEmpty: Bool {
+    @inlinable package var isEmpty: Bool {
         head == slots.count
     }
 
     /// How many elements are waiting.
-    @inlinable public var count: Int {
+    @inlinable package var count: Int {
         slots.count - head
     }
 
     /// Adds `element` after every element already waiting.
-    @inlinable public mutating func append(_ element: Element) {
+    @inlinable package mutating func append(_ element: Element) {
         slots.append(element)
     }
 
     /// Removes and returns the element that has waited longest, or nil when empty.
-    @inlinable public mutating func popFirst() -> Element? {
+    @inlinable package mutating func popFirst() -> Element? {
         guard head < slots.count else { return nil }
         let element = slots[head].take()
         head += 1
@@ -45,7 +46,7 @@ public struct FIFO<Element> {
 
     /// Removes and returns every waiting element, in order, for the caller to release
     /// outside its lock.
-    @inlinable public mutating func removeAll() -> [Element] {
+    @inlinable package mutating func removeAll() -> [Element] {
         let elements = slots[head...].compactMap { $0 }
         slots = []
         head = 0

@@ -31,7 +31,8 @@
 ///     }
 /// }
 /// ```
-public struct LockedState<State>: ~Copyable, @unchecked Sendable {
+@usableFromInline
+package struct LockedState<State>: ~Copyable, @unchecked Sendable {
     // Safety: the state is reached only through `withLock`, under the mutex; the
     // pointers never change after init and are freed only in deinit.
     @usableFromInline let lock: UnsafeMutablePointer<pthread_mutex_t>
@@ -45,7 +46,7 @@ public struct LockedState<State>: ~Copyable, @unchecked Sendable {
     }
 
     /// Creates an unlocked lock guarding `initial`.
-    public init(_ initial: consuming State) {
+    @usableFromInline package init(_ initial: consuming State) {
         let block = UnsafeMutableRawPointer.allocate(
             byteCount: Self.stateOffset + MemoryLayout<State>.size,
             alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment)
@@ -66,7 +67,7 @@ public struct LockedState<State>: ~Copyable, @unchecked Sendable {
     /// engine, the action to perform once unlocked). The lock is released even when
     /// `body` throws. Calling `withLock` again from `body` dead-locks.
     @inlinable @inline(__always)
-    public borrowing func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    package borrowing func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return try body(&state.pointee)

@@ -26,14 +26,15 @@
 ///     func increment() -> Int { mutex.withLock { count += 1; return count } }
 /// }
 /// ```
-public struct PosixLock: ~Copyable, @unchecked Sendable {
+@usableFromInline
+package struct PosixLock: ~Copyable, @unchecked Sendable {
     // Safety: pthread mutexes are made to be shared between threads; the pointer
     // never changes after init and is freed only in deinit.
     @usableFromInline let handle: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates an unlocked mutex; `recursive` lets the thread holding it take it again
     /// (each `withLock` still releases one level).
-    public init(recursive: Bool = false) {
+    package init(recursive: Bool = false) {
         handle = .allocate(capacity: 1)
         handle.initialize(to: pthread_mutex_t())
         guard recursive else {
@@ -56,7 +57,7 @@ public struct PosixLock: ~Copyable, @unchecked Sendable {
     /// Runs `body` holding the lock and returns its result; the lock is released even
     /// when `body` throws.
     @inlinable @inline(__always)
-    public borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    package borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
         pthread_mutex_lock(handle)
         defer { pthread_mutex_unlock(handle) }
         return try body()
@@ -66,7 +67,7 @@ public struct PosixLock: ~Copyable, @unchecked Sendable {
     /// nil at once, without running `body`, when another holder has it (for a plain
     /// lock, the calling thread included).
     @inlinable @inline(__always)
-    public borrowing func withLockIfAvailable<R>(_ body: () throws -> R) rethrows -> R? {
+    package borrowing func withLockIfAvailable<R>(_ body: () throws -> R) rethrows -> R? {
         guard pthread_mutex_trylock(handle) == 0 else { return nil }
         defer { pthread_mutex_unlock(handle) }
         return try body()

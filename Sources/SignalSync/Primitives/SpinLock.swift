@@ -17,7 +17,7 @@ import SignalSyncStack
 /// atomics with acquire/release ordering, which ThreadSanitizer sees. The library's own
 /// spin lock (the subscription core's) keeps its flag inline instead, in its owner's
 /// storage (`SpinLockView`).
-public struct SpinLock: ~Copyable, @unchecked Sendable {
+package struct SpinLock: ~Copyable, @unchecked Sendable {
     // Safety: the flag is atomic; acquire on taking and release on giving back order the
     // guarded accesses.
     /// The flag, allocated by `init` and freed by `deinit`.
@@ -25,7 +25,7 @@ public struct SpinLock: ~Copyable, @unchecked Sendable {
 
     /// Creates an unlocked spin lock.
     @inlinable
-    public init() {
+    package init() {
         flag = .allocate(capacity: 1)
         flag.initialize(to: signalsync_atomic_bool(value: false))
     }
@@ -37,7 +37,7 @@ public struct SpinLock: ~Copyable, @unchecked Sendable {
     /// Runs `body` holding the lock (spinning, yielding the processor, while another
     /// thread holds it); the lock is released even when `body` throws.
     @inlinable @inline(__always)
-    public borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    package borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
         try SpinLockView(AtomicBoolView(flag)).withLock(body)
     }
 }

@@ -6,7 +6,10 @@ import Foundation
 /// This is the mechanism under both `Queue` (typed) and `SQueue` (untyped): a serial
 /// queue created here tags its dispatch queue with a marker, so `isCurrent` is true
 /// for code running on it (and on queues that target it), and `async` then runs work
-/// inline instead of hopping. The kinds:
+/// inline instead of hopping. Users get one from ``VirtualClock/makeQueue(label:)`` and
+/// hand it to `Queue(executionQueue:)` or `SQueue(_:)`, or put work on it with `async`,
+/// `sync` and `after`; the rest of it (making the other kinds, the underlying dispatch
+/// queue) is the two APIs' own. The kinds:
 ///
 /// - **serial** (`init(label:qos:)`): a new tagged serial dispatch queue.
 /// - **main** (`ExecutionQueue.main`): `DispatchQueue.main`; current for work the main
@@ -50,29 +53,29 @@ public final class ExecutionQueue: @unchecked Sendable {
 
     /// The wrapped dispatch queue. For a virtual queue this is a placeholder serial
     /// queue: work sent to it directly runs in real time, outside the clock.
-    public var dispatchQueue: DispatchQueue { native }
+    package var dispatchQueue: DispatchQueue { native }
 
     /// The process-wide main queue.
-    public static let main: ExecutionQueue = {
+    package static let main: ExecutionQueue = {
         let queue = ExecutionQueue(native: .main, kind: .main)
         queue.native.setSpecific(key: markerKey, value: queue.marker)
         return queue
     }()
 
     /// The process-wide wrapper of the default-priority global concurrent queue.
-    public static let concurrentDefault = ExecutionQueue(native: .global(qos: .default), kind: .untagged)
+    package static let concurrentDefault = ExecutionQueue(native: .global(qos: .default), kind: .untagged)
 
     /// The process-wide wrapper of the background-priority global concurrent queue.
-    public static let concurrentBackground = ExecutionQueue(native: .global(qos: .background), kind: .untagged)
+    package static let concurrentBackground = ExecutionQueue(native: .global(qos: .background), kind: .untagged)
 
     /// Creates a new serial queue that can tell when it is current.
-    public convenience init(label: String = "", qos: DispatchQoS = .default) {
+    package convenience init(label: String = "", qos: DispatchQoS = .default) {
         self.init(native: DispatchQueue(label: label, qos: qos), kind: .serial)
         native.setSpecific(key: Self.markerKey, value: marker)
     }
 
     /// Wraps an existing dispatch queue without tagging it: it is never current.
-    public convenience init(wrapping queue: DispatchQueue) {
+    package convenience init(wrapping queue: DispatchQueue) {
         self.init(native: queue, kind: .untagged)
     }
 
@@ -112,7 +115,7 @@ public final class ExecutionQueue: @unchecked Sendable {
     }
 
     /// The clock of a virtual queue; nil for real queues.
-    public var virtualClock: VirtualClock? {
+    package var virtualClock: VirtualClock? {
         if case .virtual(let clock) = kind { return clock }
         return nil
     }
@@ -177,7 +180,7 @@ public final class ExecutionQueue: @unchecked Sendable {
 
     /// Schedules `work` without ever running it inline (in line order with everything
     /// else put on the queue).
-    public func justDispatch(_ work: @escaping () -> Void) {
+    package func justDispatch(_ work: @escaping () -> Void) {
         if let line {
             line.put(work)
         } else {
@@ -190,7 +193,7 @@ public final class ExecutionQueue: @unchecked Sendable {
     /// Schedules `work` with the given quality of service, never inline. On a queue with
     /// a line the work takes its turn like any other (line order comes first, so the
     /// quality of service is not applied); on the others it is dispatched with it.
-    public func justDispatch(qos: DispatchQoS, _ work: @escaping () -> Void) {
+    package func justDispatch(qos: DispatchQoS, _ work: @escaping () -> Void) {
         if let line {
             line.put(work)
         } else {

@@ -9,7 +9,8 @@
 ///
 /// On a virtual queue the timer runs in the clock's time, so
 /// `clock.advance(by: timeout)` fires it.
-public final class ExecutionTimer: @unchecked Sendable {
+@usableFromInline
+package final class ExecutionTimer: @unchecked Sendable {
     // Safety: `generation`, `cancelScheduled` and `handler` are guarded by `mutex`.
     private let mutex = PosixLock()
     private var generation = 0
@@ -17,30 +18,30 @@ public final class ExecutionTimer: @unchecked Sendable {
     private var handler: (() -> Void)?
 
     /// Seconds until the first fire (negative counts as zero).
-    public let timeout: Double
+    package let timeout: Double
     /// Whether the timer fires again every `timeout` seconds.
-    public let repeats: Bool
+    package let repeats: Bool
     /// The queue the handler runs on.
-    public let queue: ExecutionQueue
+    package let queue: ExecutionQueue
 
     /// The shortest period of a repeating timer, in seconds; shorter periods are raised
     /// to it so that a repeating timer can never spin.
-    public static let minimumRepeatInterval = 0.001
+    package static let minimumRepeatInterval = 0.001
 
     /// Creates a disarmed timer.
-    public init(timeout: Double, repeats: Bool, queue: ExecutionQueue) {
+    package init(timeout: Double, repeats: Bool, queue: ExecutionQueue) {
         self.timeout = timeout.isNaN ? 0 : max(0, timeout)
         self.repeats = repeats
         self.queue = queue
     }
 
     /// True between `start` and the last fire or `invalidate`.
-    public var isArmed: Bool {
+    package var isArmed: Bool {
         mutex.withLock { handler != nil }
     }
 
     /// Arms the timer with `handler`, replacing (and cancelling) any earlier arming.
-    public func start(_ handler: @escaping () -> Void) {
+    @usableFromInline package func start(_ handler: @escaping () -> Void) {
         let (previousCancel, previousHandler) = mutex.withLock { () -> ((() -> Void)?, (() -> Void)?) in
             generation += 1
             let current = generation
@@ -54,7 +55,7 @@ public final class ExecutionTimer: @unchecked Sendable {
     }
 
     /// Disarms the timer; idempotent, safe before `start` and from any thread.
-    public func invalidate() {
+    @usableFromInline package func invalidate() {
         let (cancel, released) = mutex.withLock { () -> ((() -> Void)?, (() -> Void)?) in
             generation += 1
             defer {

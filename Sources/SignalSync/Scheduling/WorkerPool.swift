@@ -15,7 +15,7 @@ import Foundation
 /// lanes run in parallel, up to the number of threads. Lanes take turns: after an item
 /// runs, its lane goes to the back of the ready line if it has more work. The threads
 /// live as long as the process (as in the originals, a pool is meant to be long-lived).
-public final class WorkerPool: @unchecked Sendable {
+package final class WorkerPool: @unchecked Sendable {
     // Safety: `ready`, `threadIDs` and every lane's `work`/`scheduled` are reached only
     // inside `mutex.withLock`; `condition` is used only with `mutex`. (A `PosixLock`, not a
     // `LockedState`: the workers wait on the condition with the mutex's handle.)
@@ -25,14 +25,14 @@ public final class WorkerPool: @unchecked Sendable {
     private var threadIDs: [pthread_t] = []
 
     /// The number of worker threads (at least 1).
-    public let threadCount: Int
+    package let threadCount: Int
     /// The requested thread priority, clamped to 0...1. Applied on Apple platforms;
     /// Linux's Foundation has no per-thread priority, so there it is only recorded.
-    public let priority: Double
+    package let priority: Double
 
     /// Starts `threadCount` threads (values below 1 start one) with `priority`, a
     /// scheduling hint from 0 to 1.
-    public init(threadCount: Int, priority: Double = 0.5) {
+    package init(threadCount: Int, priority: Double = 0.5) {
         self.threadCount = max(1, threadCount)
         self.priority = priority.isNaN ? 0.5 : min(1, max(0, priority))
         condition = .allocate(capacity: 1)
@@ -49,12 +49,12 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// A new serial lane on this pool.
-    public func makeLane() -> WorkerLane {
+    package func makeLane() -> WorkerLane {
         WorkerLane(pool: self)
     }
 
     /// True when the calling thread is one of this pool's threads.
-    public func isCurrentThreadInPool() -> Bool {
+    package func isCurrentThreadInPool() -> Bool {
         let me = pthread_self()
         return mutex.withLock { threadIDs.contains { pthread_equal($0, me) != 0 } }
     }
@@ -110,7 +110,7 @@ public final class WorkerPool: @unchecked Sendable {
 }
 
 /// A serial lane of a `WorkerPool`: its work runs in order, one item at a time.
-public final class WorkerLane: @unchecked Sendable {
+package final class WorkerLane: @unchecked Sendable {
     // Safety: `work` and `scheduled` are guarded by the pool's mutex.
     private weak var pool: WorkerPool?
     var work = FIFO<() -> Void>()
@@ -121,7 +121,7 @@ public final class WorkerLane: @unchecked Sendable {
     }
 
     /// Appends `work` to the lane; dropped silently when the pool is gone.
-    public func add(_ work: @escaping () -> Void) {
+    package func add(_ work: @escaping () -> Void) {
         pool?.enqueue(work, on: self)
     }
 }
