@@ -304,27 +304,27 @@
     /// value when that value's push has ended; otherwise it lets go (see the type's rules).
     @inlinable package mutating func ownerFinished(_ key: Int) -> OwnerAction {
         var becameLive = false
-        let action = entries.update(key) { entry -> OwnerAction? in
-            guard case .owned(let pending) = entry.delivery else { return nil }
-            guard let pending else {
+        let action = entries.update(key) { entry -> OwnerAction in
+            switch entry.delivery {
+            case .owned(pending: nil):
                 entry.delivery = .live
                 becameLive = true
                 return .released
+            case .owned(pending: let pending?):
+                if pending.pusherRunning {
+                    entry.delivery = .unowned(pending)
+                    return .released
+                }
+                entry.delivery = .owned(pending: nil)
+                return .deliver(entry.subscriber, pending.value)
+            case .live, .unowned:
+                return .released  // not owned: nothing for the owner to do
             }
-            if pending.pusherRunning {
-                entry.delivery = .unowned(pending)
-                return .released
-            }
-            entry.delivery = .owned(pending: nil)
-            return .deliver(entry.subscriber, pending.value)
         }
         if becameLive {
             notLive -= 1
         }
-        guard case .some(.some(let action)) = action else {
-            return .released  // removed meanwhile
-        }
-        return action
+        return action ?? .released  // removed meanwhile
     }
 
     /// Makes `value` the replayed one (unless the hub is silent) and returns the value it
