@@ -32,6 +32,14 @@ final class HubSSignal: SSignal, @unchecked Sendable {
         }
     }
 
+    /// Pushes `value` to the hub's subscribers. (A method, so that the hub is reached
+    /// through a `let` of a live object: from outside, `signal.hub.push` retained and
+    /// released the hub at each push, on the cache line that pushes from other threads
+    /// write.)
+    func push(_ value: Any?) {
+        hub.push(value)
+    }
+
     /// Adds `subscriber` to the hub (it receives the replay, if any, now) and returns its
     /// membership; nil when the hub is closed.
     func join(_ subscriber: SSubscriber) -> SDisposable? {

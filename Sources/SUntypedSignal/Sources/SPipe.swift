@@ -45,7 +45,7 @@ public final class SPipe: @unchecked Sendable {
         let state = HubSSignal(PipeHubEngine(replay ? .empty : .silent, reentrancy: .queued), owner: nil, closesHub: true)
         self.state = state
         signalProducer = { state }
-        sink = { value in state.hub.push(value) }
+        sink = { value in state.push(value) }
     }
 
     /// The values held for subscribers receiving their replay (at most one each), for the
@@ -61,6 +61,6 @@ public final class SPipe: @unchecked Sendable {
 
     /// The same as `sink(value)`.
     public func putNext(_ value: Any?) {
-        state.hub.push(value)
+        state.push(value)
     }
 }
