@@ -107,8 +107,16 @@ final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
         super.init(runner: { signal, subscriber in
             let stage = unsafeDowncast(signal, to: MapSignal.self)
             // The stage holds its upstream while it runs: borrowed, not retained.
-            return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                $0.startForwarding(to: subscriber, transform: stage.transform)
+            return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { upstream in
+                guard upstream.isSingle else {
+                    return upstream.startForwarding(to: subscriber, transform: stage.transform)
+                }
+                // `single(value) |> map(transform)`: what the upstream subscription would
+                // send (the value, then completion, and nothing to dispose), without
+                // building it: three allocations less per subscription.
+                subscriber.putNext(stage.transform(upstream.singleValue))
+                subscriber.putCompletion()
+                return EmptyDisposable
             }
         })
     }
