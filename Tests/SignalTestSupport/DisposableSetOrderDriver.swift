@@ -51,4 +51,24 @@ public struct DisposableSetOrderDriver<DisposableSet, Member> {
         dispose(set)
         XCTAssertEqual(disposed.all, Array(0..<500).filter { !removed.contains($0) }, file: file, line: line)
     }
+
+    /// Four members, the second removed: it is released before `remove` returns (nothing
+    /// else holds it); the others go with the set, in the order they were added.
+    public func aRemovedMemberIsReleasedWhenRemoveReturnsAndTheRestWhenTheSetGoes(file: StaticString = #filePath, line: UInt = #line) {
+        let released = OrderTrace<Int>()
+        var set: DisposableSet? = makeSet()
+        do {
+            let members = (0..<4).map { number in
+                let probe = DeinitProbe { released.append(number) }
+                return member { withExtendedLifetime(probe) {} }
+            }
+            for item in members {
+                add(set!, item)
+            }
+            remove(set!, members[1])
+        }
+        XCTAssertEqual(released.all, [1], "out of the set: released with the last reference", file: file, line: line)
+        set = nil
+        XCTAssertEqual(released.all, [1, 0, 2, 3], "the set's members, released with it in insertion order", file: file, line: line)
+    }
 }

@@ -101,10 +101,11 @@ final class SDisposableSetTests: LeakCheckedTestCase {
 }
 
 final class SDisposableSetOrderTests: LeakCheckedTestCase {
+    private let driver = DisposableSetOrderDriver(
+        makeSet: SDisposableSet.init, member: { SBlockDisposable($0) }, add: { $0.add($1) }, remove: { $0.remove($1) },
+        dispose: { $0.dispose() }, count: { $0.count })
+
     func testRandomRemovalsLeaveTheRestDisposedInInsertionOrder() {
-        let driver = DisposableSetOrderDriver(
-            makeSet: SDisposableSet.init, member: { SBlockDisposable($0) }, add: { $0.add($1) }, remove: { $0.remove($1) },
-            dispose: { $0.dispose() }, count: { $0.count })
         driver.randomRemovalsLeaveTheRestDisposedInInsertionOrder(seed: 23)
     }
 
@@ -133,20 +134,6 @@ final class SDisposableSetOrderTests: LeakCheckedTestCase {
     }
 
     func testARemovedMemberIsReleasedWhenRemoveReturnsAndTheRestWhenTheSetGoes() {
-        let released = OrderTrace<Int>()
-        var set: SDisposableSet? = SDisposableSet()
-        do {
-            let members = (0..<4).map { number in
-                let probe = DeinitProbe { released.append(number) }
-                return SBlockDisposable { withExtendedLifetime(probe) {} }
-            }
-            for member in members {
-                set!.add(member)
-            }
-            set!.remove(members[1])
-        }
-        XCTAssertEqual(released.all, [1], "out of the set: released with the last reference")
-        set = nil
-        XCTAssertEqual(released.all, [1, 0, 2, 3], "the set's members, released with it in insertion order")
+        driver.aRemovedMemberIsReleasedWhenRemoveReturnsAndTheRestWhenTheSetGoes()
     }
 }
