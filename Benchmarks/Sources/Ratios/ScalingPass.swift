@@ -11,7 +11,7 @@ struct ScalingPass {
 
     /// Timed runs per case and size; the least is reported (a busy machine only adds
     /// time, and most at the largest size, where a run is one pass over cold memory).
-    var runs = 3
+    var runs = 5
     /// The container sizes measured, smallest first (growth: the last's ns/op ÷ the first's).
     var sizes = defaultSizes
     /// The cases measured.

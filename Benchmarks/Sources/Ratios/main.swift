@@ -66,6 +66,7 @@ while !arguments.isEmpty {
     case "--runs":
         guard let runs = Int(value), runs > 0 else { fail("--runs wants a positive number") }
         harness.runs = runs
+        scaling.runs = runs
     case "--scale":
         guard let scale = Double(value), scale > 0 else { fail("--scale wants a positive number") }
         harness.scale = scale
@@ -110,12 +111,11 @@ let cases = Catalogue.all().filter { scenarioCase in
 do {
     if scalingPass {
         let thresholds = try thresholdsPath.map(Thresholds.load) ?? Thresholds()
-        note("scaling, \(harness.runs) runs per size:")
-        scaling.runs = harness.runs
+        note("scaling, \(scaling.runs) runs per size:")
         let result = try scaling.run(thresholds: thresholds) { note($0) }
         print(result.table)
         print("")
-        print("ns/op: one member added and removed (in random order), the least of \(harness.runs) runs; growth: ns/op at the largest N ÷ at the smallest.")
+        print("ns/op: one member added and removed (in random order), the least of \(scaling.runs) runs; growth: ns/op at the largest N ÷ at the smallest.")
         if result.misses.isEmpty {
             print("All \(result.checked) checked growth limits met.")
             exit(0)
