@@ -111,12 +111,7 @@ final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
                 guard upstream.isSingle else {
                     return upstream.startForwarding(to: subscriber, transform: stage.transform)
                 }
-                // `single(value) |> map(transform)`: what the upstream subscription would
-                // send (the value, then completion, and nothing to dispose), without
-                // building it: three allocations less per subscription.
-                subscriber.putNext(stage.transform(upstream.singleValue))
-                subscriber.putCompletion()
-                return EmptyDisposable
+                return upstream.sendSingleValue(to: subscriber, transform: stage.transform)
             }
         })
     }
@@ -125,6 +120,23 @@ final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
         // A chain of maps releases signal after signal, nested: go on from a fresh stack
         // when this thread's is nearly used up (as `Signal` does with its generator).
         StackGuard.releaseFromFreshStackWhenLow(&upstream)
+    }
+}
+
+extension Signal {
+    /// `single(value) |> map(transform)` started: what the single's subscription would
+    /// send (the mapped value, then completion, and nothing to dispose), without building
+    /// it: three allocations less per subscription. Only when `isSingle`.
+    ///
+    /// Not inlinable: specialized for an uninhabited `T` (a map of a `Signal<Never, E>`,
+    /// where this is never reached), the release compiler of Swift 6.3.1 with
+    /// `-enable-testing` crashed on this body inlined into the map's runner (invalid SIL in
+    /// its lifetime completion).
+    @usableFromInline @inline(never)
+    final func sendSingleValue<R>(to subscriber: Subscriber<R, E>, transform: (T) -> R) -> Disposable {
+        subscriber.putNext(transform(singleValue))
+        subscriber.putCompletion()
+        return EmptyDisposable
     }
 }
 
