@@ -5,7 +5,7 @@
 /// re-entrancy (a `set` from inside a subscriber reaches every subscriber before the outer
 /// delivery goes on, as in the originals), so a cell has the hub's delivery order: a new
 /// subscriber gets the current value first, then the newest value set meanwhile (the
-/// values set during its replay are coalesced), then every later one; `subscribe`
+/// values set during its replay are coalesced), then every later one; joining `hub`
 /// returns in bounded time whatever the rate of sets, and a subscriber never ends on a
 /// value older than the last one set when the sets follow one another.
 ///
@@ -20,20 +20,6 @@
     /// A cell holding `initial` (empty when nil).
     @usableFromInline package init(_ initial: Value?) {
         hub = PipeHubEngine(initial.map { .holding($0) } ?? .empty, reentrancy: .immediate)
-    }
-
-    /// Adds a subscriber, which receives the current value (if any) before this returns,
-    /// and returns its key for `unsubscribe`. (The faces join `hub` instead, for a
-    /// membership.)
-    @discardableResult
-    @usableFromInline package func subscribe(_ deliver: @escaping (Value) -> Void) -> Int {
-        guard let key = hub.add(deliver) else { preconditionFailure("a value cell's hub is never closed") }
-        return key
-    }
-
-    /// Removes the subscriber with `key`.
-    @inlinable package func unsubscribe(_ key: Int) {
-        hub.remove(key)
     }
 
     /// Makes `value` current and delivers it to every subscriber, on the calling thread;

@@ -32,13 +32,13 @@ final class ValueCellEngineTests: LeakCheckedTestCase {
         func dispose() { log.add("dispose \(name)") }
     }
 
-    func testReplaysTheCurrentValueThenEveryLaterOne() {
+    func testReplaysTheCurrentValueThenEveryLaterOne() throws {
         let cell = ValueCellEngine<Int>(1)
         let log = Log()
-        let key = cell.subscribe { log.add("a \($0)") }
+        let key = try XCTUnwrap(cell.hub.add { log.add("a \($0)") })
         cell.set(2)
-        _ = cell.subscribe { log.add("b \($0)") }
-        cell.unsubscribe(key)
+        _ = cell.hub.add { log.add("b \($0)") }
+        cell.hub.remove(key)
         cell.set(3)
         XCTAssertEqual(log.all, ["a 1", "a 2", "b 2", "b 3"])
     }
@@ -46,20 +46,20 @@ final class ValueCellEngineTests: LeakCheckedTestCase {
     func testClearStopsTheReplayWithoutTellingSubscribers() {
         let cell = ValueCellEngine<Int>(1)
         let log = Log()
-        _ = cell.subscribe { log.add("a \($0)") }
+        _ = cell.hub.add { log.add("a \($0)") }
         cell.clear()
-        _ = cell.subscribe { log.add("b \($0)") }
+        _ = cell.hub.add { log.add("b \($0)") }
         XCTAssertEqual(log.all, ["a 1"])
     }
 
     func testASetFromInsideASubscriberReachesEveryoneFirst() {
         let cell = ValueCellEngine<Int>(nil)
         let log = Log()
-        _ = cell.subscribe { value in
+        _ = cell.hub.add { value in
             log.add("a \(value)")
             if value == 1 { cell.set(2) }
         }
-        _ = cell.subscribe { log.add("b \($0)") }
+        _ = cell.hub.add { log.add("b \($0)") }
         cell.set(1)
         XCTAssertEqual(log.all, ["a 1", "a 2", "b 2", "b 1"], "immediate re-entrancy, as in the originals")
     }
@@ -67,7 +67,7 @@ final class ValueCellEngineTests: LeakCheckedTestCase {
     func testUnlessEqualComparesOutsideTheLock() {
         let cell = ValueCellEngine<Int>(1)
         let log = Log()
-        _ = cell.subscribe { log.add("a \($0)") }
+        _ = cell.hub.add { log.add("a \($0)") }
         cell.set(1) { current, new in
             cell.clear()  // re-entering the cell from the comparison does not dead-lock
             return current == new
@@ -95,10 +95,10 @@ final class ValueCellEngineTests: LeakCheckedTestCase {
     func testReplaceSourceWithAValueSetsItThenDisposesThePreviousSourceAndLeavesTheSlotEmpty() {
         let cell = ValueCellEngine<Int>(1)
         let log = Log()
-        _ = cell.subscribe { log.add("a \($0)") }
+        _ = cell.hub.add { log.add("a \($0)") }
         cell.replaceSource { Source("old", log) }
         cell.replaceSource(withValue: 2)
-        _ = cell.subscribe { log.add("b \($0)") }
+        _ = cell.hub.add { log.add("b \($0)") }
         cell.replaceSource { Source("new", log) }
         cell.disposeSource()
         cell.replaceSource(withValue: 3)
@@ -110,16 +110,16 @@ final class ValueCellEngineTests: LeakCheckedTestCase {
     func testReplaceSourceWithAValueFromInsideASubscriber() {
         let cell = ValueCellEngine<Int>(nil)
         let log = Log()
-        _ = cell.subscribe { value in
+        _ = cell.hub.add { value in
             log.add("a \(value)")
             if value == 1 {
                 cell.replaceSource(withValue: 2)
             }
         }
-        _ = cell.subscribe { log.add("b \($0)") }
+        _ = cell.hub.add { log.add("b \($0)") }
         cell.replaceSource { Source("old", log) }
         cell.replaceSource(withValue: 1)
-        _ = cell.subscribe { log.add("c \($0)") }
+        _ = cell.hub.add { log.add("c \($0)") }
         XCTAssertEqual(log.all, ["a 1", "a 2", "b 2", "dispose old", "b 1", "c 2"])
     }
 }
