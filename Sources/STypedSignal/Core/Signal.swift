@@ -51,24 +51,32 @@ public class Signal<T, E>: @unchecked Sendable {
     /// subclass's generator, whose fields hold what a closure would have captured; for a
     /// signal made with a generator, a call of `generator`.
     @usableFromInline let runner: (Signal<T, E>, Subscriber<T, E>) -> Disposable
-    /// True for a signal made by `single` (a `SingleSignal`), whose value consumers that
-    /// would only forward it read in `singleValue` instead of subscribing.
-    @usableFromInline let isSingle: Bool
+    /// What kind of library signal this is, which operators after it look at: a `single`
+    /// (consumers that would only forward its value read `singleValue` instead of
+    /// subscribing), or a stage that the next `map` or `filter` joins (`FusedSignal`).
+    @usableFromInline let stage: SignalStage
 
     /// Wraps a generator; nothing runs until the signal is started.
     @inlinable
     public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
         self.generator = generator
         runner = { signal, subscriber in signal.generator(subscriber) }
-        isSingle = false
+        stage = .generator
     }
 
     /// A signal whose subclass runs it through `runner`.
     @inlinable
-    init(runner: @escaping (Signal<T, E>, Subscriber<T, E>) -> Disposable, isSingle: Bool = false) {
+    init(runner: @escaping (Signal<T, E>, Subscriber<T, E>) -> Disposable, stage: SignalStage) {
         generator = { _ in EmptyDisposable }
         self.runner = runner
-        self.isSingle = isSingle
+        self.stage = stage
+    }
+
+    /// True for a signal made by `single` (a `SingleSignal`); the bridge's `toUntyped`
+    /// makes it an untyped `single` of the same value.
+    @inlinable
+    package final var isSingle: Bool {
+        stage == .single
     }
 
     /// The value of a signal made by `single` (only when `isSingle`). The meta
@@ -77,7 +85,7 @@ public class Signal<T, E>: @unchecked Sendable {
     /// signals: code not specialized for `T`, such as those callers, would look up
     /// `Optional<T>`'s metadata at every read.)
     @inlinable
-    final var singleValue: T {
+    package final var singleValue: T {
         unsafeDowncast(self, to: SingleSignal<T, E>.self).value
     }
 

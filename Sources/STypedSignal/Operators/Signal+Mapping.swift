@@ -5,18 +5,29 @@ import SignalSync
 /// ```swift
 /// single(2, NoError.self) |> map { $0 * 10 }   // 20, completed
 /// ```
+///
+/// A `map` that keeps the value's type, after another such `map` or a `filter`, runs in
+/// one subscription with it, step after step, instead of a subscription each; what each
+/// step sees and when it runs stay those of separate stages (a step that disposes the
+/// subscription stops the steps after it).
 @inlinable
 public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
-        MapSignal(upstream: signal, transform: f)
+        if T.self == R.self, signal.stage == .fused || signal.stage == .sameTypeMap {
+            // `R` is `T`: the same function type and the same signal type.
+            let step = StatelessStep<T>(map: unsafeBitCast(f, to: ((T) -> T).self))
+            return unsafeDowncast(FusedSignal.appending(step, to: signal), to: Signal<R, E>.self)
+        }
+        return MapSignal(upstream: signal, transform: f)
     }
 }
 
-/// Forwards the values for which `f` returns true; terminal events pass unchanged.
+/// Forwards the values for which `f` returns true; terminal events pass unchanged. Joins
+/// the subscription of a `map` keeping the type or a `filter` right before it (see `map`).
 @inlinable
 public func filter<T, E>(_ f: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
-        FilterSignal(upstream: signal, isIncluded: f)
+        FusedSignal.appending(StatelessStep(filter: f), to: signal)
     }
 }
 

@@ -26,9 +26,10 @@ final class HubSignal<T>: Signal<T, NoError>, @unchecked Sendable {
         self.hub = hub
         self.owner = owner
         self.joined = joined
-        super.init(runner: { signal, subscriber in
-            unsafeDowncast(signal, to: HubSignal.self).join(subscriber)
-        })
+        super.init(
+            runner: { signal, subscriber in
+                unsafeDowncast(signal, to: HubSignal.self).join(subscriber)
+            }, stage: .generator)
     }
 
     /// Adds `subscriber` to the hub (it receives the replay, if any, now) and returns its
