@@ -15,11 +15,15 @@ extension Signal {
     ///
     /// Converted back with `toTyped`, directly or after a `map`, it is subscribed once:
     /// this signal's subscription converts each event and hands it on, without an untyped
-    /// subscription in between.
+    /// subscription in between. A typed `single` becomes an untyped `single` of the same
+    /// value (the same events, and nothing to dispose).
     @inlinable
     public func toUntyped() -> SSignal {
+        if isSingle {
+            return SSignal.single(singleValue)
+        }
         // Both closures capture only this signal: no closure context of their own.
-        ConvertedSSignal<Disposable>(
+        return ConvertedSSignal<Disposable>(
             runner: { _, subscriber in
                 self.subscription(callbacks: ConvertingCallbacks(conversion: TypedToUntyped<T, E>(), downstream: subscriber, core: subscriber.core))
             },
@@ -74,11 +78,18 @@ extension SSignal {
     /// when that subscription ends, as the map's subscription would have released them).
     /// Over a typed signal's `toUntyped` (directly or under that `map`), hands those
     /// callbacks to the typed signal's subscription (`ConvertedSSignal`): the round trip
-    /// takes one subscription.
+    /// takes one subscription. Over an untyped `single` (directly or under that `map`),
+    /// sends what its subscription would have sent, converted, without building it.
     @inlinable
     func subscription<T, E, R>(convertingTo subscriber: Subscriber<T, R>, with conversion: UntypedToTyped<T, E, R>) -> Disposable {
+        if isSingle {
+            return Self.send(conversion.convert(singleValue), to: subscriber)
+        }
         if let map = self as? MapSSignal {
             let mapped = MappedUntypedToTyped(transform: map.transform, then: conversion)
+            if map.upstreamSignal._withUnsafeGuaranteedRef({ $0.isSingle }) {
+                return Self.send(mapped.convert(map.upstreamSignal._withUnsafeGuaranteedRef { $0.singleValue }), to: subscriber)
+            }
             let callbacks = ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core)
             if let converted = map.upstreamSignal._withUnsafeGuaranteedRef({ $0 as? ConvertedSSignal<Disposable> }) {
                 return converted.subscriptionOfSource(callbacks: callbacks)
@@ -90,6 +101,20 @@ extension SSignal {
             return converted.subscriptionOfSource(callbacks: callbacks)
         }
         return subscription(callbacks: callbacks)
+    }
+
+    /// What a converting subscription of a `single` sends: the converted value, then
+    /// completion; or the failure its conversion ended with. Nothing is left to dispose.
+    @inlinable
+    static func send<T, R>(_ converted: ConvertedValue<T, R>, to subscriber: Subscriber<T, R>) -> Disposable {
+        switch converted {
+        case .value(let value):
+            subscriber.putNext(value)
+            subscriber.putCompletion()
+        case .failure(let failure):
+            subscriber.putError(failure)
+        }
+        return EmptyDisposable
     }
 }
 

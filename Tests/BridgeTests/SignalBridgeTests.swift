@@ -330,6 +330,43 @@ final class RoundTripTests: LeakCheckedTestCase {
         XCTAssertEqual(traces.bridged, traces.reference)
         XCTAssertEqual(traces.bridged, ["next 2", "error upstream(boom)", "source disposed", "started", "transform released", "end"])
     }
+
+    func testASingleGoesBothWaysWithTheEventsOfItsSubscription() {
+        // A typed single becomes an untyped single, and `toTyped` over it (or over a map of
+        // it) sends what the subscription would have sent without building it.
+        let traces = bothWays { log, wrap in
+            let record: (Signal<Int, BridgeError<String>>) -> Void = { signal in
+                let handle = signal.start(next: { log.add("next \($0)") }, error: { log.add("error \($0)") }, completed: { log.add("completed") })
+                handle.dispose()
+            }
+            let single = Signal<Int, String>.single(1)
+            record(wrap(single.toUntyped()).toTyped(Int.self, String.self))
+            record(wrap(single.toUntyped()).map { ($0 as! Int) * 10 }.toTyped(Int.self, String.self))
+            record(wrap(single.toUntyped()).map { _ in "one" }.toTyped(Int.self, String.self))
+            record(wrap(SSignal.single("x")).toTyped(Int.self, String.self))
+            record(wrap(Signal<Int?, String>.single(nil).toUntyped()).toTyped(Int.self, String.self))
+            let optional = wrap(Signal<Int?, String>.single(nil).toUntyped()).toTyped(Int?.self, String.self)
+            optional.start(next: { log.add("next \(String(describing: $0))") }, completed: { log.add("completed") })
+        }
+        XCTAssertEqual(traces.bridged, traces.reference)
+        XCTAssertEqual(
+            traces.bridged,
+            [
+                "next 1", "completed", "next 10", "completed", "error expected Int, got String", "error expected Int, got String",
+                "error expected Int, got nil", "next nil", "completed",
+            ])
+    }
+
+    func testTheValueOfAConvertedSingleIsReleasedWithTheSignals() {
+        let log = Log()
+        do {
+            let signal = Signal<ReleaseProbe, NoError>.single(ReleaseProbe("value", log)).toUntyped().map { _ in 1 }.toTyped(Int.self, NoError.self)
+            signal.start(next: { log.add("next \($0)") }, completed: { log.add("completed") })
+            log.add("started")
+        }
+        log.add("end")
+        XCTAssertEqual(log.events, ["next 1", "completed", "started", "value released", "end"])
+    }
 }
 
 final class DisposableBridgeTests: LeakCheckedTestCase {

@@ -32,8 +32,9 @@ public class SSignal: @unchecked Sendable {
     /// signal made with a generator, a call of `generator`.
     @usableFromInline let runner: (SSignal, SSubscriber) -> SDisposable?
     /// True for a signal made by `single` (a `SingleSSignal`), whose value consumers that
-    /// would only forward it read in `singleValue` instead of subscribing.
-    @usableFromInline let isSingle: Bool
+    /// would only forward it read in `singleValue` instead of subscribing (the bridge's
+    /// `toTyped` too).
+    @usableFromInline package let isSingle: Bool
     /// True for a `map` or fused `map`/`filter` stages (`MapSSignal`, `FusedSSignal`): a
     /// `map` or `filter` after it joins its stage instead of starting one.
     @usableFromInline let takesSteps: Bool
@@ -61,7 +62,7 @@ public class SSignal: @unchecked Sendable {
     /// inners and `SVariable.set` read it instead of subscribing: what that subscription
     /// would send, without building it.
     @inlinable
-    final var singleValue: Any? {
+    package final var singleValue: Any? {
         unsafeDowncast(self, to: SingleSSignal.self).value
     }
 
