@@ -28,7 +28,7 @@ for scenario in ${scenarios//,/ }; do
     counts=()
     for scale in 0.1 0.2; do
       file="$out/callgrind.$scenario.$implementation.$scale.out"
-      valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/ratios" --only "$scenario" \
+      valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/ratios" --only "$scenario" --alone \
         --implementation "$implementation" --runs 1 --scale "$scale" --no-scaling > /dev/null 2> "$file.log"
       counts+=("$(grep -E 'refs:' "$file.log" | awk '{gsub(",", "", $NF); print $NF}')")
     done

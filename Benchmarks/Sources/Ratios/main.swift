@@ -12,7 +12,8 @@
 //       100 and 1000 sources (ns per push, typed and untyped) and checks the growth
 //       limit of thresholds.json's combineLatestScaling. --scaling-combine only: that
 //       measurement alone (as if --only S11, without the table); --no-scaling: the
-//       table alone (instructions.sh).
+//       table alone (instructions.sh). --alone: the --only scenarios without the
+//       references and single churn they come with (instructions.sh counts each alone).
 //   ratios --scaling [--runs N] [--thresholds FILE] [--case NAME,...] [--sizes 100,1000]
 //       The scaling pass: ns per op of adding and removing members of each container
 //       (disposable sets, DisposableDict, Bag, pipes, multicast) at 100 to 100,000
@@ -49,6 +50,8 @@ var allocationsPath: String?
 var chartPath: String?
 var scalingOnly = false
 var noScaling = false
+var alone = false
+var chosen: Set<Scenario>?
 var scaling = ScalingPass()
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
@@ -58,6 +61,10 @@ while !arguments.isEmpty {
     }
     if option == "--no-scaling" {
         noScaling = true
+        continue
+    }
+    if option == "--alone" {
+        alone = true
         continue
     }
     guard !arguments.isEmpty else { fail("\(option) needs a value") }
@@ -78,6 +85,7 @@ while !arguments.isEmpty {
         }
         // The OpenCombine figures that the chosen scenarios are divided by come too, and
         // the single churn that the hot-source churns are checked against.
+        chosen = Set(scenarios)
         only = Set(scenarios + scenarios.map { $0.reference } + scenarios.compactMap { $0.singleChurnBase })
     case "--implementation":
         let names = value.split(separator: ",").map(String.init)
@@ -102,6 +110,11 @@ while !arguments.isEmpty {
         scaling.sizes = sizes
     default: fail("unknown option \(option)")
     }
+}
+
+if alone {
+    guard let chosen else { fail("--alone needs --only") }
+    only = chosen
 }
 
 let cases = Catalogue.all().filter { scenarioCase in
