@@ -53,6 +53,9 @@ final class OrderedSlotsTests: LeakCheckedTestCase {
             XCTAssertEqual(slots.remove(model[index].key), model[index].value)
         }
         check(slots, [])
+        XCTAssertEqual(slots.keys.count, 0, "emptied, no tombstone is left")
+        XCTAssertEqual(slots.elements.count, 0)
+        XCTAssertEqual(slots.head, 0)
         XCTAssertEqual(slots.append(-1), lastKey + 1, "a key is never reused, not even once empty")
     }
 
