@@ -37,17 +37,37 @@ struct Handover<T>: @unchecked Sendable {
     let value: T
 }
 
-/// Runs `body(0)` and `body(1)` on two new threads at once and returns when both are
-/// done.
+/// Runs `body(0)` and `body(1)` on two new threads at once and returns when both have
+/// exited.
+///
+/// POSIX threads, joined, rather than Foundation's `Thread`: a `Thread` releases its
+/// closure (and what that captures) from the thread's exit, after the code waiting for it
+/// has gone on, and swift-corelibs-foundation's `Thread` has open lifetime bugs at exit
+/// (issue 5240). Once, the allocation pass crashed with a release from an exiting `Thread`
+/// of S8 reaching the memory of S9's pipe. Joined threads have released everything before
+/// this returns.
 func onTwoThreads(_ body: @escaping @Sendable (Int) -> Void) {
-    let group = DispatchGroup()
-    for index in 0..<2 {
-        group.enter()
-        let thread = Thread {
-            body(index)
-            group.leave()
-        }
-        thread.start()
+    let threads = (0..<2).map { index -> pthread_t in
+        let job = Unmanaged.passRetained(ThreadJob { body(index) }).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { raw in
+            let job = Unmanaged<ThreadJob>.fromOpaque(raw!).takeRetainedValue()
+            job.run()
+            return nil
+        }, job)
+        precondition(created == 0, "pthread_create failed: \(created)")
+        return thread
     }
-    group.wait()
+    for thread in threads {
+        pthread_join(thread, nil)
+    }
+}
+
+/// The work of one thread of `onTwoThreads`, handed to it as an unmanaged reference.
+private final class ThreadJob {
+    let run: () -> Void
+
+    init(_ run: @escaping () -> Void) {
+        self.run = run
+    }
 }
