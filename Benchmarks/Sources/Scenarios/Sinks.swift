@@ -50,11 +50,13 @@ func onTwoThreads(_ body: @escaping @Sendable (Int) -> Void) {
     let threads = (0..<2).map { index -> pthread_t in
         let job = Unmanaged.passRetained(ThreadJob { body(index) }).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { raw in
-            let job = Unmanaged<ThreadJob>.fromOpaque(raw!).takeRetainedValue()
-            job.run()
-            return nil
-        }, job)
+        let created = pthread_create(
+            &thread, nil,
+            { raw in
+                let job = Unmanaged<ThreadJob>.fromOpaque(raw!).takeRetainedValue()
+                job.run()
+                return nil
+            }, job)
         precondition(created == 0, "pthread_create failed: \(created)")
         return thread
     }
