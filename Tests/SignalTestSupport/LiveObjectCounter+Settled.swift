@@ -1,3 +1,4 @@
+import Dispatch
 import SignalSync
 
 extension LiveObjectCounter {
@@ -7,9 +8,10 @@ extension LiveObjectCounter {
     /// its callbacks on the thread that ends it); waiting for the expected count keeps
     /// the leak tests exact without making them timing-dependent.
     package func settled(at target: Int, within seconds: Double = 10) async -> Int {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while current != target && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
+        // `DispatchTime` and nanoseconds rather than a `Clock`, which needs macOS 13.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1_000_000_000)
+        while current != target && DispatchTime.now().uptimeNanoseconds < deadline {
+            try? await Task.sleep(nanoseconds: 1_000_000)
         }
         return current
     }

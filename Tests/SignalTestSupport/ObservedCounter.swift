@@ -4,7 +4,8 @@ import Observation
 /// An `@Observable` model that any thread may change: its setter holds the lock its getter
 /// takes across the whole mutation (the change report and the store), so a read that
 /// starts after a change was reported sees the stored value. The model the observation
-/// tests of every target change from several threads.
+/// tests of every target change from several threads (Observation: macOS 14, iOS 17).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 public final class ObservedCounter: @unchecked Sendable {
     // Safety: `stored` is reached only under `lock`.

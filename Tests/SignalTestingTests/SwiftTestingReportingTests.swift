@@ -35,6 +35,7 @@ import Testing
 
 /// `VirtualClock` as a Swift `Clock` on the main actor: a task asleep on the clock and a
 /// delayed signal on the same clock wake in deadline order as the clock advances.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @MainActor
 @Test func aSleepingTaskAndADelayedSignalWakeInDeadlineOrder() async throws {
     let clock = VirtualClock()

@@ -5,6 +5,7 @@ import SignalTesting
 import XCTest
 
 /// `VirtualClock` as a Swift `Clock`: tasks sleep in the same virtual time as signals.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class VirtualClockAsClockTests: LeakCheckedTestCase {
     func testInstantsCountFromTheClocksZero() {
         let clock = VirtualClock()

@@ -280,6 +280,7 @@ final class BridgeUserPatternsTests: LeakCheckedTestCase {
 }
 
 /// A typical `@Observable` view model on the main actor, bound both ways.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 final class ProfileViewModel {
     var name = ""
@@ -301,6 +302,7 @@ final class ProfileViewModel {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ObservationUserPatternsTests: LeakCheckedTestCase {
     @MainActor
     func testAViewModelBoundBothWays() async {

@@ -6,12 +6,14 @@ import SignalTestSupport
 import XCTest
 
 /// A model the UI owns: isolated to the main actor.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 private final class ProfileModel {
     var name = "anonymous"
 }
 
 /// A target for `assign` that says when it is gone.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 private final class Label: @unchecked Sendable {
     // Safety: only written from one queue at a time in these tests.
@@ -19,6 +21,7 @@ private final class Label: @unchecked Sendable {
 }
 
 /// The typed `assign(to:on:)` into a `Label`, as `AssignDriver` sees it.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 private enum TypedAssign: AssignAdapter {
     static func makeModel() -> Label { Label() }
 
@@ -40,6 +43,7 @@ private enum TypedAssign: AssignAdapter {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class SignalObservationTests: LeakCheckedTestCase {
     func testObservingDeliversTheCurrentValueThenEachChangeOnTheQueue() {
         let queue = Queue(name: "observe")

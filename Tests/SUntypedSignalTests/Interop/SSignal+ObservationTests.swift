@@ -6,12 +6,14 @@ import SignalTestSupport
 import XCTest
 
 /// A model the UI owns: isolated to the main actor.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 private final class SProfileModel {
     var name = "anonymous"
 }
 
 /// A target for `assign` whose property is optional.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 private final class SLabel: @unchecked Sendable {
     // Safety: only written from the test's thread.
@@ -19,6 +21,7 @@ private final class SLabel: @unchecked Sendable {
 }
 
 /// The untyped `assign(to:on:)` into an `SLabel`, as `AssignDriver` sees it.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 private enum UntypedAssign: AssignAdapter {
     static func makeModel() -> SLabel { SLabel() }
 
@@ -40,6 +43,7 @@ private enum UntypedAssign: AssignAdapter {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class SSignalObservationTests: LeakCheckedTestCase {
     func testObservingDeliversTheCurrentValueThenEachChangeOnTheQueue() {
         let queue = SQueue()

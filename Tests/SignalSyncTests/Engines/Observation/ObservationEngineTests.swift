@@ -5,6 +5,7 @@ import XCTest
 
 @testable import SignalSync
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ObservationEngineTests: LeakCheckedTestCase {
     func testStartReadsTheCurrentValueAndEachChangeIsReadAfterItWasStored() {
         let clock = VirtualClock()
