@@ -7,14 +7,14 @@
 #
 #   Benchmarks/instructions.sh S1,S2 typed,OpenCombine
 #
-# Needs valgrind and a release build (Benchmarks/run.sh, or swift build -c release
-# --package-path Benchmarks).
+# Needs valgrind and a release build (Benchmarks/build.sh, which run.sh calls; a plain
+# swift build can leave stale copies of the library's inlinable code).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 scenarios=${1:-S1,S2}
 implementations=${2:-typed,OpenCombine}
 built=$(swift build -c release --package-path "$here" --show-bin-path)
-[ -x "$built/ratios" ] || { echo "instructions: no release build; run: swift build -c release --package-path $here" >&2; exit 2; }
+[ -x "$built/ratios" ] || { echo "instructions: no release build; run: Benchmarks/build.sh" >&2; exit 2; }
 out=${CALLGRIND_DIR:-$(mktemp -d)}
 # valgrind 3.19 rejects the debug info of the release binary as corrupt: run a copy
 # without it (symbols stay, so callgrind_annotate still names functions).

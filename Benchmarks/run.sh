@@ -22,19 +22,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
 echo "== building (release)" >&2
-# SwiftPM does not notice a file added to the library (a path dependency here) and
-# fails with "cannot find type": dropping the cached build plan makes it look again.
-rm -f "$here/.build/release.yaml"
-# Nor does it always recompile the scenarios after an `@inlinable` body of the library
-# changed: their specialized copies of it stay stale (seen with OrderedSlots). Drop the
-# objects of the library's modules and the scenarios when a library source is newer.
-scenarios="$here/.build/release/Scenarios.build/Scenario.swift.o"
-if [ -f "$scenarios" ] && [ -n "$(find "$here/../Sources" -name '*.swift' -newer "$scenarios" -print -quit)" ]; then
-  for module in Scenarios Ratios SignalSync STypedSignal SUntypedSignal Bridge; do
-    rm -rf "$here/.build/release/$module.build"
-  done
-fi
-swift build -c release --quiet --package-path "$here" >&2 || exit 2
+"$here/build.sh" >&2 || exit 2
 bin=$(swift build -c release --package-path "$here" --show-bin-path)
 interposer="$bin/libMallocInterposerSwift.so"
 [ -f "$interposer" ] || { echo "run.sh: $interposer was not built" >&2; exit 2; }
