@@ -103,6 +103,11 @@ enum SignalStage: UInt8 {
     case sameTypeMap
     /// A `FusedSignal`, which a `map` keeping the type or a `filter` after it joins.
     case fused
+
+    /// True for the stages a `map` keeping the type or a `filter` after them joins.
+    @inlinable var takesSteps: Bool {
+        self == .sameTypeMap || self == .fused
+    }
 }
 
 /// `signal |> map(transform)`: the upstream signal and the transform in fields of the

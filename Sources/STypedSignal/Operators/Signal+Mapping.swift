@@ -13,7 +13,7 @@ import SignalSync
 @inlinable
 public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
-        if T.self == R.self, signal.stage == .fused || signal.stage == .sameTypeMap {
+        if T.self == R.self, signal.stage.takesSteps {
             // `R` is `T`: the same function type and the same signal type.
             let step = StatelessStep<T>(map: unsafeBitCast(f, to: ((T) -> T).self))
             return unsafeDowncast(FusedSignal.appending(step, to: signal), to: Signal<R, E>.self)

@@ -147,7 +147,10 @@ package struct OrderedSlots<Element> {
     /// continue upwards.
     @inlinable package mutating func removeAll() -> [Element] {
         let taken = values
-        reset(keepingCapacity: false)
+        keys = []
+        elements = []
+        head = 0
+        count = 0
         return taken
     }
 
@@ -248,13 +251,5 @@ package struct OrderedSlots<Element> {
         elements.removeLast(elements.count - write)
         keys.removeLast(keys.count - write)
         head = 0
-    }
-
-    /// Empties the slots (keeping `nextKey`), and their storage when `keepingCapacity`.
-    @inlinable mutating func reset(keepingCapacity: Bool) {
-        keys.removeAll(keepingCapacity: keepingCapacity)
-        elements.removeAll(keepingCapacity: keepingCapacity)
-        head = 0
-        count = 0
     }
 }
