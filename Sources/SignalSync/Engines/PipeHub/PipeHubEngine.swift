@@ -65,14 +65,15 @@ import SignalSyncStack
         PublicationEngine(_getUnsafePointerToStoredProperties(self))
     }
 
-    /// A hub in `state` (`.silent` for a pipe without replay) with no subscribers.
-    @inlinable package init(_ state: Machine.State, reentrancy: Reentrancy) {
-        if case .silent = state {
+    /// A hub started as `start` says (`.silent` for a pipe without replay) with no
+    /// subscribers.
+    @inlinable package init(_ start: Machine.Start, reentrancy: Reentrancy) {
+        if case .silent = start {
             lockFree = true
         } else {
             lockFree = false
         }
-        self.state = LockedState(Machine(state))
+        self.state = LockedState(Machine(start))
         self.reentrancy = reentrancy
     }
 
@@ -92,15 +93,20 @@ import SignalSyncStack
     /// Adds `receiver` as a subscriber, as `add(_:)` adds a callback.
     @inlinable @discardableResult
     package func add(_ receiver: Receiver) -> Int? {
+        var replayed: Value?
         let (action, withdrawn) = state.withLock { machine in
-            (machine.add(receiver), lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
+            let action = machine.add(receiver)
+            if case .replay = action {
+                replayed = machine.replayed
+            }
+            return (action, lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
         }
         withExtendedLifetime(withdrawn) {}  // released outside the lock
         switch action {
         case .added(let key):
             return key
-        case .replay(let key, let value):
-            receiver.deliver(value)
+        case .replay(let key):
+            receiver.deliver(replayed.take()!)
             finishOwning(key)
             return key
         case .refused:
@@ -177,7 +183,7 @@ import SignalSyncStack
     @usableFromInline func ended(_ sequence: Int) {
         guard case .deliver(let handovers) = state.withLock({ $0.pushEnded(sequence) }) else { return }
         for handover in handovers {
-            handover.subscriber.deliver(handover.value)
+            handover.subscriber.deliver(handover.value.value)
             finishOwning(handover.key)
         }
     }
@@ -185,8 +191,8 @@ import SignalSyncStack
     /// This thread owns subscriber `key` and has delivered to it: goes on while the
     /// machine says so.
     @inlinable func finishOwning(_ key: Int) {
-        while case .deliver(let subscriber, let value) = state.withLock({ $0.ownerFinished(key) }) {
-            subscriber.deliver(value)
+        while case .deliver(let subscriber, let pending) = state.withLock({ $0.ownerFinished(key) }) {
+            subscriber.deliver(pending.value)
         }
     }
 

@@ -33,17 +33,45 @@
 /// receives the replayed value after a newer one and, when pushes follow one another,
 /// its last value is the newest. Pushes from different threads to a live subscriber are
 /// delivered concurrently, in no defined order (as everywhere in both APIs).
+///
+/// **No value in what a subscription's transitions copy.** The replayed value lives in
+/// `held`, beside a `State` that carries no payload; a value left in a pending slot is
+/// boxed (`PendingValue`, one box per push during a replay window, shared by the
+/// subscribers it reaches); `add`, `ownerFinished` and `remove` return actions without a
+/// value. With the untyped API's `Any?`, an enum holding a value is copied and destroyed
+/// through the value's run-time witnesses at every `switch` and every returned action:
+/// that was a third of an `SVariable` subscription's instructions.
 @usableFromInline package struct PipeHubMachine<Value, Subscriber> {
-    /// What the hub replays to a new subscriber.
+    /// How a hub starts.
+    @usableFromInline package enum Start {
+        /// A pipe without replay.
+        case silent
+        /// Replays, but nothing has been pushed yet.
+        case empty
+        /// Replays this value.
+        case holding(Value)
+    }
+
+    /// What the hub replays to a new subscriber (the value itself is `held`).
     @usableFromInline package enum State {
         /// A pipe without replay.
         case silent
         /// Replays, but nothing has been pushed (or the value was cleared).
         case empty
-        /// Replays this value.
-        case holding(Value)
+        /// Replays `held`.
+        case holding
         /// Closed by its owner (the pipe went away): adds are refused, nothing is replayed.
         case closed
+    }
+
+    /// A value a push left in the pending slots of the subscribers that are not live.
+    @usableFromInline package final class PendingValue {
+        /// The value.
+        @usableFromInline package let value: Value
+
+        @inlinable init(_ value: Value) {
+            self.value = value
+        }
     }
 
     /// A value left for a subscriber that is not live.
@@ -51,11 +79,11 @@
         /// The sequence number of the push that left it.
         @usableFromInline package let sequence: Int
         /// The value.
-        @usableFromInline package let value: Value
+        @usableFromInline package let value: PendingValue
         /// True until that push has ended (`pushEnded`).
         @usableFromInline package var pusherRunning: Bool
 
-        @inlinable init(sequence: Int, value: Value, pusherRunning: Bool) {
+        @inlinable init(sequence: Int, value: PendingValue, pusherRunning: Bool) {
             self.sequence = sequence
             self.value = value
             self.pusherRunning = pusherRunning
@@ -94,9 +122,9 @@
         /// Whom to call.
         @usableFromInline package let subscriber: Subscriber
         /// What to deliver.
-        @usableFromInline package let value: Value
+        @usableFromInline package let value: PendingValue
 
-        @inlinable init(key: Int, subscriber: Subscriber, value: Value) {
+        @inlinable init(key: Int, subscriber: Subscriber, value: PendingValue) {
             self.key = key
             self.subscriber = subscriber
             self.value = value
@@ -107,17 +135,18 @@
     @usableFromInline package enum AddAction {
         /// Added live: nothing to replay.
         case added(key: Int)
-        /// Added owned by the caller: deliver `value` to the new subscriber, then report
-        /// `ownerFinished(key)`.
-        case replay(key: Int, value: Value)
+        /// Added owned by the caller: deliver `replayed` (read in the same lock section)
+        /// to the new subscriber, then report `ownerFinished(key)`.
+        case replay(key: Int)
         /// Not added: the hub is closed (release the subscriber outside the lock).
         case refused
     }
 
     /// What `close` took out (released by the storage outside the lock).
     @usableFromInline package enum CloseAction {
-        /// Every subscriber, with any values left for them.
-        case release(OrderedSlots<Entry>)
+        /// Every subscriber, with any values left for them, and the value that was
+        /// replayed.
+        case release(OrderedSlots<Entry>, held: Value?)
         /// Nothing: the hub was closed already.
         case alreadyClosed
     }
@@ -127,7 +156,7 @@
         /// No subscriber had that key.
         case unknown
         /// The subscriber and any value left for it.
-        case removed(Subscriber, dropped: Value?)
+        case removed(Subscriber, dropped: PendingValue?)
     }
 
     /// What `push` decided.
@@ -138,7 +167,7 @@
         /// As `deliver`; some subscribers got the value in their pending slot instead
         /// (`dropped` are the values it replaced there): report `pushEnded(sequence)`
         /// after delivering.
-        case deliverThenEnd(sequence: Int, to: [Subscriber], replaced: Value?, dropped: [Value])
+        case deliverThenEnd(sequence: Int, to: [Subscriber], replaced: Value?, dropped: [PendingValue])
     }
 
     /// What `pushEnded` decided.
@@ -154,12 +183,14 @@
     @usableFromInline package enum OwnerAction {
         /// The owner is done with this subscriber.
         case released
-        /// Deliver `value` to `subscriber`, then report `ownerFinished` again.
-        case deliver(Subscriber, Value)
+        /// Deliver the value to `subscriber`, then report `ownerFinished` again.
+        case deliver(Subscriber, PendingValue)
     }
 
     /// What is replayed.
     @usableFromInline var state: State
+    /// The value replayed while `state` is `.holding`; nil otherwise.
+    @usableFromInline var held: Value?
     /// Every subscriber under the key `add` returned, in subscription order (adding and
     /// removing cost the same whatever their number).
     @usableFromInline var entries = OrderedSlots<Entry>()
@@ -174,9 +205,22 @@
     /// `PipeHubEngine`) and not yet released.
     @usableFromInline var withdrawn = PublicationMachine<PipeHubSnapshot<Subscriber>>()
 
-    /// A hub in `state` with no subscribers.
-    @inlinable package init(_ state: State) {
-        self.state = state
+    /// A hub started as `start` says, with no subscribers.
+    @inlinable package init(_ start: Start) {
+        switch start {
+        case .silent:
+            state = .silent
+        case .empty:
+            state = .empty
+        case .holding(let value):
+            state = .holding
+            held = value
+        }
+    }
+
+    /// The value a subscriber added now receives first; nil when there is none.
+    @inlinable package var replayed: Value? {
+        held
     }
 
     /// Every entry's subscriber, in entry order: the snapshot a push takes while every
@@ -214,11 +258,11 @@
         case .silent, .empty:
             snapshot?.append(subscriber)
             return .added(key: entries.append(Entry(subscriber: subscriber, delivery: .live)))
-        case .holding(let value):
+        case .holding:
             snapshot?.append(subscriber)
             let key = entries.append(Entry(subscriber: subscriber, delivery: .owned(pending: nil)))
             notLive += 1
-            return .replay(key: key, value: value)
+            return .replay(key: key)
         case .closed:
             return .refused
         }
@@ -252,7 +296,7 @@
         entries = OrderedSlots(firstKey: entries.nextKey)
         snapshot = nil
         notLive = 0
-        return .release(taken)
+        return .release(taken, held: held.take())
     }
 
     /// Records `value` (as the replayed one, on a replaying hub) and decides who gets it:
@@ -264,8 +308,8 @@
             return .deliver(to: subscribers, replaced: replaced)
         }
         var targets: [Subscriber] = []
-        var dropped: [Value] = []
-        let left = Pending(sequence: sequence, value: value, pusherRunning: true)
+        var dropped: [PendingValue] = []
+        let left = Pending(sequence: sequence, value: PendingValue(value), pusherRunning: true)
         entries.updateEach { _, entry in
             switch entry.delivery {
             case .live:
@@ -334,10 +378,12 @@
         case .silent, .closed:
             return nil
         case .empty:
-            state = .holding(value)
+            state = .holding
+            held = value
             return nil
-        case .holding(let previous):
-            state = .holding(value)
+        case .holding:
+            let previous = held.take()
+            held = value
             return previous
         }
     }

@@ -1,5 +1,5 @@
 /// The transitions of a value cell: a replaying hub's machine (`PipeHubMachine`, whose
-/// `State` is the cell's: `.empty` or `.holding(value)`) with three more, so that the
+/// `State` is the cell's: `.empty` or `.holding`, the value being `held`) with three more, so that the
 /// value and the subscribers change under one lock. Its value can be read, cleared, and
 /// replaced only if no push came in between (for `ignoreRepeated`, whose comparison runs
 /// outside the lock).
@@ -40,13 +40,12 @@ extension PipeHubMachine {
 
     /// The value replayed now (nil when there is none) and the number of pushes so far.
     @inlinable package var reading: Reading {
-        guard case .holding(let value) = state else { return Reading(value: nil, sequence: sequence) }
-        return Reading(value: value, sequence: sequence)
+        Reading(value: held, sequence: sequence)
     }
 
     /// Stops replaying. Subscribers are not told, and values already left for them stay.
     @inlinable package mutating func clear() -> ClearAction {
-        guard case .holding(let value) = state else { return .none }
+        guard case .holding = state, let value = held.take() else { return .none }
         state = .empty
         return .release(value)
     }

@@ -69,6 +69,34 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         }
     }
 
+    /// A replayed value whose release reads the hub (here its pending count, under the
+    /// hub's lock): `close` releases the value after unlocking, before it returns.
+    final class ReadsTheHubWhenReleased: @unchecked Sendable {
+        var hub: PipeHubEngine<ReadsTheHubWhenReleased>?
+        let log: Log
+
+        init(_ log: Log) {
+            self.log = log
+        }
+
+        deinit {
+            log.add("released the value, \(hub?.pendingCount ?? -1) pending")
+        }
+    }
+
+    func testCloseReleasesTheReplayedValueOutsideTheLock() {
+        let log = Log()
+        let hub = { (value: ReadsTheHubWhenReleased) in
+            let hub = PipeHubEngine<ReadsTheHubWhenReleased>(.holding(value), reentrancy: .immediate)
+            value.hub = hub
+            return hub
+        }(ReadsTheHubWhenReleased(log))
+        log.add("close")
+        hub.close()
+        log.add("closed")
+        XCTAssertEqual(log.all, ["close", "released the value, 0 pending", "closed"])
+    }
+
     func testARemovedSubscriberIsReleasedBeforeRemoveReturnsWhenNoPushIsRunning() {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()

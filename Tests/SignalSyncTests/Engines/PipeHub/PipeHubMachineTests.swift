@@ -13,9 +13,11 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         return nil
     }
 
-    private func replayed(_ action: Machine.AddAction) -> Int? {
-        if case .replay(_, let value) = action { return value }
-        return nil
+    /// The value a new subscriber replays first, when `add` made it owned (read with the
+    /// action, as the storage does).
+    private func replayed(_ add: (inout Machine) -> Machine.AddAction, on machine: inout Machine) -> Int? {
+        guard case .replay = add(&machine) else { return nil }
+        return machine.replayed
     }
 
     /// The targets, the replaced value, the sequence to report (nil for a plain delivery)
@@ -25,18 +27,18 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         case .deliver(let targets, let replaced):
             return (targets, replaced, nil, [])
         case .deliverThenEnd(let sequence, let targets, let replaced, let dropped):
-            return (targets, replaced, sequence, dropped)
+            return (targets, replaced, sequence, dropped.map(\.value))
         }
     }
 
     private func handovers(_ action: Machine.PushEndedAction) -> [String] {
         guard case .deliver(let list) = action else { return [] }
-        return list.map { "\($0.subscriber) \($0.value)" }
+        return list.map { "\($0.subscriber) \($0.value.value)" }
     }
 
     private func owned(_ action: Machine.OwnerAction) -> String? {
-        guard case .deliver(let subscriber, let value) = action else { return nil }
-        return "\(subscriber) \(value)"
+        guard case .deliver(let subscriber, let pending) = action else { return nil }
+        return "\(subscriber) \(pending.value)"
     }
 
     func testSilentHubDeliversToEverySubscriberInOrderAndReplaysNothing() {
@@ -55,16 +57,18 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
 
     func testCloseTakesEverySubscriberWithItsPendingValueAndRefusesLaterOnes() {
         var machine = Machine(.holding(1))
-        XCTAssertEqual(replayed(machine.add("a")), 1)
+        XCTAssertEqual(replayed({ $0.add("a") }, on: &machine), 1)
         XCTAssertEqual(parts(machine.push(2)).sequence, 1, "a is owned: 2 waits in its slot")
-        guard case .release(let taken) = machine.close() else { return XCTFail("closed") }
+        guard case .release(let taken, let held) = machine.close() else { return XCTFail("closed") }
         var left: [String] = []
         taken.forEach { _, entry in
             if case .owned(pending: let pending?) = entry.delivery {
-                left.append("\(entry.subscriber) \(pending.value)")
+                left.append("\(entry.subscriber) \(pending.value.value)")
             }
         }
         XCTAssertEqual(left, ["a 2"], "the storage releases both outside the lock")
+        XCTAssertEqual(held, 2, "and the value that was replayed")
+        XCTAssertNil(machine.replayed)
         guard case .refused = machine.add("b") else { return XCTFail("refused once closed") }
         guard case .unknown = machine.remove(0) else { return XCTFail("a was taken out") }
         XCTAssertEqual(parts(machine.push(3)).targets, [], "reaches nobody")
@@ -78,7 +82,7 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         XCTAssertEqual(added(machine.add("early")), 0, "nothing to replay yet: live at once")
         XCTAssertNil(parts(machine.push(1)).replaced)
         XCTAssertEqual(parts(machine.push(2)).replaced, 1, "released by the storage before delivering")
-        XCTAssertEqual(replayed(machine.add("late")), 2)
+        XCTAssertEqual(replayed({ $0.add("late") }, on: &machine), 2)
     }
 
     func testAPushDuringAReplayLeavesItsValueAndTheOwnerDeliversItOnceThatPushEnded() {
@@ -129,7 +133,9 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         var machine = Machine(.holding(0))
         _ = machine.add("a")
         _ = machine.push(1)
-        guard case .removed("a", dropped: 1) = machine.remove(0) else { return XCTFail("the pending value goes with it") }
+        guard case .removed("a", dropped: let dropped?) = machine.remove(0), dropped.value == 1 else {
+            return XCTFail("the pending value goes with it")
+        }
         guard case .released = machine.ownerFinished(0) else { return XCTFail("nothing to deliver to a removed subscriber") }
         XCTAssertEqual(handovers(machine.pushEnded(1)), [])
         XCTAssertEqual(machine.pendingCount, 0)
@@ -139,7 +145,7 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         var machine = Machine(.holding(0))
         _ = machine.add("a")
         _ = machine.push(1)
-        XCTAssertEqual(replayed(machine.add("b")), 1, "b replays the newest value")
+        XCTAssertEqual(replayed({ $0.add("b") }, on: &machine), 1, "b replays the newest value")
         XCTAssertEqual(parts(machine.push(2)).targets, [], "both are receiving their replay")
         XCTAssertEqual(handovers(machine.pushEnded(2)), [])
         XCTAssertEqual(owned(machine.ownerFinished(1)), "b 2")
@@ -177,7 +183,7 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         _ = machine.push(0)
         var keys: [Int] = []
         for name in ["a", "b", "c", "d"] {
-            guard case .replay(let key, 0) = machine.add(name) else { return XCTFail("replays 0") }
+            guard case .replay(let key) = machine.add(name), machine.replayed == 0 else { return XCTFail("replays 0") }
             keys.append(key)
         }
         XCTAssertEqual(machine.ownerFinished(keys[0]).isReleased, true)
