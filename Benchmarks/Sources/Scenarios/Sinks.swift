@@ -37,8 +37,14 @@ struct Handover<T>: @unchecked Sendable {
     let value: T
 }
 
-/// Runs `body(0)` and `body(1)` on two new threads at once and returns when both have
-/// exited.
+/// Runs `body(0)` and `body(1)` on two new threads at once, each pinned to a CPU of its own
+/// (CPUs 0 and 1, when the machine has two and lets the process use them), and returns
+/// when both have exited.
+///
+/// Pinned, because these scenarios measure two cores delivering at once: left to the
+/// scheduler, the two threads of a run sometimes shared a core for part of the run, taking
+/// turns instead of contending, and a scenario's ratio to OpenCombine moved between 0.09
+/// and 0.34 from run to run on the same code.
 ///
 /// POSIX threads, joined, rather than Foundation's `Thread`: a `Thread` releases its
 /// closure (and what that captures) from the thread's exit, after the code waiting for it
@@ -48,12 +54,13 @@ struct Handover<T>: @unchecked Sendable {
 /// this returns.
 func onTwoThreads(_ body: @escaping @Sendable (Int) -> Void) {
     let threads = (0..<2).map { index -> pthread_t in
-        let job = Unmanaged.passRetained(ThreadJob { body(index) }).toOpaque()
+        let job = Unmanaged.passRetained(ThreadJob(cpu: index) { body(index) }).toOpaque()
         var thread = pthread_t()
         let created = pthread_create(
             &thread, nil,
             { raw in
                 let job = Unmanaged<ThreadJob>.fromOpaque(raw!).takeRetainedValue()
+                pinToCPU(job.cpu)
                 job.run()
                 return nil
             }, job)
@@ -68,8 +75,23 @@ func onTwoThreads(_ body: @escaping @Sendable (Int) -> Void) {
 /// The work of one thread of `onTwoThreads`, handed to it as an unmanaged reference.
 private final class ThreadJob {
     let run: () -> Void
+    let cpu: Int
 
-    init(_ run: @escaping () -> Void) {
+    init(cpu: Int, _ run: @escaping () -> Void) {
+        self.cpu = cpu
         self.run = run
     }
+}
+
+/// `sched_setaffinity`, which Glibc's Swift module does not export (it is a GNU extension).
+private typealias SetAffinity = @convention(c) (Int32, Int, UnsafeRawPointer) -> Int32
+private let setAffinity: SetAffinity? = dlsym(nil, "sched_setaffinity").map { unsafeBitCast($0, to: SetAffinity.self) }
+
+/// Pins the calling thread to `cpu`; does nothing on a machine with fewer CPUs, or where
+/// the process may not use that one (the thread then runs where the scheduler puts it).
+func pinToCPU(_ cpu: Int) {
+    guard let setAffinity, cpu < sysconf(Int32(_SC_NPROCESSORS_ONLN)) else { return }
+    var mask = [UInt64](repeating: 0, count: 16)  // 1,024 CPUs, the kernel's cpu_set_t
+    mask[cpu / 64] |= 1 << UInt64(cpu % 64)
+    _ = mask.withUnsafeBytes { setAffinity(0, $0.count, $0.baseAddress!) }
 }

@@ -132,6 +132,10 @@ public class Signal<T, E>: @unchecked Sendable {
     /// Subscribes with a prepared state and returns it as the handle.
     @inlinable
     final func subscription(_ state: SubscriptionState<T, E>) -> SubscriptionState<T, E> {
+        if stage == .hub {
+            state.assign(GenerationScope.run(state) { unsafeDowncast(self, to: HubSignal<T, E>.self).join(state) })
+            return state
+        }
         let subscriber = Subscriber<T, E>(state: state)
         state.assign(GenerationScope.run(state) { run(subscriber) })
         return state

@@ -103,6 +103,9 @@ enum SignalStage: UInt8 {
     case sameTypeMap
     /// A `FusedSignal`, which a `map` keeping the type or a `filter` after it joins.
     case fused
+    /// A hot source's signal, a `HubSignal`: `start` joins its hub without making a
+    /// subscriber object.
+    case hub
 
     /// True for the stages a `map` keeping the type or a `filter` after them joins.
     @inlinable var takesSteps: Bool {
@@ -215,7 +218,7 @@ final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         case .sameTypeMap:
             let map = unsafeDowncast(signal, to: MapSignal<T, T, E>.self)
             return FusedSignal(upstream: map.upstream.unsafelyUnwrapped, steps: StatelessStep(map: map.transform, next: step))
-        case .generator, .single:
+        case .generator, .single, .hub:
             break
         }
         return FusedSignal(upstream: signal, steps: step)

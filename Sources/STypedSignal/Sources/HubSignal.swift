@@ -10,8 +10,15 @@ import SignalSync
 /// The signal holds `owner` too: a promise's signal keeps the promise alive, as its
 /// subscriptions do; a pipe's signal has no owner (the pipe closes its hub when it goes
 /// away, which releases its subscribers and refuses later ones).
+///
+/// `start` joins the hub with a `PinnedSubscriber` that is the subscription's subscriber
+/// (stage `.hub`), without a `Subscriber` object; an operator that runs this signal with
+/// its own subscriber gets the same, through that subscriber.
+///
+/// Generic over `E` only so that `Signal.start` reaches it from its own generic context:
+/// the sources make it with `NoError`.
 @usableFromInline
-final class HubSignal<T>: Signal<T, NoError>, @unchecked Sendable {
+final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     // Safety: immutable; the hub locks.
     @usableFromInline let hub: PipeHubEngine<T>
     @usableFromInline let owner: AnyObject?
@@ -28,16 +35,22 @@ final class HubSignal<T>: Signal<T, NoError>, @unchecked Sendable {
         self.joined = joined
         super.init(
             runner: { signal, subscriber in
-                unsafeDowncast(signal, to: HubSignal.self).join(subscriber)
-            }, stage: .generator)
+                unsafeDowncast(signal, to: HubSignal.self).join(PinnedSubscriber(subscriber.core, owner: subscriber))
+            }, stage: .hub)
     }
 
-    /// Adds `subscriber` to the hub (it receives the replay, if any, now) and returns its
+    /// Adds the subscriber of `state` to the hub: what `start` does.
+    @inlinable
+    func join(_ state: SubscriptionState<T, E>) -> Disposable {
+        join(PinnedSubscriber(owning: Unmanaged.passRetained(state)))
+    }
+
+    /// Adds `receiver` to the hub (it receives the replay, if any, now) and returns its
     /// membership; a closed hub (its pipe is gone) sends nothing and returns nothing to
     /// dispose.
     @inlinable
-    func join(_ subscriber: Subscriber<T, NoError>) -> Disposable {
-        guard let membership = hub.join(PinnedSubscriber(subscriber.core, owner: subscriber), keepingAlive: owner) else {
+    func join(_ receiver: PinnedSubscriber<T, E, SwiftSignalKitRules>) -> Disposable {
+        guard let membership = hub.join(receiver, keepingAlive: owner) else {
             return EmptyDisposable
         }
         if let joined, let owner {

@@ -34,7 +34,7 @@ public final class ValuePipe<T>: @unchecked Sendable {
     @inlinable public init() {
         let hub = PipeHubEngine<T>(.silent, reentrancy: .queued)
         self.hub = hub
-        subscribers = HubSignal(hub, owner: nil)
+        subscribers = HubSignal<T, NoError>(hub, owner: nil)
     }
 
     deinit {

@@ -53,6 +53,6 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     /// Inlinable, so that subscribing runs specialized for `T` in the caller: unspecialized,
     /// each subscription looked up the run-time metadata of the hub's generic types.
     @inlinable public func get() -> Signal<T, NoError> {
-        HubSignal(cell.hub, owner: self)
+        HubSignal<T, NoError>(cell.hub, owner: self)
     }
 }

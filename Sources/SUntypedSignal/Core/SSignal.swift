@@ -38,6 +38,9 @@ public class SSignal: @unchecked Sendable {
     /// True for a `map` or fused `map`/`filter` stages (`MapSSignal`, `FusedSSignal`): a
     /// `map` or `filter` after it joins its stage instead of starting one.
     @usableFromInline let takesSteps: Bool
+    /// True for a hot source's signal (`HubSSignal`): `start` joins its hub without making
+    /// a subscriber object.
+    @usableFromInline let joinsHub: Bool
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
@@ -47,15 +50,17 @@ public class SSignal: @unchecked Sendable {
         runner = { signal, subscriber in signal.generator(subscriber) }
         isSingle = false
         takesSteps = false
+        joinsHub = false
     }
 
     /// A signal whose subclass runs it through `runner`.
     @inlinable
-    init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, isSingle: Bool = false, takesSteps: Bool = false) {
+    init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, isSingle: Bool = false, takesSteps: Bool = false, joinsHub: Bool = false) {
         generator = { _ in nil }
         self.runner = runner
         self.isSingle = isSingle
         self.takesSteps = takesSteps
+        self.joinsHub = joinsHub
     }
 
     /// The value of a signal made by `single` (only when `isSingle`). The meta operators'
@@ -129,6 +134,10 @@ public class SSignal: @unchecked Sendable {
     /// the upstream generator runs) and returns it as the handle.
     @inlinable @discardableResult
     final func start(_ state: SSubscriptionState) -> SSubscriptionState {
+        if joinsHub {
+            state.assign(GenerationScope.run(state) { unsafeDowncast(self, to: HubSSignal.self).join(state) })
+            return state
+        }
         let subscriber = SSubscriber(state: state)
         state.assign(GenerationScope.run(state) { run(subscriber) })
         return state

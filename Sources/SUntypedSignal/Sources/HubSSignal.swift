@@ -9,10 +9,15 @@ import SignalSync
 /// variable). A pipe's signal has no owner: it is the pipe's state, held by the pipe, its
 /// sink and whoever holds the signal, and closes the hub when it goes away, which releases
 /// the subscribers (their subscriptions hold the hub, not the signal).
+///
+/// `start` joins the hub with a `PinnedSubscriber` that is the subscription's subscriber
+/// (`joinsHub`), without an `SSubscriber` object; an operator that runs this signal with
+/// its own subscriber gets the same, through that subscriber.
+@usableFromInline
 final class HubSSignal: SSignal, @unchecked Sendable {
     // Safety: immutable; the hub locks.
-    let hub: PipeHubEngine<Any?>
-    let owner: AnyObject?
+    @usableFromInline let hub: PipeHubEngine<Any?>
+    @usableFromInline let owner: AnyObject?
     let closesHub: Bool
 
     /// The signal of `hub`'s subscribers, keeping `owner` alive; with `closesHub`, closes
@@ -21,9 +26,10 @@ final class HubSSignal: SSignal, @unchecked Sendable {
         self.hub = hub
         self.owner = owner
         self.closesHub = closesHub
-        super.init(runner: { signal, subscriber in
-            unsafeDowncast(signal, to: HubSSignal.self).join(subscriber)
-        })
+        super.init(
+            runner: { signal, subscriber in
+                unsafeDowncast(signal, to: HubSSignal.self).join(PinnedSubscriber(subscriber.core, owner: subscriber))
+            }, joinsHub: true)
     }
 
     deinit {
@@ -40,10 +46,17 @@ final class HubSSignal: SSignal, @unchecked Sendable {
         hub.push(value)
     }
 
-    /// Adds `subscriber` to the hub (it receives the replay, if any, now) and returns its
+    /// Adds the subscriber of `state` to the hub: what `start` does.
+    @inlinable
+    func join(_ state: SSubscriptionState) -> SDisposable? {
+        join(PinnedSubscriber(owning: Unmanaged.passRetained(state)))
+    }
+
+    /// Adds `receiver` to the hub (it receives the replay, if any, now) and returns its
     /// membership; nil when the hub is closed.
-    func join(_ subscriber: SSubscriber) -> SDisposable? {
-        hub.join(PinnedSubscriber(subscriber.core, owner: subscriber), keepingAlive: owner)
+    @inlinable
+    func join(_ receiver: PinnedSubscriber<Any?, Any?, SSignalKitRules>) -> SDisposable? {
+        hub.join(receiver, keepingAlive: owner)
     }
 }
 

@@ -1,9 +1,15 @@
 import SignalSyncStack
 
 /// A subscriber as a hot source (a pipe, a value cell) holds it: keeps the subscriber
-/// (`owner`) alive and pins its subscription's callbacks for as long as the source holds
-/// it, so that each value reaches `next` with one plain load of the subscription's state
-/// instead of an atomic read-modify-write on entering and another on leaving.
+/// alive and pins its subscription's callbacks for as long as the source holds it, so
+/// that each value reaches `next` with one plain load of the subscription's state instead
+/// of an atomic read-modify-write on entering and another on leaving.
+///
+/// The subscriber is either a face's subscriber object (`owner`: an operator handed its
+/// own subscriber to the source's signal), or this object itself (`init(owning:)`: a
+/// subscription that starts the source's signal directly needs no subscriber object, one
+/// allocation fewer per subscription). Either way, the subscription ends as when a
+/// subscriber goes away once the source lets go of this object, after the unpin.
 ///
 /// When two threads push to one subscriber, those two writes per value are what the
 /// threads wait for each other on (the subscription's state word moves between their
@@ -27,8 +33,8 @@ package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: Pi
     /// The subscription, kept alive by `owner`.
     @usableFromInline let core: Unmanaged<SubscriptionCore<Value, Failure, Face>>
     /// The face's subscriber object, which owns `core` and ends the subscription when it
-    /// goes away (after this object has unpinned).
-    @usableFromInline let owner: AnyObject
+    /// goes away (after this object has unpinned); nil when this object is the subscriber.
+    @usableFromInline let owner: AnyObject?
 
     /// Pins `core`'s callbacks until this object goes; `owner` owns `core`.
     @inlinable
@@ -39,11 +45,25 @@ package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: Pi
         core._withUnsafeGuaranteedRef { $0.pin() }
     }
 
+    /// Pins `core`'s callbacks until this object goes, and is its subscriber: `core` is
+    /// retained for this object (`Unmanaged.passRetained`), which releases it as a face's
+    /// subscriber does when it goes away.
+    @inlinable
+    package init(owning core: Unmanaged<SubscriptionCore<Value, Failure, Face>>) {
+        self.core = core
+        owner = nil
+        super.init()
+        core._withUnsafeGuaranteedRef { $0.pin() }
+    }
+
     deinit {
         if signalsync_thread_sanitizer != 0 {
             signalsync_tsan_acquire(Unmanaged.passUnretained(self).toOpaque())
         }
         core._withUnsafeGuaranteedRef { $0.unpin() }
+        if owner == nil {
+            core._withUnsafeGuaranteedRef { $0.subscriberReleasedItsReference() }
+        }
     }
 
     /// Delivers `value` unless the subscription has ended: what a hub calls.

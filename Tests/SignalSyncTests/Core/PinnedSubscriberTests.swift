@@ -87,6 +87,37 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
         XCTAssertEqual(log.lines, ["owner released"])
     }
 
+    /// A pin that is the subscription's subscriber (`init(owning:)`, how `start` joins a
+    /// hub): letting go of it ends the subscription as a subscriber going away does, while
+    /// the handle lives; the handle's disposal then has nothing left to release.
+    func testAnOwningPinGoneEndsTheSubscriptionAsItsSubscriberWould() {
+        let log = Log()
+        let core = SwiftSignalKitRules.make(log, probes: true)
+        var pinned: PinnedSubscriber? = PinnedSubscriber(owning: Unmanaged.passRetained(core))
+        pinned?.deliver(1)
+        XCTAssertEqual(log.lines, ["next 1"])
+        pinned = nil
+        XCTAssertEqual(log.lines, ["next 1", "next released", "error released", "completed released"])
+        XCTAssertTrue(core.hasEnded)
+        core.dispose()
+        XCTAssertEqual(log.lines.count, 4, "nothing released twice")
+        withExtendedLifetime(pinned) {}
+    }
+
+    /// The handle disposed while an owning pin holds the subscription: no value after the
+    /// disposal, and the callbacks go with the pin.
+    func testAnOwningPinKeepsTheCallbacksOfADisposedSubscriptionUntilItGoes() {
+        let log = Log()
+        let core = SwiftSignalKitRules.make(log, probes: true)
+        var pinned: PinnedSubscriber? = PinnedSubscriber(owning: Unmanaged.passRetained(core))
+        core.dispose()
+        pinned?.deliver(1)
+        XCTAssertEqual(log.lines, [], "the pin keeps the callbacks, and no value reaches next")
+        pinned = nil
+        XCTAssertEqual(log.lines, ["next released", "error released", "completed released"])
+        withExtendedLifetime(pinned) {}
+    }
+
     /// Two threads push through one pin while a third disposes the subscription: no value
     /// starts after the disposal returned, and the callbacks are released exactly once, when
     /// the pin goes. (Run under ThreadSanitizer too.)
