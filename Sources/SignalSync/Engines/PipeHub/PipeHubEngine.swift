@@ -106,7 +106,9 @@ import SignalSyncStack
         case .added(let key):
             return key
         case .replay(let key):
-            receiver.deliver(replayed.take()!)
+            if case .some(let value) = consume replayed {
+                receiver.deliver(value)
+            }
             finishOwning(key)
             return key
         case .refused:
