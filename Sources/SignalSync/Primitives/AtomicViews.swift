@@ -199,6 +199,12 @@ package struct AtomicUInt64View: @unchecked Sendable {
         signalsync_atomic_uint64_load(storage, ordering.order)
     }
 
+    /// Adds `operand`, wrapping around on overflow; returns the value before.
+    @usableFromInline @_transparent @discardableResult
+    package func wrappingAdd(_ operand: UInt64, ordering: AtomicUpdateOrdering) -> UInt64 {
+        signalsync_atomic_uint64_fetch_add(storage, operand, ordering.order)
+    }
+
     /// Subtracts `operand`, wrapping around on overflow; returns the value before.
     @usableFromInline @_transparent
     package func wrappingSubtract(_ operand: UInt64, ordering: AtomicUpdateOrdering) -> UInt64 {

@@ -1,85 +1,145 @@
+import SignalSyncStack
+
 /// The readers of a published value, counted in two alternating epochs, so that a writer
 /// can tell when no reader can still hold a value it has replaced, while a reader takes no
-/// lock and retains nothing: the primitive under `PublicationEngine`.
+/// lock, retains nothing and writes nothing that readers on other threads write: the
+/// primitive under `PublicationEngine`.
 ///
-/// A reader `enter`s (joining the current epoch), reads, and `exit`s. A writer that has
-/// replaced a value waits, without blocking, for every reader that was inside at that
-/// moment to leave: it `advance`s the epoch (possible once the previous epoch has no
-/// reader left), after which no new reader joins the old epoch, so the old epoch empties
-/// in bounded time (its readers only finish). `requestReclaim` asks the last reader of the
-/// previous epoch to tell its caller (`exit` returns true) so that the writer's side can
-/// go on; nothing here waits or spins.
+/// A reader `enter`s (counting itself in the current epoch), reads, and `exit`s. A writer
+/// that has replaced a value waits, without blocking, for every reader that was inside at
+/// that moment to leave: it `advance`s the epoch (possible once the previous epoch has no
+/// reader left), after which readers count themselves in the other epoch, so the old epoch
+/// empties in bounded time (its readers only finish). `requestReclaim` asks the last reader
+/// of the previous epoch to tell its caller (`exit` returns true) so that the writer's side
+/// can go on; nothing here waits or spins.
 ///
-/// Everything is one atomic word, so a reader costs one compare-and-swap to enter (tried
-/// again when another reader changed the word in between) and one atomic subtract to
-/// leave, on one cache line: bit 0 is the current epoch, bit 1 the reclaim request, bits
-/// 2...32 and 33...63 count the readers of epochs 0 and 1. All operations are sequentially
-/// consistent: a reader that enters after a writer's store of a new value reads that value
-/// or a newer one.
+/// **Where readers count.** The current epoch and the reclaim request are one control word
+/// that readers only load (bit 0 the epoch, bit 1 the request). The counts are spread over
+/// `signalsync_reader_shards` words, each on a cache line of its own; a thread always
+/// counts in the same one (`signalsync_reader_shard`, given round robin at its first read),
+/// which holds the readers of epoch 0 in its low 32 bits and of epoch 1 in its high 32
+/// bits. A reader costs one atomic add to enter and one atomic subtract to leave, on its
+/// thread's line: two threads pushing to one pipe no longer pass one line back and forth
+/// twice per value (on one shared word, S9 spent most of its time there). A writer sums
+/// the counts, which only writers and the rare reclaiming reader do.
 ///
-/// A view: the word lives in the owner's storage (`PublicationEngine`'s), at a stable
-/// address; copies of the view share it.
+/// **Why a stale epoch is harmless.** A reader loads the epoch, then counts itself in it;
+/// between the two, a writer may have advanced. Such a reader counts in the previous epoch
+/// and delays its reclamation until it leaves, but it reads the published value only after
+/// counting itself, so after the advance, when the value being reclaimed was already
+/// withdrawn: it cannot hold that value. Every count, the reads of the published value and
+/// the writers' sums are sequentially consistent, so a writer that sums an epoch's counts
+/// to zero has seen every reader that could hold what that epoch protects.
+///
+/// A view: the control word and the counts live in the owner's storage
+/// (`PublicationEngine`'s), at stable addresses; copies of the view share them.
 @usableFromInline
-package struct ReadEpochs: Sendable {
-    /// The word: zero readers in both epochs, epoch 0 and no request when all bits are 0.
-    @usableFromInline let word: AtomicUInt64View
+package struct ReadEpochs: @unchecked Sendable {
+    // Safety: the control word and the counts are only accessed atomically.
+    /// What `enter` returns, for `exit`: the epoch the reader counted itself in, and where.
+    @usableFromInline
+    package struct Ticket: Sendable {
+        /// The epoch (0 or 1).
+        @usableFromInline package let epoch: UInt64
+        /// The reader count it is counted in.
+        @usableFromInline let shard: Int
+
+        @inlinable init(epoch: UInt64, shard: Int) {
+            self.epoch = epoch
+            self.shard = shard
+        }
+    }
+
+    /// The control word: epoch 0 and no request when all bits are 0.
+    @usableFromInline let control: AtomicUInt64View
+    /// The first of the `signalsync_reader_shards` counts, `signalsync_reader_shard_stride`
+    /// bytes apart (see `allocateCounts`).
+    @usableFromInline let counts: UnsafeMutableRawPointer
 
     /// The epoch bit.
     @usableFromInline static var epochBit: UInt64 { 1 }
     /// The reclaim request bit.
     @usableFromInline static var requestBit: UInt64 { 2 }
 
-    /// The epochs whose word is `word` (all zero to start with: no reader, epoch 0, no
-    /// request).
+    /// The epochs whose control word is `control` and whose counts are at `counts` (all
+    /// zero to start with: no reader, epoch 0, no request).
     @usableFromInline @_transparent
-    package init(_ word: AtomicUInt64View) {
-        self.word = word
+    package init(control: AtomicUInt64View, counts: UnsafeMutableRawPointer) {
+        self.control = control
+        self.counts = counts
     }
 
-    /// One reader of `epoch`, in the word's layout.
+    /// Storage for the counts of one set of epochs, all zero; free it with
+    /// `deallocateCounts` once no reader or writer can run.
+    @usableFromInline package static func allocateCounts() -> UnsafeMutableRawPointer {
+        let size = signalsync_reader_shards * signalsync_reader_shard_stride
+        let counts = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: signalsync_reader_shard_stride)
+        counts.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        return counts
+    }
+
+    /// Frees storage from `allocateCounts`.
+    package static func deallocateCounts(_ counts: UnsafeMutableRawPointer) {
+        counts.deallocate()
+    }
+
+    /// The count at `shard`.
+    @inlinable @inline(__always)
+    func count(_ shard: Int) -> AtomicUInt64View {
+        AtomicUInt64View((counts + shard * signalsync_reader_shard_stride).assumingMemoryBound(to: signalsync_atomic_uint64.self))
+    }
+
+    /// One reader of `epoch`, in a count's layout.
     @inlinable static func unit(_ epoch: UInt64) -> UInt64 {
-        epoch == 0 ? 1 << 2 : 1 << 33
+        epoch == 0 ? 1 : 1 << 32
     }
 
-    /// The number of readers of `epoch` in `word`.
-    @inlinable static func readers(_ epoch: UInt64, in word: UInt64) -> UInt64 {
-        epoch == 0 ? (word >> 2) & 0x7FFF_FFFF : word >> 33
+    /// The number of readers of `epoch` in a count.
+    @inlinable static func readers(_ epoch: UInt64, in count: UInt64) -> UInt64 {
+        epoch == 0 ? count & 0xFFFF_FFFF : count >> 32
     }
 
-    /// Joins the current epoch and returns it, to pass to `exit`.
+    /// Counts the caller in the current epoch; pass the ticket to `exit`.
     @inlinable @inline(__always)
-    package func enter() -> UInt64 {
-        var current = word.load(ordering: .relaxed)
-        while true {
-            let epoch = current & Self.epochBit
-            let (exchanged, original) = word.weakCompareExchange(
-                expected: current, desired: current &+ Self.unit(epoch), ordering: .sequentiallyConsistent)
-            if exchanged { return epoch }
-            current = original
+    package func enter() -> Ticket {
+        let ticket = Ticket(epoch: control.load(ordering: .relaxed) & Self.epochBit, shard: Int(signalsync_reader_shard()))
+        count(ticket.shard).wrappingAdd(Self.unit(ticket.epoch), ordering: .sequentiallyConsistent)
+        return ticket
+    }
+
+    /// Leaves; true when this left the previous epoch without readers while a reclamation
+    /// was requested: the caller then runs its owner's reclamation. (Two readers leaving
+    /// at once may both return true; a reclamation finds nothing more to do the second
+    /// time.)
+    @inlinable @inline(__always)
+    package func exit(_ ticket: Ticket) -> Bool {
+        _ = count(ticket.shard).wrappingSubtract(Self.unit(ticket.epoch), ordering: .sequentiallyConsistent)
+        let now = control.load(ordering: .sequentiallyConsistent)
+        guard now & Self.requestBit != 0, now & Self.epochBit != ticket.epoch else { return false }
+        return readerCount(of: ticket.epoch) == 0
+    }
+
+    /// The readers counted in `epoch`, summed over the counts.
+    @usableFromInline
+    func readerCount(of epoch: UInt64) -> UInt64 {
+        var total: UInt64 = 0
+        for shard in 0..<signalsync_reader_shards {
+            total += Self.readers(epoch, in: count(shard).load(ordering: .sequentiallyConsistent))
         }
-    }
-
-    /// Leaves `epoch`; true when this was the last reader of the previous epoch while a
-    /// reclamation was requested: the caller then runs its owner's reclamation.
-    @inlinable @inline(__always)
-    package func exit(_ epoch: UInt64) -> Bool {
-        let before = word.wrappingSubtract(Self.unit(epoch), ordering: .sequentiallyConsistent)
-        return before & Self.epochBit != epoch && Self.readers(epoch, in: before) == 1
-            && before & Self.requestBit != 0
+        return total
     }
 
     /// True when no reader of the previous epoch is left.
     package var previousIsEmpty: Bool {
-        let current = word.load(ordering: .sequentiallyConsistent)
-        return Self.readers(current & Self.epochBit ^ 1, in: current) == 0
+        readerCount(of: control.load(ordering: .sequentiallyConsistent) & Self.epochBit ^ 1) == 0
     }
 
     /// Makes the other epoch the current one, when no reader of it is left; false (and
     /// nothing changes) otherwise. Writers call it serialized (under their owner's lock).
     package func advance() -> Bool {
-        var current = word.load(ordering: .sequentiallyConsistent)
-        while Self.readers(current & Self.epochBit ^ 1, in: current) == 0 {
-            let (exchanged, original) = word.compareExchange(
+        var current = control.load(ordering: .sequentiallyConsistent)
+        while readerCount(of: current & Self.epochBit ^ 1) == 0 {
+            let (exchanged, original) = control.compareExchange(
                 expected: current, desired: current ^ Self.epochBit, ordering: .sequentiallyConsistent)
             if exchanged { return true }
             current = original
@@ -89,17 +149,16 @@ package struct ReadEpochs: Sendable {
 
     /// Asks the last reader of the previous epoch to report its exit (see `exit`).
     package func requestReclaim() {
-        word.bitwiseOr(Self.requestBit, ordering: .sequentiallyConsistent)
+        control.bitwiseOr(Self.requestBit, ordering: .sequentiallyConsistent)
     }
 
     /// Withdraws the request: nothing waits for the previous epoch any more.
     package func clearRequest() {
-        word.bitwiseAnd(~Self.requestBit, ordering: .sequentiallyConsistent)
+        control.bitwiseAnd(~Self.requestBit, ordering: .sequentiallyConsistent)
     }
 
     /// The readers of both epochs (for the tests).
     package var readerCount: UInt64 {
-        let current = word.load(ordering: .sequentiallyConsistent)
-        return Self.readers(0, in: current) + Self.readers(1, in: current)
+        readerCount(of: 0) + readerCount(of: 1)
     }
 }

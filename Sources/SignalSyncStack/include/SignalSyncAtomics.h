@@ -140,6 +140,11 @@ static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_l
     return __atomic_load_n(&atomic->value, order);
 }
 
+/// Adds `operand` (wrapping); returns the value before.
+static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_add(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
+    return __atomic_fetch_add(&atomic->value, operand, order);
+}
+
 /// Subtracts `operand` (wrapping); returns the value before.
 static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_sub(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
     return __atomic_fetch_sub(&atomic->value, operand, order);
@@ -222,19 +227,47 @@ enum {
 };
 
 /// The atomics of one `PublicationEngine`: the published object and the read epochs, the
-/// first stored property of the engine's owner (`PipeHubEngine`).
+/// first stored property of the engine's owner (`PipeHubEngine`). Readers only load these
+/// words; what they write is in `readers`.
 typedef struct {
     /// The published object, retained once, or NULL.
     signalsync_atomic_pointer current;
-    /// The word of the read epochs.
+    /// The read epochs' control word: the current epoch and the reclaim request.
     signalsync_atomic_uint64 epochs;
+    /// The read epochs' reader counts (`signalsync_reader_shards` words, each on a cache
+    /// line of its own), allocated by the owner before any reader runs; NULL for an owner
+    /// that never publishes.
+    void *_Nullable readers;
 } signalsync_publication_atomics;
 
 /// The offsets of `signalsync_publication_atomics`' fields (see the subscription's).
 enum {
     signalsync_publication_current_offset = offsetof(signalsync_publication_atomics, current),
     signalsync_publication_epochs_offset = offsetof(signalsync_publication_atomics, epochs),
+    signalsync_publication_readers_offset = offsetof(signalsync_publication_atomics, readers),
 };
+
+/// How many reader counts a set of read epochs spreads its readers over, and how far apart
+/// they lie (a cache line each, so that threads counting in different ones do not share a
+/// line).
+enum {
+    signalsync_reader_shards = 4,
+    signalsync_reader_shard_stride = 64,
+};
+
+/// This thread's reader count, plus one; 0 until the thread's first read.
+extern __thread uint32_t signalsync_reader_shard_plus_one __attribute__((tls_model("initial-exec")));
+
+/// Gives this thread the next reader count, round robin, and returns it.
+uint32_t signalsync_assign_reader_shard(void);
+
+/// The reader count this thread counts in (0 to `signalsync_reader_shards` - 1): assigned
+/// round robin at the thread's first read, so that threads started one after the other
+/// count in different ones.
+static inline __attribute__((always_inline)) uint32_t signalsync_reader_shard(void) {
+    uint32_t shard = signalsync_reader_shard_plus_one;
+    return shard != 0 ? shard - 1 : signalsync_assign_reader_shard();
+}
 
 /// How many subscription probes ended while marked in a generation scope, ever.
 extern signalsync_atomic_int signalsync_generation_scope_endings;

@@ -13,8 +13,9 @@ import SignalSyncStack
 ///
 /// A hub without replay takes no lock at all to push: it publishes its subscribers as an
 /// immutable snapshot (`PublicationEngine`), which a push reads inside a read epoch and
-/// calls without retaining anything: one atomic operation to enter, one to leave, on the
-/// hub's own cache line, so two threads pushing to one pipe do not wait for each other.
+/// calls without retaining anything: one atomic operation to enter, one to leave, on a
+/// cache line of the pushing thread's own (`ReadEpochs`), so two threads pushing to one
+/// pipe do not wait for each other.
 /// `add` and `remove` withdraw the snapshot under the lock; the next push publishes a
 /// new one. A withdrawn snapshot (and the subscribers only it still holds) is released
 /// once the pushes that could be reading it have returned, as a push holding its
@@ -70,6 +71,7 @@ import SignalSyncStack
     @inlinable package init(_ start: Machine.Start, reentrancy: Reentrancy) {
         if case .silent = start {
             lockFree = true
+            PublicationEngine<PipeHubSnapshot<Receiver>>.prepare(&publication)
         } else {
             lockFree = false
         }
@@ -78,7 +80,9 @@ import SignalSyncStack
     }
 
     deinit {
-        snapshots.releasePublished()
+        if lockFree {
+            snapshots.release()
+        }
     }
 
     /// Adds a subscriber and returns its key for `remove` (nil, releasing `deliver`, when

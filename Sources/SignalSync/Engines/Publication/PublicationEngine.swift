@@ -3,7 +3,7 @@ import SignalSyncStack
 /// One published object that readers use without a lock and without retaining it, while
 /// a writer may withdraw it at any time (read-copy-update): the subscriber snapshot of a
 /// pipe without replay (`PipeHubEngine`), so that a push costs two atomic operations on
-/// one cache line and no lock.
+/// a cache line that only its thread writes, and no lock.
 ///
 /// A reader runs `withCurrent`, which counts it in the current read epoch
 /// (`ReadEpochs`) for the length of its body. A writer publishes an object or withdraws
@@ -12,10 +12,11 @@ import SignalSyncStack
 /// the last such reader. Nobody waits: a withdrawn object lives until the readers inside
 /// when it was withdrawn have returned, so memory stays bounded as long as readers return.
 ///
-/// The storage (`signalsync_publication_atomics`: the published object and the read
-/// epochs' word) lives inline in its owner, as its first stored property, so that its
-/// address is fixed (no allocation, nothing retained per read); this engine is a view over
-/// it, and the owner's `deinit` calls `releasePublished()`. The machine lives under the
+/// The storage (`signalsync_publication_atomics`: the published object, the read epochs'
+/// control word and a pointer to their counts) lives inline in its owner, as its first
+/// stored property, so that its address is fixed (nothing allocated or retained per read);
+/// this engine is a view over it. The owner's `init` calls `prepare` (which allocates the
+/// counts) before any reader runs, and its `deinit` calls `release()`. The machine lives under the
 /// owner's lock, which serializes the writers and the reclamation (`collect`). What they
 /// return is released by the owner after unlocking.
 ///
@@ -39,15 +40,24 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
     @_transparent @usableFromInline
     package init(_ storage: UnsafeMutableRawPointer) {
         current = AtomicPointerView((storage + signalsync_publication_current_offset).assumingMemoryBound(to: signalsync_atomic_pointer.self))
-        readers = ReadEpochs(AtomicUInt64View((storage + signalsync_publication_epochs_offset).assumingMemoryBound(to: signalsync_atomic_uint64.self)))
+        readers = ReadEpochs(
+            control: AtomicUInt64View((storage + signalsync_publication_epochs_offset).assumingMemoryBound(to: signalsync_atomic_uint64.self)),
+            counts: (storage + signalsync_publication_readers_offset).load(as: UnsafeMutableRawPointer?.self).unsafelyUnwrapped)
     }
 
-    /// Releases the published object, if any: the owner's `deinit` calls it, once no
-    /// reader or writer can run any more.
-    package func releasePublished() {
+    /// Makes `storage` ready for readers: allocates the read epochs' counts. The owner's
+    /// `init` calls it, before the owner is shared.
+    @usableFromInline package static func prepare(_ storage: inout signalsync_publication_atomics) {
+        storage.readers = ReadEpochs.allocateCounts()
+    }
+
+    /// Releases the published object, if any, and frees the counts: the owner's `deinit`
+    /// calls it, once no reader or writer can run any more.
+    package func release() {
         if let object = current.load(ordering: .sequentiallyConsistent) {
             Unmanaged<Object>.fromOpaque(object).release()
         }
+        ReadEpochs.deallocateCounts(readers.counts)
     }
 
     /// Runs `body` with the published object and returns its result; nil, without

@@ -35,12 +35,16 @@ final class PublicationEngineTests: LeakCheckedTestCase {
         let machine = LockedState(PublicationMachine<Probe>())
         let count = ReleaseCount()
 
+        init() {
+            PublicationEngine<Probe>.prepare(&publication)
+        }
+
         var engine: PublicationEngine<Probe> {
             PublicationEngine(_getUnsafePointerToStoredProperties(self))
         }
 
         deinit {
-            engine.releasePublished()
+            engine.release()
         }
 
         func publish() {
