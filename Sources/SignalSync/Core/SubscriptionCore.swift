@@ -65,6 +65,17 @@ final class KeptObjects {
 /// (`putNextWhilePinned`) only load the word: two threads pushing to one subscriber then
 /// write nothing they share.
 ///
+/// **Threads calling at once.** When a `putNext` finds another reader inside (another
+/// thread sending, most often), the subscription makes reader counts on cache lines of
+/// their own (`ReaderShards`, 256 bytes, once): from then on `putNext` counts itself in its
+/// thread's counter and only loads the word, so two threads sending to one subscriber no
+/// longer pass the word's cache line back and forth twice per value. Whoever would release
+/// the callbacks first checks that every counter is zero; a reader that counted itself and
+/// then finds the subscription ended calls nothing, and the last reader to leave releases
+/// the callbacks, as on the word. (Both sides are sequentially consistent: a releaser that
+/// sets the terminated bit and then reads a counter as zero cannot miss a reader that
+/// counted itself before the bit was set.)
+///
 /// **The generator's disposable has two owners**, as in both originals: the subscriber
 /// and the handle each hold a reference. A terminal event disposes the subscriber's
 /// reference after the terminal callback; the handle's `dispose()` disposes its own,
@@ -121,6 +132,8 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     @usableFromInline static var droppingBit: Int { 1 << 60 }
     /// Ended, no reader, callbacks not yet released.
     @usableFromInline static var endedAndIdle: Int { terminatedBit | droppingBit }
+    /// The bits of the word that count its readers.
+    @usableFromInline static var readerMask: Int { droppingBit - 1 }
 
     @usableFromInline @exclusivity(unchecked) var callbacks: Unmanaged<Callbacks>?
     /// The subscriber's reference to the generator's disposable.
@@ -163,6 +176,12 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         AtomicBoolView((atomicsAddress + signalsync_subscription_keeps_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
     }
 
+    /// The reader counts made when threads call at once (`shareReaders`), or nil.
+    @inlinable @inline(__always)
+    var sharedReaders: AtomicPointerView {
+        AtomicPointerView((atomicsAddress + signalsync_subscription_shared_readers_offset).assumingMemoryBound(to: signalsync_atomic_pointer.self))
+    }
+
     /// The lock of the rare state.
     @inlinable @inline(__always)
     var spin: SpinLockView {
@@ -192,6 +211,9 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     deinit {
         callbacks?.release()
         kept?.release()
+        if let shared = sharedReaders.load(ordering: .relaxed) {
+            ReaderShards.deallocate(shared)
+        }
         if StackGuard.isLow {
             // A chain of subscriptions releases its upstream one by one: go on from a
             // fresh stack when this one is nearly used up.
@@ -225,11 +247,43 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         if StackGuard.isLow {
             return putNextOnFreshStack(value)
         }
+        if let shared = sharedReaders.load(ordering: .acquiring) {
+            return putNext(value, countingIn: shared)
+        }
         let before = word.wrappingAdd(1, ordering: .acquiring).oldValue
         if before & Self.terminatedBit == 0, let callbacks {
             callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value) }
         }
         leave()
+        if before & Self.readerMask != 0 {
+            shareReaders()
+        }
+    }
+
+    /// `putNext` once the subscription counts its readers in `shared`: counts itself in
+    /// its thread's counter instead of the word (see the type's notes).
+    @inlinable @inline(__always)
+    func putNext(_ value: Value, countingIn shared: UnsafeMutableRawPointer) {
+        let counter = AtomicIntView(ReaderShards.counter(shared, ReaderShards.current).assumingMemoryBound(to: signalsync_atomic_int.self))
+        counter.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        if word.load(ordering: .sequentiallyConsistent) & Self.terminatedBit == 0, let callbacks {
+            callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value) }
+        }
+        counter.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        if word.load(ordering: .sequentiallyConsistent) == Self.endedAndIdle {
+            releaseCallbacksIfUnclaimed()
+        }
+    }
+
+    /// Makes the reader counts, unless another thread made them first: a `putNext` found
+    /// another reader inside.
+    @usableFromInline @inline(never)
+    func shareReaders() {
+        guard sharedReaders.load(ordering: .relaxed) == nil else { return }
+        let block = ReaderShards.allocate()
+        if !sharedReaders.compareExchange(expected: nil, desired: block, ordering: .acquiringAndReleasing) {
+            ReaderShards.deallocate(block)
+        }
     }
 
     /// Ends with `error`: the error callback, then the upstream teardown. Ignored once
@@ -319,6 +373,9 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     /// nobody released them yet.
     @inlinable
     func releaseCallbacksIfUnclaimed() {
+        if let shared = sharedReaders.load(ordering: .sequentiallyConsistent), ReaderShards.someoneCounts(in: shared) {
+            return  // the last of them releases
+        }
         let claimed = word.compareExchange(
             expected: Self.endedAndIdle, desired: Self.endedAndIdle | Self.releasedBit,
             ordering: .acquiringAndReleasing

@@ -270,4 +270,10 @@ package struct AtomicPointerView: @unchecked Sendable {
     package func exchange(_ desired: UnsafeMutableRawPointer?, ordering: AtomicUpdateOrdering) -> UnsafeMutableRawPointer? {
         signalsync_atomic_pointer_exchange(storage, desired, ordering.order)
     }
+
+    /// Replaces the value with `desired` if it is `expected`; true when it did.
+    @usableFromInline @_transparent
+    package func compareExchange(expected: UnsafeMutableRawPointer?, desired: UnsafeMutableRawPointer?, ordering: AtomicUpdateOrdering) -> Bool {
+        signalsync_atomic_pointer_compare_exchange(storage, expected, desired, ordering.order)
+    }
 }

@@ -72,21 +72,18 @@ package struct ReadEpochs: @unchecked Sendable {
     /// Storage for the counts of one set of epochs, all zero; free it with
     /// `deallocateCounts` once no reader or writer can run.
     @usableFromInline package static func allocateCounts() -> UnsafeMutableRawPointer {
-        let size = signalsync_reader_shards * signalsync_reader_shard_stride
-        let counts = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: signalsync_reader_shard_stride)
-        counts.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        return counts
+        ReaderShards.allocate()
     }
 
     /// Frees storage from `allocateCounts`.
     package static func deallocateCounts(_ counts: UnsafeMutableRawPointer) {
-        counts.deallocate()
+        ReaderShards.deallocate(counts)
     }
 
     /// The count at `shard`.
     @inlinable @inline(__always)
     func count(_ shard: Int) -> AtomicUInt64View {
-        AtomicUInt64View((counts + shard * signalsync_reader_shard_stride).assumingMemoryBound(to: signalsync_atomic_uint64.self))
+        AtomicUInt64View(ReaderShards.counter(counts, shard).assumingMemoryBound(to: signalsync_atomic_uint64.self))
     }
 
     /// One reader of `epoch`, in a count's layout.
@@ -102,7 +99,7 @@ package struct ReadEpochs: @unchecked Sendable {
     /// Counts the caller in the current epoch; pass the ticket to `exit`.
     @inlinable @inline(__always)
     package func enter() -> Ticket {
-        let ticket = Ticket(epoch: control.load(ordering: .relaxed) & Self.epochBit, shard: Int(signalsync_reader_shard()))
+        let ticket = Ticket(epoch: control.load(ordering: .relaxed) & Self.epochBit, shard: ReaderShards.current)
         count(ticket.shard).wrappingAdd(Self.unit(ticket.epoch), ordering: .sequentiallyConsistent)
         return ticket
     }
@@ -123,7 +120,7 @@ package struct ReadEpochs: @unchecked Sendable {
     @usableFromInline
     func readerCount(of epoch: UInt64) -> UInt64 {
         var total: UInt64 = 0
-        for shard in 0..<signalsync_reader_shards {
+        for shard in 0..<ReaderShards.count {
             total += Self.readers(epoch, in: count(shard).load(ordering: .sequentiallyConsistent))
         }
         return total

@@ -198,6 +198,11 @@ static inline __attribute__((always_inline)) void *_Nullable signalsync_atomic_p
     return __atomic_exchange_n(&atomic->value, desired, order);
 }
 
+/// Stores `desired` if the value is `expected`; true when it did.
+static inline __attribute__((always_inline)) bool signalsync_atomic_pointer_compare_exchange(signalsync_atomic_pointer *_Nonnull atomic, void *_Nullable expected, void *_Nullable desired, signalsync_memory_order order) {
+    return __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
+}
+
 // MARK: - The library's storage
 
 /// The atomics of one `SubscriptionCore`: the first stored property of the object, so
@@ -214,6 +219,9 @@ typedef struct {
     signalsync_atomic_bool keeps;
     /// The flag of the spin lock guarding the subscription's rare state.
     signalsync_atomic_bool spin_locked;
+    /// The reader counts of a subscription that threads call at once (`ReaderShards`),
+    /// made at the first sign of that; NULL until then.
+    signalsync_atomic_pointer shared_readers;
 } signalsync_subscription_atomics;
 
 /// The offsets of `signalsync_subscription_atomics`' fields: Swift adds them to the struct's
@@ -224,6 +232,7 @@ enum {
     signalsync_subscription_terminal_sent_offset = offsetof(signalsync_subscription_atomics, terminal_sent),
     signalsync_subscription_keeps_offset = offsetof(signalsync_subscription_atomics, keeps),
     signalsync_subscription_spin_locked_offset = offsetof(signalsync_subscription_atomics, spin_locked),
+    signalsync_subscription_shared_readers_offset = offsetof(signalsync_subscription_atomics, shared_readers),
 };
 
 /// The atomics of one `PublicationEngine`: the published object and the read epochs, the

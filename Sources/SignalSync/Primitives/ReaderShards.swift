@@ -1,0 +1,59 @@
+import SignalSyncStack
+
+/// Counters that readers on different threads update without sharing a cache line:
+/// `signalsync_reader_shards` words, `signalsync_reader_shard_stride` bytes apart, in one
+/// block. A thread always counts in the same word (`current`, given round robin at the
+/// thread's first read), so two threads reading the same object at once write different
+/// lines; whoever must know that no reader is left sums the words.
+///
+/// Under `ReadEpochs` (a pipe's pushes) and `SubscriptionCore` (a subscription whose
+/// subscriber threads call at once). On one shared word, two threads took turns owning its
+/// cache line twice per read, which cost them more than everything else they did.
+@usableFromInline
+package enum ReaderShards {
+    /// A block of zeroed counters; free it with `deallocate` once nobody counts in it.
+    @usableFromInline
+    package static func allocate() -> UnsafeMutableRawPointer {
+        let size = signalsync_reader_shards * signalsync_reader_shard_stride
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: signalsync_reader_shard_stride)
+        block.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        return block
+    }
+
+    /// Frees a block from `allocate`.
+    @usableFromInline
+    package static func deallocate(_ block: UnsafeMutableRawPointer) {
+        block.deallocate()
+    }
+
+    /// The counter at `shard` of `block`.
+    @inlinable @inline(__always)
+    static func counter(_ block: UnsafeMutableRawPointer, _ shard: Int) -> UnsafeMutableRawPointer {
+        block + shard * signalsync_reader_shard_stride
+    }
+
+    /// The counter this thread counts in.
+    @inlinable @inline(__always)
+    static var current: Int {
+        Int(signalsync_reader_shard())
+    }
+
+    /// True when a counter of `block` (each an `Int`) is not zero (each read sequentially
+    /// consistent).
+    @usableFromInline
+    static func someoneCounts(in block: UnsafeMutableRawPointer) -> Bool {
+        for shard in 0..<count {
+            let counter = AtomicIntView(self.counter(block, shard).assumingMemoryBound(to: signalsync_atomic_int.self))
+            if counter.load(ordering: .sequentiallyConsistent) != 0 {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The number of counters in a block.
+    @inlinable
+    static var count: Int {
+        signalsync_reader_shards
+    }
+}
