@@ -102,7 +102,7 @@ final class KeptObjects {
 /// The rare state (references, flags) sits behind an inline spin lock that is never
 /// held while other code runs.
 ///
-/// The atomics (the word, three flags and the spin lock's flag) are one C struct, the
+/// The atomics (the word, three flags, the spin lock's flag and the shared counters' pointer) are one C struct, the
 /// first stored property, so that their address is fixed and costs no allocation
 /// (`_getUnsafePointerToStoredProperties`; `SubscriptionCoreTests` checks it).
 ///
@@ -113,15 +113,15 @@ final class KeptObjects {
 @usableFromInline
 package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: SubscriptionProbe, UpstreamDisposable, @unchecked Sendable {
     // Safety: `callbacks` is written only in `init` and by the single winner of the
-    // release claim on `word`, after every reader has left; readers only read it between
-    // entering and leaving. `atomics` is only accessed atomically, through the views
-    // below. Every other `var` is guarded by `spin`. The lock already keeps accesses
+    // release claim on `word`, after every reader has left (the word's and the shared
+    // counters' readers); readers only read it between entering and leaving. `atomics`
+    // (and the shared counters) are only accessed atomically, through the views below. Every other `var` is guarded by `spin`. The lock already keeps accesses
     // apart, so the runtime exclusivity checks are turned off (`@exclusivity(unchecked)`):
     // they cost more than the rest of a subscription's setup.
 
-    /// The storage of `word`, `inScope`, `terminalSent`, `keeps` and `spin`: the first
-    /// stored property (see the type's notes). Never read or written as a Swift property
-    /// after `init`.
+    /// The storage of `word`, `inScope`, `terminalSent`, `keeps`, `spin` and
+    /// `sharedReaders`: the first stored property (see the type's notes). Never read or
+    /// written as a Swift property after `init`.
     @usableFromInline @exclusivity(unchecked) var atomics = signalsync_subscription_atomics()
     @usableFromInline static var terminatedBit: Int { 1 << 62 }
     @usableFromInline static var releasedBit: Int { 1 << 61 }
