@@ -102,9 +102,10 @@ final class KeptObjects {
 /// The rare state (references, flags) sits behind an inline spin lock that is never
 /// held while other code runs.
 ///
-/// The atomics (the word, three flags, the spin lock's flag and the shared counters' pointer) are one C struct, the
-/// first stored property, so that their address is fixed and costs no allocation
-/// (`_getUnsafePointerToStoredProperties`; `SubscriptionCoreTests` checks it).
+/// The atomics (the word, three flags, the spin lock's flag and the shared counters'
+/// pointer) are one C struct, the first stored property, so that their address is fixed
+/// and costs no allocation (`_getUnsafePointerToStoredProperties`; `SubscriptionCoreTests`
+/// checks it).
 ///
 /// It is `@usableFromInline package` so that the event path can be specialized and inlined
 /// into the API modules' inlinable code, in client packages too; it is a building block of
