@@ -116,9 +116,10 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     // Safety: `callbacks` is written only in `init` and by the single winner of the
     // release claim on `word`, after every reader has left (the word's and the shared
     // counters' readers); readers only read it between entering and leaving. `atomics`
-    // (and the shared counters) are only accessed atomically, through the views below. Every other `var` is guarded by `spin`. The lock already keeps accesses
-    // apart, so the runtime exclusivity checks are turned off (`@exclusivity(unchecked)`):
-    // they cost more than the rest of a subscription's setup.
+    // (and the shared counters) are only accessed atomically, through the views below.
+    // Every other `var` is guarded by `spin`. The lock already keeps accesses apart, so
+    // the runtime exclusivity checks are turned off (`@exclusivity(unchecked)`): they cost
+    // more than the rest of a subscription's setup.
 
     /// The storage of `word`, `inScope`, `terminalSent`, `keeps`, `spin` and
     /// `sharedReaders`: the first stored property (see the type's notes). Never read or

@@ -53,7 +53,7 @@ package struct ReadEpochs: @unchecked Sendable {
     /// The control word: epoch 0 and no request when all bits are 0.
     @usableFromInline let control: AtomicUInt64View
     /// The first of the `signalsync_reader_shards` counts, `signalsync_reader_shard_stride`
-    /// bytes apart (see `allocateCounts`).
+    /// bytes apart (a `ReaderShards` block).
     @usableFromInline let counts: UnsafeMutableRawPointer
 
     /// The epoch bit.
@@ -67,17 +67,6 @@ package struct ReadEpochs: @unchecked Sendable {
     package init(control: AtomicUInt64View, counts: UnsafeMutableRawPointer) {
         self.control = control
         self.counts = counts
-    }
-
-    /// Storage for the counts of one set of epochs, all zero; free it with
-    /// `deallocateCounts` once no reader or writer can run.
-    @usableFromInline package static func allocateCounts() -> UnsafeMutableRawPointer {
-        ReaderShards.allocate()
-    }
-
-    /// Frees storage from `allocateCounts`.
-    package static func deallocateCounts(_ counts: UnsafeMutableRawPointer) {
-        ReaderShards.deallocate(counts)
     }
 
     /// The count at `shard`.

@@ -124,20 +124,15 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
     func testConcurrentPushesAndADisposal() {
         for _ in 0..<200 {
             let log = Log()
-            let disposed = SignalSync.Atomic(value: false)
-            let lateValues = SignalSync.Atomic(value: 0)
-            let core = SubscriptionCore<Int, String, SwiftSignalKitRules>(
-                next: { [probe = Probe("next", log)] _ in
-                    withExtendedLifetime(probe) {}
-                    if disposed.with({ $0 }) { _ = lateValues.modify { $0 + 1 } }
-                }, error: nil, completed: nil)
+            let lateValues = LateValues()
+            let core = lateValues.core(log)
             var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
             do {
                 let target = pinned!
                 DispatchQueue.concurrentPerform(iterations: 3) { index in
                     if index == 2 {
                         core.dispose()
-                        disposed.modify { _ in true }
+                        lateValues.markDisposed()
                     } else {
                         for value in 0..<100 { target.deliver(value) }
                     }
@@ -149,7 +144,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
             // A value that had started before the disposal may still finish after it; none
             // can start once the disposal set the end (each thread sees it within its next
             // load), so at most one late value per pushing thread.
-            XCTAssertLessThanOrEqual(lateValues.with { $0 }, 2)
+            XCTAssertLessThanOrEqual(lateValues.count, 2)
         }
     }
 }

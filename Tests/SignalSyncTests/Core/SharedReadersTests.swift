@@ -60,24 +60,19 @@ final class SharedReadersTests: LeakCheckedTestCase {
     func testConcurrentValuesAndADisposal() {
         for _ in 0..<200 {
             let log = Log()
-            let disposed = SignalSync.Atomic(value: false)
-            let lateValues = SignalSync.Atomic(value: 0)
-            let core = SubscriptionCore<Int, String, SwiftSignalKitRules>(
-                next: { [probe = Probe("next", log)] _ in
-                    withExtendedLifetime(probe) {}
-                    if disposed.with({ $0 }) { _ = lateValues.modify { $0 + 1 } }
-                }, error: nil, completed: nil)
+            let lateValues = LateValues()
+            let core = lateValues.core(log)
             DispatchQueue.concurrentPerform(iterations: 3) { index in
                 if index == 2 {
                     for _ in 0..<50 { core.putNext(0) }
                     core.dispose()
-                    disposed.modify { _ in true }
+                    lateValues.markDisposed()
                 } else {
                     for value in 0..<200 { core.putNext(value) }
                 }
             }
             XCTAssertEqual(log.lines, ["next released"])
-            XCTAssertLessThanOrEqual(lateValues.with { $0 }, 2)
+            XCTAssertLessThanOrEqual(lateValues.count, 2)
             if let shared = core.sharedReaders.load(ordering: .relaxed) {
                 XCTAssertFalse(ReaderShards.someoneCounts(in: shared))
             }

@@ -293,6 +293,34 @@ final class Log: @unchecked Sendable {
     }
 }
 
+/// A subscription whose `next` holds a probe named "next" and counts the values that
+/// start after `markDisposed()`: for the tests that dispose while other threads send (a
+/// value already running may finish after the disposal; none may start).
+final class LateValues: @unchecked Sendable {
+    // Safety: both fields are atomic.
+    private let disposed = SignalSync.Atomic(value: false)
+    private let late = SignalSync.Atomic(value: 0)
+
+    /// The subscription, logging its probe's release in `log`.
+    func core(_ log: Log) -> SubscriptionCore<Int, String, SwiftSignalKitRules> {
+        SubscriptionCore(
+            next: { [probe = Probe("next", log)] _ in
+                withExtendedLifetime(probe) {}
+                if self.disposed.with({ $0 }) { _ = self.late.modify { $0 + 1 } }
+            }, error: nil, completed: nil)
+    }
+
+    /// Called once the disposal returned.
+    func markDisposed() {
+        disposed.modify { _ in true }
+    }
+
+    /// The values that started after `markDisposed()`.
+    var count: Int {
+        late.with { $0 }
+    }
+}
+
 /// Logs its own release.
 final class Probe {
     let name: String

@@ -9,10 +9,10 @@ final class ReadEpochsTests: LeakCheckedTestCase {
     private func withEpochs(_ body: (ReadEpochs) -> Void) {
         let control = UnsafeMutablePointer<signalsync_atomic_uint64>.allocate(capacity: 1)
         control.initialize(to: signalsync_atomic_uint64(value: 0))
-        let counts = ReadEpochs.allocateCounts()
+        let counts = ReaderShards.allocate()
         defer {
             control.deallocate()
-            ReadEpochs.deallocateCounts(counts)
+            ReaderShards.deallocate(counts)
         }
         body(ReadEpochs(control: AtomicUInt64View(control), counts: counts))
     }

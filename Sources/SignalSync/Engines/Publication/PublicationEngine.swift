@@ -48,7 +48,7 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
     /// Makes `storage` ready for readers: allocates the read epochs' counts. The owner's
     /// `init` calls it, before the owner is shared.
     @usableFromInline package static func prepare(_ storage: inout signalsync_publication_atomics) {
-        storage.readers = ReadEpochs.allocateCounts()
+        storage.readers = ReaderShards.allocate()
     }
 
     /// Releases the published object, if any, and frees the counts: the owner's `deinit`
@@ -57,7 +57,7 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
         if let object = current.load(ordering: .sequentiallyConsistent) {
             Unmanaged<Object>.fromOpaque(object).release()
         }
-        ReadEpochs.deallocateCounts(readers.counts)
+        ReaderShards.deallocate(readers.counts)
     }
 
     /// Runs `body` with the published object and returns its result; nil, without
