@@ -37,20 +37,26 @@ struct Harness {
         return delivered
     }
 
-    /// The ns per op of every timed run of each case; cases of one scenario are
-    /// interleaved run by run so that a noisy moment on the machine hits all of them alike.
+    /// The ns per op of every timed run of each case. The cases of one timing group (a
+    /// scenario and those whose ratios divide by it: `Scenario.timingGroup`) are
+    /// interleaved run by run, so that a noisy moment on the machine hits a case and the
+    /// case it is divided by alike.
     func time(_ cases: [ScenarioCase], progress: (String) -> Void) throws -> Timings {
         var samples: [Key: [Double]] = [:]
-        for scenario in Scenario.allCases {
-            let group = cases.filter { $0.scenario == scenario }
+        for leader in Scenario.allCases where leader.timingGroup == leader {
+            let group = cases.filter { $0.scenario.timingGroup == leader }
             guard !group.isEmpty else { continue }
-            let size = size(of: scenario)
-            progress("\(scenario.rawValue) \(scenario.title): \(group.map(\.implementation.rawValue).joined(separator: ", "))")
+            for scenario in Scenario.allCases where group.contains(where: { $0.scenario == scenario }) {
+                let names = group.filter { $0.scenario == scenario }.map(\.implementation.rawValue)
+                progress("\(scenario.rawValue) \(scenario.title): \(names.joined(separator: ", "))")
+            }
             for scenarioCase in group {  // warm-up: code, caches, lazily made metadata
-                try runOnce(scenarioCase, size: max(8, size / 10 / 4 * 4))
+                try runOnce(scenarioCase, size: max(8, size(of: scenarioCase.scenario) / 10 / 4 * 4))
             }
             for _ in 0..<runs {
                 for scenarioCase in group {
+                    let scenario = scenarioCase.scenario
+                    let size = size(of: scenario)
                     var elapsed: UInt64 = 0
                     try runOnce(scenarioCase, size: size) { body in
                         let start = DispatchTime.now().uptimeNanoseconds

@@ -18,16 +18,21 @@ struct ScalingPass {
     var cases = ScalingCase.allCases
 
     /// The least ns per op of `scalingCase` over the runs, at each of `sizes`, in order.
+    ///
+    /// Each run measures every size in turn, so that a size's runs are spread over the
+    /// whole measurement of the case: a busy stretch of the machine, which slows the
+    /// largest size (a pass over memory that neighbours share) most, then costs each size
+    /// a run or two rather than every run of one size.
     func measure(_ scalingCase: ScalingCase) throws -> [Double] {
         _ = try timedRun(scalingCase, n: sizes[0], order: Self.randomOrder(sizes[0]))  // warm-up
-        return try sizes.map { n in
-            let order = Self.randomOrder(n)
-            var samples: [Double] = []
-            for _ in 0..<runs {
-                samples.append(try timedRun(scalingCase, n: n, order: order))
+        let orders = sizes.map(Self.randomOrder)
+        var least = sizes.map { _ in Double.infinity }
+        for _ in 0..<runs {
+            for (index, n) in sizes.enumerated() {
+                least[index] = min(least[index], try timedRun(scalingCase, n: n, order: orders[index]))
             }
-            return samples.min() ?? 0
         }
+        return least
     }
 
     /// One timed run at size `n`: as many rounds as make `opsPerRun` ops; ns per op.

@@ -147,6 +147,13 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The scenario whose timed runs this one's are interleaved with: the one its ratios
+    /// divide by (`singleChurnBase`, else `reference`), so that run i of both is measured
+    /// moments apart. Each group is named by the scenario that all its members refer to.
+    public var timingGroup: Scenario {
+        singleChurnBase ?? reference
+    }
+
     /// The scenario whose OpenCombine figure is the denominator of this one's ratio
     /// (S11 names itself: it has no OpenCombine case, so no ratio).
     public var reference: Scenario {

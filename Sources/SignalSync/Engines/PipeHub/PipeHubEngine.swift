@@ -95,29 +95,51 @@ import SignalSyncStack
     }
 
     /// Adds `receiver` as a subscriber, as `add(_:)` adds a callback.
+    ///
+    /// The replay is read in the lock section that adds: a copy of the value or, for a
+    /// value that is more than plain bits, the box that replays share (`Machine.Held`), so
+    /// that no copy of such a value is made, nor destroyed, per subscriber.
     @inlinable @discardableResult
     package func add(_ receiver: Receiver) -> Int? {
-        var replayed: Value?
-        let (action, withdrawn) = state.withLock { machine in
-            let action = machine.add(receiver)
-            if case .replay = action {
-                replayed = machine.replayed
+        let action: Machine.AddAction
+        if Machine.Held.sharesReplay {
+            let (added, shared) = add(receiver, reading: { $0.held.shared() })
+            action = added
+            if let shared {
+                receiver.deliver(shared.value)
             }
-            return (action, lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
+        } else {
+            let (added, replayed) = add(receiver, reading: { $0.replayed })
+            action = added
+            if let replayed {
+                receiver.deliver(replayed)
+            }
         }
-        withExtendedLifetime(withdrawn) {}  // released outside the lock
         switch action {
         case .added(let key):
             return key
         case .replay(let key):
-            if case .some(let value) = consume replayed {
-                receiver.deliver(value)
-            }
             finishOwning(key)
             return key
         case .refused:
             return nil
         }
+    }
+
+    /// Adds `receiver` in one lock section and, when the machine says to replay, reads
+    /// the replay there with `read`.
+    @inlinable @inline(__always)
+    func add<Replay>(_ receiver: Receiver, reading read: (inout Machine) -> Replay?) -> (Machine.AddAction, Replay?) {
+        var replay: Replay?
+        let (action, withdrawn) = state.withLock { machine in
+            let action = machine.add(receiver)
+            if case .replay = action {
+                replay = read(&machine)
+            }
+            return (action, lockFree ? snapshots.withdraw(&machine.withdrawn) : [])
+        }
+        withExtendedLifetime(withdrawn) {}  // released outside the lock
+        return (action, replay)
     }
 
     /// Adds `receiver` and returns its membership, the disposable of its subscription,

@@ -35,7 +35,8 @@
 /// delivered concurrently, in no defined order (as everywhere in both APIs).
 ///
 /// **No value in what a subscription's transitions copy.** The replayed value lives in
-/// `held`, beside a `State` that carries no payload; a value left in a pending slot is
+/// `held` (a box that replays share, once replayed, when copying it is more than copying
+/// bits: see `Held`), beside a `State` that carries no payload; a value left in a pending slot is
 /// boxed (`PendingValue`, one box per push during a replay window, shared by the
 /// subscribers it reaches); `add`, `ownerFinished` and `remove` return actions without a
 /// value. With the untyped API's `Any?`, an enum holding a value is copied and destroyed
@@ -146,7 +147,7 @@
     @usableFromInline package enum CloseAction {
         /// Every subscriber, with any values left for them, and the value that was
         /// replayed.
-        case release(OrderedSlots<Entry>, held: Value?)
+        case release(OrderedSlots<Entry>, held: Held)
         /// Nothing: the hub was closed already.
         case alreadyClosed
     }
@@ -163,11 +164,11 @@
     @usableFromInline package enum PushAction {
         /// Deliver to `targets`, in order; `replaced` (the previous replayed value) is
         /// released first.
-        case deliver(to: [Subscriber], replaced: Value?)
+        case deliver(to: [Subscriber], replaced: Held)
         /// As `deliver`; some subscribers got the value in their pending slot instead
         /// (`dropped` are the values it replaced there): report `pushEnded(sequence)`
         /// after delivering.
-        case deliverThenEnd(sequence: Int, to: [Subscriber], replaced: Value?, dropped: [PendingValue])
+        case deliverThenEnd(sequence: Int, to: [Subscriber], replaced: Held, dropped: [PendingValue])
     }
 
     /// What `pushEnded` decided.
@@ -189,8 +190,8 @@
 
     /// What is replayed.
     @usableFromInline var state: State
-    /// The value replayed while `state` is `.holding`; nil otherwise.
-    @usableFromInline var held: Value?
+    /// The value replayed while `state` is `.holding`; nothing otherwise.
+    @usableFromInline package var held = Held(nil)
     /// Every subscriber under the key `add` returned, in subscription order (adding and
     /// removing cost the same whatever their number).
     @usableFromInline var entries = OrderedSlots<Entry>()
@@ -214,13 +215,13 @@
             state = .empty
         case .holding(let value):
             state = .holding
-            held = value
+            held = Held(value)
         }
     }
 
     /// The value a subscriber added now receives first; nil when there is none.
     @inlinable package var replayed: Value? {
-        held
+        held.value
     }
 
     /// Every entry's subscriber, in entry order: the snapshot a push takes while every
@@ -371,19 +372,19 @@
         return action ?? .released  // removed meanwhile
     }
 
-    /// Makes `value` the replayed one (unless the hub is silent) and returns the value it
+    /// Makes `value` the replayed one (unless the hub is silent) and returns what it
     /// replaced.
-    @inlinable mutating func replay(_ value: Value) -> Value? {
+    @inlinable mutating func replay(_ value: Value) -> Held {
         switch state {
         case .silent, .closed:
-            return nil
+            return Held(nil)
         case .empty:
             state = .holding
-            held = value
-            return nil
+            held = Held(value)
+            return Held(nil)
         case .holding:
             let previous = held.take()
-            held = value
+            held = Held(value)
             return previous
         }
     }

@@ -24,7 +24,7 @@ extension PipeHubMachine {
     @usableFromInline
     package enum ClearAction {
         /// Release the value that was replayed, outside the lock.
-        case release(Value)
+        case release(Held)
         /// Nothing was replayed.
         case none
     }
@@ -40,14 +40,14 @@ extension PipeHubMachine {
 
     /// The value replayed now (nil when there is none) and the number of pushes so far.
     @inlinable package var reading: Reading {
-        Reading(value: held, sequence: sequence)
+        Reading(value: held.value, sequence: sequence)
     }
 
     /// Stops replaying. Subscribers are not told, and values already left for them stay.
     @inlinable package mutating func clear() -> ClearAction {
-        guard case .holding = state, let value = held.take() else { return .none }
+        guard case .holding = state, !held.isEmpty else { return .none }
         state = .empty
-        return .release(value)
+        return .release(held.take())
     }
 
     /// `push(value)` when no push was recorded since `sequence` was read.

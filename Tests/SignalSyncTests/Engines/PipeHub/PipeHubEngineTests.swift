@@ -97,6 +97,29 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.all, ["close", "released the value, 0 pending", "closed"])
     }
 
+    func testAReplayedObjectIsSharedByItsReplaysAndReleasedOnceNoneOfThemRunsAfterAPushReplacedIt() {
+        let log = Log()
+        let hub = PipeHubEngine<Probe>(.holding(Probe("one", log)), reentrancy: .immediate)
+        XCTAssertTrue(PipeHubEngine<Probe>.Machine.Held.sharesReplay)
+        _ = hub.add { log.add("a got \($0.name)") }
+        _ = hub.add { value in
+            log.add("b got \(value.name)")
+            if value.name == "one" {
+                hub.push(Probe("two", log))  // replaces the value b is receiving
+                log.add("b still has \(value.name)")
+            }
+        }
+        log.add("b added")
+        hub.push(Probe("three", log))
+        log.add("pushed three")
+        XCTAssertEqual(
+            log.all,
+            [
+                "a got one", "b got one", "a got two", "b still has one", "released one", "b got two", "b added",
+                "released two", "a got three", "b got three", "pushed three",
+            ])
+    }
+
     func testARemovedSubscriberIsReleasedBeforeRemoveReturnsWhenNoPushIsRunning() {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
         let log = Log()

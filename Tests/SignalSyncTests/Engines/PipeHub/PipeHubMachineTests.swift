@@ -25,9 +25,9 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
     private func parts(_ action: Machine.PushAction) -> (targets: [String], replaced: Int?, sequence: Int?, dropped: [Int]) {
         switch action {
         case .deliver(let targets, let replaced):
-            return (targets, replaced, nil, [])
+            return (targets, replaced.value, nil, [])
         case .deliverThenEnd(let sequence, let targets, let replaced, let dropped):
-            return (targets, replaced, sequence, dropped.map(\.value))
+            return (targets, replaced.value, sequence, dropped.map(\.value))
         }
     }
 
@@ -67,7 +67,7 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
             }
         }
         XCTAssertEqual(left, ["a 2"], "the storage releases both outside the lock")
-        XCTAssertEqual(held, 2, "and the value that was replayed")
+        XCTAssertEqual(held.value, 2, "and the value that was replayed")
         XCTAssertNil(machine.replayed)
         guard case .refused = machine.add("b") else { return XCTFail("refused once closed") }
         guard case .unknown = machine.remove(0) else { return XCTFail("a was taken out") }
@@ -198,6 +198,32 @@ final class PipeHubMachineTests: LeakCheckedTestCase {
         XCTAssertEqual(machine.ownerFinished(keys[3]).isReleased, true)
         XCTAssertEqual(parts(machine.push(2)).targets, ["a", "d"])
         XCTAssertNil(parts(machine.push(3)).sequence, "every subscriber live again")
+    }
+
+    func testReplaysOfAValueThatIsMoreThanBitsShareOneBoxUntilAPushReplacesIt() {
+        typealias Strings = PipeHubMachine<String, String>
+        XCTAssertTrue(Strings.Held.sharesReplay, "a string holds a reference")
+        XCTAssertFalse(Machine.Held.sharesReplay, "an Int is copied")
+        var machine = Strings(.holding("one"))
+        XCTAssertNil(machine.held.box, "held inline until a replay")
+        guard case .replay = machine.add("a"), let first = machine.held.shared() else { return XCTFail("a replays") }
+        XCTAssertEqual(first.value, "one")
+        XCTAssertNil(machine.held.inline, "the value moved into the box")
+        guard case .replay = machine.add("b"), let second = machine.held.shared() else { return XCTFail("b replays") }
+        XCTAssertTrue(first === second, "later replays share the box")
+        XCTAssertEqual(machine.replayed, "one")
+        guard case .deliverThenEnd(_, _, let replaced, _) = machine.push("two") else { return XCTFail("a and b are owned") }
+        XCTAssertTrue(replaced.box === first, "the storage releases the box outside the lock")
+        XCTAssertNil(machine.held.box, "the new value is inline")
+        XCTAssertEqual(machine.replayed, "two")
+        guard case .replay = machine.add("c"), let third = machine.held.shared() else { return XCTFail("c replays") }
+        XCTAssertFalse(third === first)
+        XCTAssertEqual(third.value, "two")
+        XCTAssertEqual(machine.reading.value, "two", "a cell reads the value in its box")
+        guard case .release(let cleared) = machine.clear() else { return XCTFail("cleared") }
+        XCTAssertTrue(cleared.box === third)
+        XCTAssertTrue(machine.held.isEmpty)
+        XCTAssertNil(machine.held.shared(), "nothing to share once cleared")
     }
 }
 

@@ -17,8 +17,8 @@ final class ValueCellMachineTests: LeakCheckedTestCase {
     }
 
     private func cleared(_ action: Machine.ClearAction) -> Int? {
-        guard case .release(let value) = action else { return nil }
-        return value
+        guard case .release(let held) = action else { return nil }
+        return held.value
     }
 
     func testAnEmptyCellHoldsNothingUntilItsFirstPush() {
