@@ -5,11 +5,12 @@ import SignalSync
 /// leaves it.
 ///
 /// One object per signal, the hub and owner in fields instead of a closure's captures; the
-/// subscription's disposable is its hub membership, which holds the hub strongly (no weak
+/// subscription's disposable is its hub membership, which keeps the hub alive (no weak
 /// reference to the source to load) and holds `owner` alive while the subscription lives.
 /// The signal holds `owner` too: a promise's signal keeps the promise alive, as its
-/// subscriptions do; a pipe's signal has no owner (the pipe closes its hub when it goes
-/// away, which releases its subscribers and refuses later ones).
+/// subscriptions do, and the promise holds the hub (`PipeHubHold`); a pipe's signal has no
+/// owner and retains the hub (the pipe closes its hub when it goes away, which releases
+/// its subscribers and refuses later ones).
 ///
 /// `start` joins the hub with a `PinnedSubscriber` that is the subscription's subscriber
 /// (stage `.hub`), without a `Subscriber` object; an operator that runs this signal with
@@ -20,17 +21,19 @@ import SignalSync
 @usableFromInline
 final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     // Safety: immutable; the hub locks.
-    @usableFromInline let hub: PipeHubEngine<T>
+    /// The hub, kept alive by `owner` when that is set.
+    @usableFromInline let hub: PipeHubHold<T>
     @usableFromInline let owner: AnyObject?
     /// Called with `owner` each time a subscriber has joined and received its replay
     /// (`Promise` starts its deferred source on the first): a function without a context,
     /// made where the owner's type is known, so that it runs specialized.
     @usableFromInline let joined: ((AnyObject) -> Void)?
 
-    /// The signal of `hub`'s subscribers, keeping `owner` alive.
+    /// The signal of `hub`'s subscribers, keeping `owner` alive (which, when set, holds
+    /// `hub` for as long as it lives).
     @inlinable
     init(_ hub: PipeHubEngine<T>, owner: AnyObject?, joined: ((AnyObject) -> Void)? = nil) {
-        self.hub = hub
+        self.hub = PipeHubHold(hub, keptAliveBy: owner)
         self.owner = owner
         self.joined = joined
         super.init(
@@ -50,7 +53,7 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     /// dispose.
     @inlinable
     func join(_ receiver: PinnedSubscriber<T, E, SwiftSignalKitRules>) -> Disposable {
-        guard let membership = hub.join(receiver, keepingAlive: owner) else {
+        guard let membership = hub.with({ $0.join(receiver, keepingAlive: owner) }) else {
             return EmptyDisposable
         }
         if let joined, let owner {

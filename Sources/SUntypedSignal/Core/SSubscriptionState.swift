@@ -13,8 +13,8 @@ extension SubscriptionCore where Face == SSignalKitRules {
     /// Hands over the generator's disposable, which may be nil: disposed at once if the
     /// subscription already ended, held otherwise.
     @inlinable
-    func assign(_ generated: SDisposable?) {
-        if let generated {
+    func assign(_ generated: consuming SDisposable?) {
+        if let generated = consume generated {
             assign(generated)
         }
     }

@@ -4,9 +4,10 @@ import SignalSync
 /// and the subscription's handle leaves it.
 ///
 /// One object per signal, the hub and owner in fields instead of a closure's captures; the
-/// subscription's disposable is its hub membership, which holds the hub strongly (no weak
+/// subscription's disposable is its hub membership, which keeps the hub alive (no weak
 /// reference to load). The signal and each of its subscriptions keep `owner` alive (a
-/// variable). A pipe's signal has no owner: it is the pipe's state, held by the pipe, its
+/// variable), which holds the hub (`PipeHubHold`). A pipe's signal has no owner: it is the
+/// pipe's state, which retains the hub, held by the pipe, its
 /// sink and whoever holds the signal, and closes the hub when it goes away, which releases
 /// the subscribers (their subscriptions hold the hub, not the signal).
 ///
@@ -16,14 +17,15 @@ import SignalSync
 @usableFromInline
 final class HubSSignal: SSignal, @unchecked Sendable {
     // Safety: immutable; the hub locks.
-    @usableFromInline let hub: PipeHubEngine<Any?>
+    /// The hub, kept alive by `owner` when that is set.
+    @usableFromInline let hub: PipeHubHold<Any?>
     @usableFromInline let owner: AnyObject?
     let closesHub: Bool
 
-    /// The signal of `hub`'s subscribers, keeping `owner` alive; with `closesHub`, closes
-    /// the hub when it goes away.
+    /// The signal of `hub`'s subscribers, keeping `owner` alive (which, when set, holds
+    /// `hub` for as long as it lives); with `closesHub`, closes the hub when it goes away.
     init(_ hub: PipeHubEngine<Any?>, owner: AnyObject?, closesHub: Bool) {
-        self.hub = hub
+        self.hub = PipeHubHold(hub, keptAliveBy: owner)
         self.owner = owner
         self.closesHub = closesHub
         super.init(
@@ -34,7 +36,7 @@ final class HubSSignal: SSignal, @unchecked Sendable {
 
     deinit {
         if closesHub {
-            hub.close()
+            hub.with { $0.close() }
         }
     }
 
@@ -43,7 +45,12 @@ final class HubSSignal: SSignal, @unchecked Sendable {
     /// released the hub at each push, on the cache line that pushes from other threads
     /// write.)
     func push(_ value: Any?) {
-        hub.push(value)
+        hub.with { $0.push(value) }
+    }
+
+    /// The values waiting in the hub's pending slots, for the stress tests.
+    var pendingCount: Int {
+        hub.with { $0.pendingCount }
     }
 
     /// Adds the subscriber of `state` to the hub: what `start` does.
@@ -56,7 +63,7 @@ final class HubSSignal: SSignal, @unchecked Sendable {
     /// membership; nil when the hub is closed.
     @inlinable
     func join(_ receiver: PinnedSubscriber<Any?, Any?, SSignalKitRules>) -> SDisposable? {
-        hub.join(receiver, keepingAlive: owner)
+        hub.with { $0.join(receiver, keepingAlive: owner) }
     }
 }
 

@@ -51,7 +51,7 @@ public final class SPipe: @unchecked Sendable {
     /// The values held for subscribers receiving their replay (at most one each), for the
     /// stress tests.
     package var pendingHandovers: Int {
-        state.hub.pendingCount
+        state.pendingCount
     }
 
     /// The same as `signalProducer()`.

@@ -472,29 +472,21 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
 
     /// Hands over the generator's disposable when the generator returns: disposed at
     /// once if the subscription already ended, otherwise held by both the subscriber and
-    /// the handle.
+    /// the handle (the caller's reference moves into one of them: one retain, not two
+    /// and a release).
     @inlinable
-    package func assign(_ generated: any UpstreamDisposable) {
-        if !assignUnlessEnded(generated) {
-            generated.dispose()
-        }
-    }
-
-    /// Like `assign`, but leaves a disposable that arrives after the end to the caller:
-    /// false, and nothing is disposed.
-    @inlinable
-    package func assignUnlessEnded(_ generated: any UpstreamDisposable) -> Bool {
-        if hasEnded {
-            return false
-        }
-        return spin.withLock {
-            if hasEnded || handleDisposed {
-                return false
+    package func assign(_ generated: consuming any UpstreamDisposable) {
+        var offered: (any UpstreamDisposable)? = consume generated
+        if !hasEnded {
+            spin.withLock {
+                if hasEnded || handleDisposed {
+                    return
+                }
+                handleUpstream = offered
+                subscriberUpstream = offered.take()
             }
-            subscriberUpstream = generated
-            handleUpstream = generated
-            return true
         }
+        offered?.dispose()  // arrived after the end
     }
 
     /// The handle's `dispose()`: disposes the generator's disposable through the

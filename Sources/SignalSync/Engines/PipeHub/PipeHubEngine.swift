@@ -143,7 +143,9 @@ import SignalSyncStack
     }
 
     /// Adds `receiver` and returns its membership, the disposable of its subscription,
-    /// which holds `owner` alive until disposed; nil when the hub is closed.
+    /// which holds `owner` alive until disposed; nil when the hub is closed. An `owner`
+    /// must hold this hub for as long as it lives (a value cell's owner does): the
+    /// membership then leaves the hub to it.
     @inlinable
     package func join(_ receiver: Receiver, keepingAlive owner: AnyObject?) -> PipeHubMembership<Value>? {
         guard let key = add(receiver) else { return nil }
