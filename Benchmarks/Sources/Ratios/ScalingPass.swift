@@ -10,8 +10,10 @@ struct ScalingPass {
     static let opsPerRun = 100_000
 
     /// Timed runs per case and size; the least is reported (a busy machine only adds
-    /// time, and most at the largest size, where a run is one pass over cold memory).
-    var runs = 5
+    /// time, and most at the largest size, where a run is one pass over memory that the
+    /// machine's other tenants share: with 5, a busy stretch still missed a limit now and
+    /// then).
+    var runs = 9
     /// The container sizes measured, smallest first (growth: the last's ns/op ÷ the first's).
     var sizes = defaultSizes
     /// The cases measured.
