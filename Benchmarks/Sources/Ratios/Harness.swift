@@ -98,7 +98,7 @@ struct Harness {
 }
 
 /// A row of the table: one scenario for one implementation.
-struct Key: Hashable {
+struct Key: Hashable, Codable {
     let scenario: Scenario
     let implementation: Implementation
 
@@ -113,8 +113,29 @@ struct Key: Hashable {
 }
 
 /// The timed runs of every case: ns per op, in run order.
-struct Timings {
+struct Timings: Codable {
     let samples: [Key: [Double]]
+
+    /// The runs of several processes, one after the other (`run.sh` times in three
+    /// processes and pools their runs: how fast a library runs moves from one process to
+    /// the next, with where its code and data landed, more than between the runs of one).
+    /// Run i of every case still comes from the same process and moment.
+    init(pooling parts: [Timings]) {
+        var samples: [Key: [Double]] = [:]
+        for part in parts {
+            samples.merge(part.samples) { $0 + $1 }
+        }
+        self.samples = samples
+    }
+
+    init(samples: [Key: [Double]]) {
+        self.samples = samples
+    }
+
+    /// The number of runs of each case (the most any case has).
+    var runs: Int {
+        samples.values.map(\.count).max() ?? 0
+    }
 
     /// The median ns per op of a case; nil when it was not timed.
     func nanoseconds(_ key: Key) -> Double? {

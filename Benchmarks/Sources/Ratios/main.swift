@@ -14,6 +14,9 @@
 //       measurement alone (as if --only S11, without the table); --no-scaling: the
 //       table alone (instructions.sh). --alone: the --only scenarios without the
 //       references and single churn they come with (instructions.sh counts each alone).
+//       --save-timings FILE: time, write the runs to FILE as JSON and stop (no table).
+//       --pool FILE,FILE,...: time nothing; report on the runs of those files, one
+//       after the other (run.sh times in three processes and pools their runs).
 //   ratios --scaling [--runs N] [--thresholds FILE] [--case NAME,...] [--sizes 100,1000]
 //       The scaling pass: ns per op of adding and removing members of each container
 //       (disposable sets, DisposableDict, Bag, pipes, multicast) at 100 to 100,000
@@ -53,6 +56,8 @@ var noScaling = false
 var alone = false
 var chosen: Set<Scenario>?
 var scaling = ScalingPass()
+var savedTimingsPath: String?
+var pooledTimingsPaths: [String]?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     if option == "--scaling-combine" {
@@ -99,6 +104,8 @@ while !arguments.isEmpty {
     case "--thresholds": thresholdsPath = value
     case "--allocations": allocationsPath = value
     case "--svg": chartPath = value
+    case "--save-timings": savedTimingsPath = value
+    case "--pool": pooledTimingsPaths = value.split(separator: ",").map(String.init)
     case "--case" where scalingPass:
         scaling.cases = value.split(separator: ",").map { name in
             guard let scalingCase = ScalingCase(rawValue: String(name)) else { fail("no scaling case \(name)") }
@@ -158,12 +165,25 @@ do {
     if let load {
         note("load average before the run: \(load)")
     }
-    note("timing, \(harness.runs) runs\(harness.scale == 1 ? "" : ", sizes × \(harness.scale)"):")
     var misses: [String] = []
     var checked = 0
     var timings = Timings(samples: [:])
-    if !scalingOnly {
+    if let pooledTimingsPaths {
+        timings = Timings(
+            pooling: try pooledTimingsPaths.map { path in
+                try JSONDecoder().decode(Timings.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            })
+        harness.runs = timings.runs
+        note("the runs of \(pooledTimingsPaths.count) processes, \(timings.runs) per case")
+    } else if !scalingOnly {
+        note("timing, \(harness.runs) runs\(harness.scale == 1 ? "" : ", sizes × \(harness.scale)"):")
         timings = try harness.time(cases) { note("  " + $0) }
+    }
+    if let savedTimingsPath {
+        try JSONEncoder().encode(timings).write(to: URL(fileURLWithPath: savedTimingsPath))
+        exit(0)
+    }
+    if !scalingOnly {
         var report = Report(
             timings: timings, allocations: allocations, thresholds: thresholds, pending: pendingTypedScenarios.filter { only?.contains($0) ?? true })
         print(report.render())
