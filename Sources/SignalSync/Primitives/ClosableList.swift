@@ -2,9 +2,10 @@
 /// disposable sets. As with `ClosableSlot`, the caller disposes what comes out.
 ///
 /// Adding and removing cost the same (amortized) whatever the number of items: the items
-/// live in `OrderedSlots`, and an index from each object's identity to its keys finds an
-/// item to remove without a scan. The same object may be held more than once (it then has
-/// one key per addition, oldest first).
+/// live in `OrderedSlots`, and an index from each object's identity to its key
+/// (`IdentityIndex`: one cache line read per lookup) finds an item to remove without a
+/// scan. The same object may be held more than once (it then has one key per addition,
+/// oldest first, kept in `repeated`).
 ///
 /// Not generic: it holds any `UpstreamDisposable` (the typed `Disposable` and the untyped
 /// `SDisposable` both are), so its code and its `deinit` run with concrete types. A
@@ -37,34 +38,50 @@ package final class ClosableList: @unchecked Sendable {
 
     /// The keys under which one object is held, oldest first.
     private enum Keys {
-        /// Held once (the common case: no array, and a small dictionary value).
+        /// Held once (the common case).
         case one(Int)
-        /// Held several times.
-        case many(KeyList)
-    }
-
-    /// The keys of an object held several times, oldest first (a class, so that the
-    /// dictionary's values stay one word and a tag).
-    private final class KeyList {
-        /// The keys, oldest first (a slice: the oldest leaves without a shift).
-        var keys: ArraySlice<Int>
-
-        /// A list of `keys`.
-        init(_ keys: ArraySlice<Int>) {
-            self.keys = keys
-        }
+        /// Held several times: the keys, oldest first (a slice: the oldest leaves without a
+        /// shift).
+        case many(ArraySlice<Int>)
     }
 
     // Safety: all state is inside `state`, reached only under its lock.
     private struct Contents {
+        /// What `keyOf` stores for an object held several times (keys are never negative).
+        static let heldRepeatedly = -1
+
         /// The items under their keys, in insertion order.
         var items = OrderedSlots<Item>()
-        /// The keys of every object held, by identity.
-        var keysByObject: [ObjectIdentifier: Keys] = [:]
+        /// The key of every object held once, by identity, and `heldRepeatedly` for one
+        /// held several times.
+        var keyOf = IdentityIndex()
+        /// The keys of the objects held several times, oldest first.
+        var repeated: [ObjectIdentifier: ArraySlice<Int>] = [:]
         /// True once `close` ran.
         var closed = false
 
-        /// Takes out the item under `key` (a key `keysByObject` lists, so one held).
+        /// The keys under which `object` is held; nil when it is not.
+        func keys(of object: ObjectIdentifier) -> Keys? {
+            guard let key = keyOf[object] else { return nil }
+            return key == Self.heldRepeatedly ? .many(repeated[object].unsafelyUnwrapped) : .one(key)
+        }
+
+        /// Records the keys under which `object` is held (nil or none: it is not held).
+        mutating func setKeys(_ keys: ArraySlice<Int>?, of object: ObjectIdentifier) {
+            switch keys?.count ?? 0 {
+            case 0:
+                keyOf[object] = nil
+                repeated[object] = nil
+            case 1:
+                keyOf[object] = keys.unsafelyUnwrapped.first
+                repeated[object] = nil
+            default:
+                keyOf[object] = Self.heldRepeatedly
+                repeated[object] = keys
+            }
+        }
+
+        /// Takes out the item under `key` (a key the index lists, so one held).
         mutating func take(_ key: Int) -> Item {
             items.remove(key).unsafelyUnwrapped
         }
@@ -83,13 +100,13 @@ package final class ClosableList: @unchecked Sendable {
             }
             let key = contents.items.append(item)
             let object = ObjectIdentifier(item)
-            switch contents.keysByObject[object] {
+            switch contents.keys(of: object) {
             case nil:
-                contents.keysByObject[object] = .one(key)
+                contents.keyOf[object] = key
             case .one(let earlier):
-                contents.keysByObject[object] = .many(KeyList([earlier, key]))
-            case .many(let list):
-                list.keys.append(key)
+                contents.setKeys([earlier, key], of: object)
+            case .many(let keys):
+                contents.setKeys(keys + [key], of: object)
             }
             return nil
         }
@@ -100,21 +117,19 @@ package final class ClosableList: @unchecked Sendable {
     package func remove(identicalTo item: Item, onlyFirst: Bool) -> Removed {
         state.withLock { contents in
             let object = ObjectIdentifier(item)
-            switch contents.keysByObject[object] {
+            switch contents.keys(of: object) {
             case nil:
                 return .none
             case .one(let key):
-                contents.keysByObject[object] = nil
+                contents.keyOf[object] = nil
                 return .one(contents.take(key))
-            case .many(let list):
+            case .many(var keys):
                 guard onlyFirst else {
-                    contents.keysByObject[object] = nil
-                    return .several(list.keys.map { contents.take($0) })
+                    contents.setKeys(nil, of: object)
+                    return .several(keys.map { contents.take($0) })
                 }
-                let key = list.keys.removeFirst()
-                if list.keys.count == 1 {
-                    contents.keysByObject[object] = .one(list.keys[list.keys.startIndex])
-                }
+                let key = keys.removeFirst()
+                contents.setKeys(keys, of: object)
                 return .one(contents.take(key))
             }
         }
@@ -125,13 +140,11 @@ package final class ClosableList: @unchecked Sendable {
         state.withLock { contents in
             guard let (_, item) = contents.items.removeLast() else { return nil }
             let object = ObjectIdentifier(item)
-            if case .many(let list) = contents.keysByObject[object] {
-                list.keys.removeLast()  // the newest key of the object is the one just taken out
-                if list.keys.count == 1 {
-                    contents.keysByObject[object] = .one(list.keys[list.keys.startIndex])
-                }
+            if case .many(var keys) = contents.keys(of: object) {
+                keys.removeLast()  // the newest key of the object is the one just taken out
+                contents.setKeys(keys, of: object)
             } else {
-                contents.keysByObject[object] = nil
+                contents.keyOf[object] = nil
             }
             return item
         }
@@ -144,7 +157,8 @@ package final class ClosableList: @unchecked Sendable {
                 return []
             }
             contents.closed = true
-            contents.keysByObject = [:]
+            contents.keyOf.removeAll()
+            contents.repeated = [:]
             return contents.items.removeAll()
         }
     }
