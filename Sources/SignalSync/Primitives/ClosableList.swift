@@ -36,15 +36,6 @@ package final class ClosableList: @unchecked Sendable {
         }
     }
 
-    /// The keys under which one object is held, oldest first.
-    private enum Keys {
-        /// Held once (the common case).
-        case one(Int)
-        /// Held several times: the keys, oldest first (a slice: the oldest leaves without a
-        /// shift).
-        case many(ArraySlice<Int>)
-    }
-
     // Safety: all state is inside `state`, reached only under its lock.
     private struct Contents {
         /// What `keyOf` stores for an object held several times (keys are never negative).
@@ -60,25 +51,15 @@ package final class ClosableList: @unchecked Sendable {
         /// True once `close` ran.
         var closed = false
 
-        /// The keys under which `object` is held; nil when it is not.
-        func keys(of object: ObjectIdentifier) -> Keys? {
-            guard let key = keyOf[object] else { return nil }
-            return key == Self.heldRepeatedly ? .many(repeated[object].unsafelyUnwrapped) : .one(key)
-        }
-
-        /// Records the keys under which `object` is held (nil or none: it is not held).
-        mutating func setKeys(_ keys: ArraySlice<Int>?, of object: ObjectIdentifier) {
-            switch keys?.count ?? 0 {
-            case 0:
-                keyOf[object] = nil
+        /// Takes `object`'s oldest key (newest when `newest`) out of `repeated`, where it has
+        /// two or more; down to one, that one moves back to `keyOf`.
+        mutating func takeRepeatedKey(of object: ObjectIdentifier, newest: Bool) -> Int {
+            let key = newest ? repeated[object]!.removeLast() : repeated[object]!.removeFirst()
+            if let remaining = repeated[object], remaining.count == 1 {
+                keyOf[object] = remaining.first
                 repeated[object] = nil
-            case 1:
-                keyOf[object] = keys.unsafelyUnwrapped.first
-                repeated[object] = nil
-            default:
-                keyOf[object] = Self.heldRepeatedly
-                repeated[object] = keys
             }
+            return key
         }
 
         /// Takes out the item under `key` (a key the index lists, so one held).
@@ -100,13 +81,14 @@ package final class ClosableList: @unchecked Sendable {
             }
             let key = contents.items.append(item)
             let object = ObjectIdentifier(item)
-            switch contents.keys(of: object) {
+            switch contents.keyOf[object] {
             case nil:
                 contents.keyOf[object] = key
-            case .one(let earlier):
-                contents.setKeys([earlier, key], of: object)
-            case .many(let keys):
-                contents.setKeys(keys + [key], of: object)
+            case Contents.heldRepeatedly:
+                contents.repeated[object]!.append(key)  // in place
+            case let earlier?:
+                contents.keyOf[object] = Contents.heldRepeatedly
+                contents.repeated[object] = [earlier, key]
             }
             return nil
         }
@@ -117,19 +99,17 @@ package final class ClosableList: @unchecked Sendable {
     package func remove(identicalTo item: Item, onlyFirst: Bool) -> Removed {
         state.withLock { contents in
             let object = ObjectIdentifier(item)
-            switch contents.keys(of: object) {
+            switch contents.keyOf[object] {
             case nil:
                 return .none
-            case .one(let key):
+            case Contents.heldRepeatedly where !onlyFirst:
                 contents.keyOf[object] = nil
-                return .one(contents.take(key))
-            case .many(var keys):
-                guard onlyFirst else {
-                    contents.setKeys(nil, of: object)
-                    return .several(keys.map { contents.take($0) })
-                }
-                let key = keys.removeFirst()
-                contents.setKeys(keys, of: object)
+                let keys = contents.repeated.removeValue(forKey: object)!
+                return .several(keys.map { contents.take($0) })
+            case Contents.heldRepeatedly:
+                return .one(contents.take(contents.takeRepeatedKey(of: object, newest: false)))
+            case let key?:
+                contents.keyOf[object] = nil
                 return .one(contents.take(key))
             }
         }
@@ -140,9 +120,9 @@ package final class ClosableList: @unchecked Sendable {
         state.withLock { contents in
             guard let (_, item) = contents.items.removeLast() else { return nil }
             let object = ObjectIdentifier(item)
-            if case .many(var keys) = contents.keys(of: object) {
-                keys.removeLast()  // the newest key of the object is the one just taken out
-                contents.setKeys(keys, of: object)
+            if contents.keyOf[object] == Contents.heldRepeatedly {
+                // The newest key of the object is the one just taken out.
+                _ = contents.takeRepeatedKey(of: object, newest: true)
             } else {
                 contents.keyOf[object] = nil
             }
