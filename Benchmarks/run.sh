@@ -28,9 +28,27 @@ bin=$(swift build -c release --package-path "$here" --show-bin-path)
 interposer="$bin/libMallocInterposerSwift.so"
 [ -f "$interposer" ] || { echo "run.sh: $interposer was not built" >&2; exit 2; }
 
-if [ "${1:-}" = "--scaling" ]; then
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The scaling pass in three processes of 3 runs, pooled (the least at each size): where a
+# process's memory landed moved the largest size's figures by up to half from one process
+# to the next. Extra arguments (--case, --sizes) go to every process.
+scaling_pass() {
   echo "== scaling" >&2
-  exec "$bin/ratios" --scaling --thresholds "$here/thresholds.json" "${@:2}"
+  local parts=() process
+  for process in 1 2 3; do
+    echo "   process $process of 3" >&2
+    "$bin/ratios" --scaling --runs 3 --save-timings "$work/scaling$process.json" "$@" || return 2
+    parts+=("$work/scaling$process.json")
+  done
+  "$bin/ratios" --scaling --thresholds "$here/thresholds.json" --pool "$(IFS=,; echo "${parts[*]}")" "$@"
+}
+
+if [ "${1:-}" = "--scaling" ]; then
+  status=0
+  scaling_pass "${@:2}" || status=$?
+  exit "$status"
 fi
 
 # Options that the allocation pass shares (it makes one run per case, so no --runs).
@@ -42,8 +60,6 @@ for ((i = 0; i < ${#args[@]}; i++)); do
   esac
 done
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 allocations="$work/allocations.json"
 echo "== counting allocations (malloc interposer)" >&2
 LD_PRELOAD="$interposer" "$bin/ratios" allocations "${shared[@]}" > "$allocations" || exit 2
@@ -69,9 +85,8 @@ fi
 only=0
 for arg in "$@"; do [ "$arg" = "--only" ] && only=1; done
 if [ "$only" = 0 ]; then
-  echo "== scaling" >&2
   scaling=0
-  "$bin/ratios" --scaling --thresholds "$here/thresholds.json" || scaling=$?
+  scaling_pass || scaling=$?
   [ "$scaling" -le 1 ] || exit "$scaling"
   [ "$scaling" = 0 ] || status=1
 fi

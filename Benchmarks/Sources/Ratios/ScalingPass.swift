@@ -59,8 +59,19 @@ struct ScalingPass {
         return Array(0..<n).shuffled(using: &generator)
     }
 
-    /// Measures every case, prints the table and returns the missed growth limits.
-    func run(thresholds: Thresholds, progress: (String) -> Void) throws -> (table: String, checked: Int, misses: [String]) {
+    /// Measures every case: the least ns per op of each at each size.
+    func measureAll(progress: (String) -> Void) throws -> ScalingFigures {
+        var least: [String: [Double]] = [:]
+        for scalingCase in cases {
+            progress("  \(scalingCase.rawValue)")
+            least[scalingCase.rawValue] = try measure(scalingCase)
+        }
+        return ScalingFigures(runs: runs, sizes: sizes, least: least)
+    }
+
+    /// The table of `figures` (in the order of `cases`) and the missed growth limits.
+    func report(_ figures: ScalingFigures, thresholds: Thresholds) -> (table: String, checked: Int, misses: [String]) {
+        let sizes = figures.sizes
         var lines = [
             "| container | " + sizes.map { "N=\($0) ns/op" }.joined(separator: " | ") + " | growth \(sizes.last!)/\(sizes[0]) | limit |",
             "|---|" + sizes.map { _ in "---:|" }.joined() + "---:|---:|",
@@ -68,9 +79,8 @@ struct ScalingPass {
         var checked = 0
         var misses: [String] = []
         for scalingCase in cases {
-            progress("  \(scalingCase.rawValue)")
-            let figures = try measure(scalingCase)
-            let growth = figures[figures.count - 1] / figures[0]
+            guard let least = figures.least[scalingCase.rawValue] else { continue }
+            let growth = least[least.count - 1] / least[0]
             // The limit is for the default sizes' growth: only checked over them.
             let limit = sizes == Self.defaultSizes ? thresholds.scalingGrowth?[scalingCase.rawValue] : nil
             if let limit {
@@ -79,7 +89,7 @@ struct ScalingPass {
                     misses.append("\(scalingCase.rawValue): growth \(format(growth))x > \(format(limit))x")
                 }
             }
-            let cells = figures.map { format($0) } + [format(growth) + "x", limit.map { format($0) + "x" } ?? "-"]
+            let cells = least.map { format($0) } + [format(growth) + "x", limit.map { format($0) + "x" } ?? "-"]
             lines.append("| \(scalingCase.rawValue) | " + cells.joined(separator: " | ") + " |")
         }
         return (lines.joined(separator: "\n"), checked, misses)
@@ -90,6 +100,45 @@ struct ScalingPass {
         let rounded = (value * 100).rounded() / 100
         return value >= 100 ? String(Int(value.rounded())) : String(rounded)
     }
+}
+
+/// What a scaling pass measured, as `ratios --scaling --save-timings` writes it: the least
+/// ns per op of each case (by name) at each size, over `runs` runs.
+struct ScalingFigures: Codable {
+    /// The timed runs per case and size.
+    var runs: Int
+    /// The sizes measured, smallest first.
+    var sizes: [Int]
+    /// The least ns per op of each case at each of `sizes`.
+    var least: [String: [Double]]
+
+    /// The figures of several processes taken together: at each size, the least of all
+    /// their runs (`run.sh` measures in three processes: where a process's memory landed
+    /// moved the largest size by up to half from one process to the next).
+    init(pooling parts: [ScalingFigures]) throws {
+        guard let first = parts.first, parts.allSatisfy({ $0.sizes == first.sizes }) else {
+            throw ScalingPoolMismatch()
+        }
+        runs = parts.reduce(0) { $0 + $1.runs }
+        sizes = first.sizes
+        least = first.least
+        for part in parts.dropFirst() {
+            least.merge(part.least) { zip($0, $1).map { Swift.min($0, $1) } }
+        }
+    }
+
+    /// The figures of one process.
+    init(runs: Int, sizes: [Int], least: [String: [Double]]) {
+        self.runs = runs
+        self.sizes = sizes
+        self.least = least
+    }
+}
+
+/// Saved scaling figures to pool were measured at different sizes.
+struct ScalingPoolMismatch: Error, CustomStringConvertible {
+    /// What went wrong, for the error message.
+    var description: String { "the pooled scaling figures were measured at different sizes" }
 }
 
 /// A scaling case removed a number of members other than it added.

@@ -23,7 +23,9 @@
 //       members, in random order; prints the table with each growth and exits 1 when a
 //       growth exceeds thresholds.json's `scalingGrowth`. --case and --sizes measure only
 //       some containers or sizes (for a profiler; limits are then checked only over the
-//       default sizes).
+//       default sizes). --save-timings FILE: measure, write the least figures to FILE as
+//       JSON and stop; --pool FILE,...: measure nothing, report the least of those
+//       files' figures at each size (run.sh measures in three processes).
 //   ratios allocations [--scale X] [--only ...]
 //       Run with LD_PRELOAD=libMallocInterposerSwift.so: prints the allocations of one
 //       run of each case as JSON, for --allocations of the timing pass.
@@ -131,11 +133,28 @@ let cases = Catalogue.all().filter { scenarioCase in
 do {
     if scalingPass {
         let thresholds = try thresholdsPath.map(Thresholds.load) ?? Thresholds()
-        note("scaling, \(scaling.runs) runs per size:")
-        let result = try scaling.run(thresholds: thresholds) { note($0) }
+        let figures: ScalingFigures
+        if let pooledTimingsPaths {
+            figures = try ScalingFigures(
+                pooling: pooledTimingsPaths.map { path in
+                    try JSONDecoder().decode(ScalingFigures.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+                })
+        } else {
+            note("scaling, \(scaling.runs) runs per size:")
+            figures = try scaling.measureAll { note($0) }
+        }
+        if let savedTimingsPath {
+            try JSONEncoder().encode(figures).write(to: URL(fileURLWithPath: savedTimingsPath))
+            exit(0)
+        }
+        let processes = pooledTimingsPaths.map { " (\($0.count) processes pooled)" } ?? ""
+        scaling.sizes = figures.sizes
+        let result = scaling.report(figures, thresholds: thresholds)
         print(result.table)
         print("")
-        print("ns/op: one member added and removed (in random order), the least of \(scaling.runs) runs; growth: ns/op at the largest N ÷ at the smallest.")
+        print(
+            "ns/op: one member added and removed (in random order), the least of \(figures.runs) runs\(processes); "
+                + "growth: ns/op at the largest N ÷ at the smallest.")
         if result.misses.isEmpty {
             print("All \(result.checked) checked growth limits met.")
             exit(0)

@@ -28,6 +28,11 @@ public enum ScalingCase: String, CaseIterable, Sendable {
     case multicast = "multicast()"
     /// A typed `Multicast<Int>` table, one key: as `multicast`.
     case typedMulticast = "Multicast"
+    /// Not the library's: a Swift `Dictionary` from each disposable's identity to the
+    /// disposable, with no lock, filled and emptied as `disposableSet` is. The yardstick of
+    /// what the machine's memory adds at the largest size to a hash lookup per add and
+    /// per remove (reported, not checked).
+    case dictionaryReference = "Dictionary (reference)"
 
     /// Makes what the timed work needs (the members, the container), then returns the timed
     /// work: add `n` members and remove them in `order` (a permutation of `0..<n`), returning
@@ -87,6 +92,14 @@ public enum ScalingCase: String, CaseIterable, Sendable {
             let shared = Multicast<Int>().get(key: "k", signal: Signal<Int, NoError>.never())
             let handles = Handles<Disposable & Sendable>(capacity: n)
             return { subscribeAndLeave(n, order: order, into: handles, { shared.start(next: { _ in }) }, leave: { $0.dispose() }) }
+        case .dictionaryReference:
+            let members = (0..<n).map { _ in ActionDisposable(action: {}) }
+            var dictionary: [ObjectIdentifier: ActionDisposable] = [:]
+            return {
+                timedFill(
+                    members, add: { dictionary[ObjectIdentifier($0)] = $0 },
+                    remove: { dictionary.removeValue(forKey: ObjectIdentifier(members[$0])) }, order: order)
+            }
         }
     }
 }

@@ -5,9 +5,12 @@
 /// A slot array with tombstones. `append` puts an element in a new slot at the end, under
 /// the next key; removing one leaves its slot empty (a tombstone) and keeps its key there
 /// (complemented, so negative: the tombstone mark), so the keys of the slots stay
-/// increasing and a key's slot is found by binary search. Finding a slot and skipping
-/// tombstones read only the keys: code that runs unspecialized (a generic `Bag` in the
-/// module that declares it) touches an element only to hand it out.
+/// increasing and a key's slot is found by searching them. A slot holds its key beside its
+/// element, so that finding an element and taking it out read the same cache line: at
+/// 100,000 elements, where every slot is cold, keys and elements in two arrays cost a
+/// second cache miss per removal, one after the other. (Its methods are inlinable, so they
+/// run specialized for the element type: unspecialized, each access would look up the
+/// slot's layout.)
 /// Tombstones at the end are dropped at once, the leading ones are skipped by a cursor,
 /// and when they outnumber the elements the slots are compacted (each element moved once
 /// per compaction, after as many removals as elements remain: amortized O(1) per removal).
@@ -18,11 +21,23 @@
 /// (outside its lock).
 @usableFromInline
 package struct OrderedSlots<Element> {
-    /// The key of every slot: an element's key, or its complement (`~key`, negative) in a
-    /// tombstone. Strictly increasing once decoded (`decoded`).
-    @usableFromInline var keys: [Int] = []
-    /// The element of every slot; nil in a tombstone.
-    @usableFromInline var elements: [Element?] = []
+    /// One element and its key, or a tombstone.
+    @usableFromInline package struct Slot {
+        /// The element; nil in a tombstone. The first field, so at the slot's address
+        /// (`move(from:)` relies on it).
+        @usableFromInline var element: Element?
+        /// The element's key, or its complement (`~key`, negative) in a tombstone.
+        @usableFromInline var key: Int
+
+        /// A slot holding `element` under `key`.
+        @inlinable init(element: consuming Element, key: Int) {
+            self.element = element
+            self.key = key
+        }
+    }
+
+    /// The slots, their keys strictly increasing once decoded (`decoded`).
+    @usableFromInline var slots: [Slot] = []
     /// The first slot that may hold an element: every slot before it is a tombstone.
     @usableFromInline var head = 0
     /// The number of elements held.
@@ -49,8 +64,7 @@ package struct OrderedSlots<Element> {
     package mutating func append(_ element: consuming Element) -> Int {
         let key = nextKey
         nextKey += 1
-        keys.append(key)
-        elements.append(element)
+        slots.append(Slot(element: element, key: key))
         count += 1
         return key
     }
@@ -64,37 +78,37 @@ package struct OrderedSlots<Element> {
     /// at twice a binary search's rounds.
     @inlinable package func slot(of key: Int) -> Int? {
         var low = head
-        var high = keys.count
+        var high = slots.count
         // The newest element first: a subscription that ends before the next one starts
         // (a list row, a request) is always the last slot.
-        if low < high, keys[high - 1] == key {
+        if low < high, slots[high - 1].key == key {
             return high - 1
         }
         while low < high {
-            let lowKey = Self.decoded(keys[low])
-            let highKey = Self.decoded(keys[high - 1])
+            let lowKey = Self.decoded(slots[low].key)
+            let highKey = Self.decoded(slots[high - 1].key)
             guard key >= lowKey, key <= highKey else { return nil }
             // Where `key` would be among evenly spread keys (the span fits a Double exactly
             // for any count of keys handed out in practice).
             let span = highKey - lowKey
             let guess = span == 0 ? low : low + Int(Double(key - lowKey) / Double(span) * Double(high - 1 - low))
-            let probed = Self.decoded(keys[guess])
+            let probed = Self.decoded(slots[guess].key)
             if probed == key {
-                return keys[guess] == key ? guess : nil  // a tombstone holds `~key`
+                return slots[guess].key == key ? guess : nil  // a tombstone holds `~key`
             }
             if probed < key { low = guess + 1 } else { high = guess }
             guard low < high else { return nil }
             let middle = low + (high - low) / 2
-            let halved = Self.decoded(keys[middle])
+            let halved = Self.decoded(slots[middle].key)
             if halved == key {
-                return keys[middle] == key ? middle : nil
+                return slots[middle].key == key ? middle : nil
             }
             if halved < key { low = middle + 1 } else { high = middle }
         }
         return nil
     }
 
-    /// The key a slot's entry in `keys` stands for, tombstone or not.
+    /// The key a slot's stored key stands for, tombstone or not.
     @inlinable @inline(__always)
     static func decoded(_ stored: Int) -> Int {
         stored ^ (stored >> (Int.bitWidth - 1))  // `~stored` when negative
@@ -103,7 +117,7 @@ package struct OrderedSlots<Element> {
     /// The element under `key`, or nil.
     @inlinable package subscript(key: Int) -> Element? {
         guard let slot = slot(of: key) else { return nil }
-        return elements[slot]
+        return slots[slot].element
     }
 
     /// Takes out the element under `key`; nil when there is none.
@@ -116,27 +130,35 @@ package struct OrderedSlots<Element> {
     /// Takes out the element in `slot` (a slot that holds one, from `slot(of:)` or an
     /// iteration).
     @inlinable package mutating func remove(slot: Int) -> Element {
-        let taken = elements.withUnsafeMutableBufferPointer { buffer in
-            Self.move(from: buffer.baseAddress.unsafelyUnwrapped + slot)
+        let taken = slots.withUnsafeMutableBufferPointer { buffer in
+            let held = buffer.baseAddress.unsafelyUnwrapped + slot
+            held.pointee.key = ~held.pointee.key
+            return Self.move(from: held)
         }
-        keys[slot] = ~keys[slot]
         count -= 1
         tidy()
         return taken
     }
 
-    /// Moves the element out of `slot` (which holds one) and leaves a tombstone there:
-    /// no copy, so no retain and release of what the element holds (unwrapping the
-    /// optional copied it, then destroyed the original: for an `Entry` of a pipe, about
-    /// 400 instructions per removal).
+    /// The element field of `slot`: at the slot's own address (its first field).
+    @inlinable @inline(__always)
+    static func element(of slot: UnsafeMutablePointer<Slot>) -> UnsafeMutablePointer<Element?> {
+        UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Element?.self)
+    }
+
+    /// Moves the element out of `slot` (which holds one) and leaves nil there (a
+    /// tombstone once its key is complemented): no copy, so no retain and release of what
+    /// the element holds (unwrapping the optional copied it, then destroyed the original:
+    /// for an `Entry` of a pipe, about 400 instructions per removal).
     ///
     /// An optional keeps its payload at offset 0 (the Swift ABI's layout of single-payload
-    /// enums), so the element is moved out of the slot's memory as an `Element`; the slot
-    /// is then overwritten with nil without being destroyed.
+    /// enums), so the element is moved out of the slot's memory as an `Element`; the
+    /// element field is then overwritten with nil without being destroyed.
     @inlinable @inline(__always)
-    static func move(from slot: UnsafeMutablePointer<Element?>) -> Element {
-        let taken = UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Element.self).move()
-        slot.initialize(to: nil)
+    static func move(from slot: UnsafeMutablePointer<Slot>) -> Element {
+        let field = element(of: slot)
+        let taken = UnsafeMutableRawPointer(field).assumingMemoryBound(to: Element.self).move()
+        field.initialize(to: nil)
         return taken
     }
 
@@ -144,16 +166,15 @@ package struct OrderedSlots<Element> {
     @inlinable package mutating func removeLast() -> (key: Int, element: Element)? {
         guard count > 0 else { return nil }
         // `tidy` keeps the last slot an element's whenever there is one.
-        let key = keys[keys.count - 1]
-        return (key, remove(slot: keys.count - 1))
+        let key = slots[slots.count - 1].key
+        return (key, remove(slot: slots.count - 1))
     }
 
     /// Takes out every element, in insertion order; the keys handed out later still
     /// continue upwards.
     @inlinable package mutating func removeAll() -> [Element] {
         let taken = values
-        keys = []
-        elements = []
+        slots = []
         head = 0
         count = 0
         return taken
@@ -163,15 +184,15 @@ package struct OrderedSlots<Element> {
     @inlinable package var first: (key: Int, element: Element)? {
         guard count > 0 else { return nil }
         // `tidy` keeps the head slot an element's whenever there is one.
-        return (keys[head], elements[head].unsafelyUnwrapped)
+        return (slots[head].key, slots[head].element.unsafelyUnwrapped)
     }
 
     /// The elements in insertion order.
     @inlinable package var values: [Element] {
         var result: [Element] = []
         result.reserveCapacity(count)
-        for slot in head..<keys.count where keys[slot] >= 0 {
-            result.append(elements[slot].unsafelyUnwrapped)
+        for slot in head..<slots.count where slots[slot].key >= 0 {
+            result.append(slots[slot].element.unsafelyUnwrapped)
         }
         return result
     }
@@ -180,24 +201,24 @@ package struct OrderedSlots<Element> {
     @inlinable package var keyedValues: [(key: Int, element: Element)] {
         var result: [(key: Int, element: Element)] = []
         result.reserveCapacity(count)
-        for slot in head..<keys.count where keys[slot] >= 0 {
-            result.append((keys[slot], elements[slot].unsafelyUnwrapped))
+        for slot in head..<slots.count where slots[slot].key >= 0 {
+            result.append((slots[slot].key, slots[slot].element.unsafelyUnwrapped))
         }
         return result
     }
 
     /// Calls `body` with each key and element, in insertion order.
     @inlinable package func forEach(_ body: (_ key: Int, _ element: Element) throws -> Void) rethrows {
-        for slot in head..<keys.count where keys[slot] >= 0 {
-            try body(keys[slot], elements[slot].unsafelyUnwrapped)
+        for slot in head..<slots.count where slots[slot].key >= 0 {
+            try body(slots[slot].key, slots[slot].element.unsafelyUnwrapped)
         }
     }
 
     /// Calls `body` with each key and element, in insertion order, letting it change the
     /// element in place (it must not remove or add any).
     @inlinable package mutating func updateEach(_ body: (_ key: Int, _ element: inout Element) throws -> Void) rethrows {
-        for slot in head..<keys.count where keys[slot] >= 0 {
-            try body(keys[slot], &elements[slot]!)
+        for slot in head..<slots.count where slots[slot].key >= 0 {
+            try body(slots[slot].key, &slots[slot].element!)
         }
     }
 
@@ -205,7 +226,7 @@ package struct OrderedSlots<Element> {
     /// (without calling `body`) when there is none.
     @inlinable package mutating func update<Result>(_ key: Int, _ body: (inout Element) throws -> Result) rethrows -> Result? {
         guard let slot = slot(of: key) else { return nil }
-        return try body(&elements[slot]!)
+        return try body(&slots[slot].element!)
     }
 
     /// Restores the invariants after a removal: no tombstone at the end, `head` on the
@@ -216,21 +237,19 @@ package struct OrderedSlots<Element> {
             // most 16 more than the elements): dropped one by one, which costs less than
             // `removeAll(keepingCapacity:)` (a generic `replaceSubrange`, about 140
             // instructions for a list that held one subscriber).
-            while !keys.isEmpty {
-                keys.removeLast()
-                elements.removeLast()
+            while !slots.isEmpty {
+                slots.removeLast()
             }
             head = 0
             return
         }
-        while keys[keys.count - 1] < 0 {
-            keys.removeLast()
-            elements.removeLast()
+        while slots[slots.count - 1].key < 0 {
+            slots.removeLast()
         }
-        while keys[head] < 0 {
+        while slots[head].key < 0 {
             head += 1
         }
-        let tombstones = keys.count - count
+        let tombstones = slots.count - count
         if tombstones > count, tombstones >= 16 {
             compact()
         }
@@ -240,21 +259,18 @@ package struct OrderedSlots<Element> {
     @inlinable mutating func compact() {
         var write = 0
         let start = head
-        keys.withUnsafeMutableBufferPointer { keys in
-            elements.withUnsafeMutableBufferPointer { elements in
-                let base = elements.baseAddress.unsafelyUnwrapped
-                for read in start..<keys.count where keys[read] >= 0 {
-                    if read != write {
-                        // Slot `write` holds a tombstone (nil): nothing to destroy there.
-                        (base + write).initialize(to: Self.move(from: base + read))
-                        keys[write] = keys[read]
-                    }
-                    write += 1
+        slots.withUnsafeMutableBufferPointer { slots in
+            let base = slots.baseAddress.unsafelyUnwrapped
+            for read in start..<slots.count where slots[read].key >= 0 {
+                if read != write {
+                    // Slot `write` holds a tombstone (nil): nothing to destroy there.
+                    Self.element(of: base + write).initialize(to: Self.move(from: base + read))
+                    slots[write].key = slots[read].key
                 }
+                write += 1
             }
         }
-        elements.removeLast(elements.count - write)
-        keys.removeLast(keys.count - write)
+        slots.removeLast(slots.count - write)
         head = 0
     }
 }

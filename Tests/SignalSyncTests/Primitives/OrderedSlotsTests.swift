@@ -53,8 +53,7 @@ final class OrderedSlotsTests: LeakCheckedTestCase {
             XCTAssertEqual(slots.remove(model[index].key), model[index].value)
         }
         check(slots, [])
-        XCTAssertEqual(slots.keys.count, 0, "emptied, no tombstone is left")
-        XCTAssertEqual(slots.elements.count, 0)
+        XCTAssertEqual(slots.slots.count, 0, "emptied, no tombstone is left")
         XCTAssertEqual(slots.head, 0)
         XCTAssertEqual(slots.append(-1), lastKey + 1, "a key is never reused, not even once empty")
     }
@@ -98,6 +97,13 @@ final class OrderedSlotsTests: LeakCheckedTestCase {
                 return value
             }, 31)
         XCTAssertNil(slots.update(keys[2]) { _ in XCTFail("no element under a removed key") })
+    }
+
+    func testASlotKeepsItsElementAtItsOwnAddress() {
+        // `move(from:)` reads and writes the element at the slot's address.
+        XCTAssertEqual(MemoryLayout<OrderedSlots<Int>.Slot>.offset(of: \.element), 0)
+        XCTAssertEqual(MemoryLayout<OrderedSlots<any AnyObject & Sendable>.Slot>.offset(of: \.element), 0)
+        XCTAssertEqual(MemoryLayout<OrderedSlots<(Int8, String)>.Slot>.offset(of: \.element), 0)
     }
 
     func testARemovedElementIsReleasedByTheCallerAndCompactionReleasesNothing() {
