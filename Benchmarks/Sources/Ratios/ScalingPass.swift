@@ -73,9 +73,11 @@ struct ScalingPass {
     func report(_ figures: ScalingFigures, thresholds: Thresholds) -> (table: String, checked: Int, misses: [String]) {
         let sizes = figures.sizes
         var lines = [
-            "| container | " + sizes.map { "N=\($0) ns/op" }.joined(separator: " | ") + " | growth \(sizes.last!)/\(sizes[0]) | limit |",
-            "|---|" + sizes.map { _ in "---:|" }.joined() + "---:|---:|",
+            "| container | " + sizes.map { "N=\($0) ns/op" }.joined(separator: " | ")
+                + " | growth \(sizes.last!)/\(sizes[0]) | ÷ reference's growth | limit |",
+            "|---|" + sizes.map { _ in "---:|" }.joined() + "---:|---:|---:|",
         ]
+        let reference = figures.least[ScalingCase.dictionaryReference.rawValue].map { $0[$0.count - 1] / $0[0] }
         var checked = 0
         var misses: [String] = []
         for scalingCase in cases {
@@ -89,7 +91,8 @@ struct ScalingPass {
                     misses.append("\(scalingCase.rawValue): growth \(format(growth))x > \(format(limit))x")
                 }
             }
-            let cells = least.map { format($0) } + [format(growth) + "x", limit.map { format($0) + "x" } ?? "-"]
+            let relative = reference.map { format(growth / $0) } ?? "-"
+            let cells = least.map { format($0) } + [format(growth) + "x", relative, limit.map { format($0) + "x" } ?? "-"]
             lines.append("| \(scalingCase.rawValue) | " + cells.joined(separator: " | ") + " |")
         }
         return (lines.joined(separator: "\n"), checked, misses)

@@ -154,7 +154,8 @@ do {
         print("")
         print(
             "ns/op: one member added and removed (in random order), the least of \(figures.runs) runs\(processes); "
-                + "growth: ns/op at the largest N ÷ at the smallest.")
+                + "growth: ns/op at the largest N ÷ at the smallest; ÷ reference's growth: that growth divided by the `Dictionary (reference)` row's, "
+                + "measured in the same processes (what the machine's memory adds, which moves from one run to the next; reported, not checked).")
         if result.misses.isEmpty {
             print("All \(result.checked) checked growth limits met.")
             exit(0)
