@@ -119,7 +119,10 @@ public class Signal<T, E>: @unchecked Sendable {
     /// handle (the bridge hands it to the untyped API as is, without a wrapper).
     @inlinable
     package final func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
-        subscription(SubscriptionState(next: next, error: error, completed: completed))
+        if stage == .hub {
+            return unsafeDowncast(self, to: HubSignal<T, E>.self).subscribe(next: next, error: error, completed: completed)
+        }
+        return subscription(SubscriptionState(next: next, error: error, completed: completed))
     }
 
     /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and

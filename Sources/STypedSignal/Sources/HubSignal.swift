@@ -42,6 +42,30 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
             }, stage: .hub)
     }
 
+    /// Subscribes these callbacks: what `start` does. Their object is also the
+    /// subscription's membership in the hub (`PipeHubMemberCallbacks`).
+    @inlinable
+    func subscribe(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionState<T, E> {
+        let member = hub.with { PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: $0, keepingAlive: owner) }
+        let state = SubscriptionState(callbacks: member)
+        state.assign(GenerationScope.run(state) { join(state, as: member) }, handleLetsGoAtTheEnd: true)
+        return state
+    }
+
+    /// Adds the subscriber of `state`, whose callbacks are `member`, to the hub and returns
+    /// `member` as its membership; a closed hub sends nothing and returns nothing to
+    /// dispose.
+    @inlinable
+    func join(_ state: SubscriptionState<T, E>, as member: PipeHubMemberCallbacks<T, E>) -> Disposable {
+        guard hub.with({ $0.join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) }) else {
+            return EmptyDisposable
+        }
+        if let joined, let owner {
+            joined(owner)
+        }
+        return member
+    }
+
     /// Adds the subscriber of `state` to the hub: what `start` does.
     @inlinable
     func join(_ state: SubscriptionState<T, E>) -> Disposable {
@@ -64,3 +88,5 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
 }
 
 extension PipeHubMembership: Disposable {}
+
+extension PipeHubMemberCallbacks: Disposable {}

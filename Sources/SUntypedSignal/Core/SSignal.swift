@@ -108,7 +108,10 @@ public class SSignal: @unchecked Sendable {
     package final func subscription(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<
         Any?, Any?, SSignalKitRules
     > {
-        start(SSubscriptionState(next: next, error: error, completed: completed))
+        if joinsHub {
+            return unsafeDowncast(self, to: HubSSignal.self).subscribe(next: next, error: error, completed: completed)
+        }
+        return start(SSubscriptionState(next: next, error: error, completed: completed))
     }
 
     /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and

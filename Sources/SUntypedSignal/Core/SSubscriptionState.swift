@@ -11,11 +11,12 @@ extension SubscriptionCore: SDisposable {}
 
 extension SubscriptionCore where Face == SSignalKitRules {
     /// Hands over the generator's disposable, which may be nil: disposed at once if the
-    /// subscription already ended, held otherwise.
+    /// subscription already ended, held otherwise (`handleLetsGoAtTheEnd`: see the core's
+    /// `assign`).
     @inlinable
-    func assign(_ generated: consuming SDisposable?) {
+    func assign(_ generated: consuming SDisposable?, handleLetsGoAtTheEnd: Bool = false) {
         if let generated = consume generated {
-            assign(generated)
+            assign(generated, handleLetsGoAtTheEnd: handleLetsGoAtTheEnd)
         }
     }
 

@@ -53,6 +53,23 @@ final class HubSSignal: SSignal, @unchecked Sendable {
         hub.with { $0.pendingCount }
     }
 
+    /// Subscribes these callbacks: what `start` does. Their object is also the
+    /// subscription's membership in the hub (`PipeHubMemberCallbacks`).
+    @inlinable
+    func subscribe(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SSubscriptionState {
+        let member = hub.with { PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: $0, keepingAlive: owner) }
+        let state = SSubscriptionState(callbacks: member)
+        state.assign(GenerationScope.run(state) { join(state, as: member) }, handleLetsGoAtTheEnd: true)
+        return state
+    }
+
+    /// Adds the subscriber of `state`, whose callbacks are `member`, to the hub and returns
+    /// `member` as its membership; nil when the hub is closed.
+    @inlinable
+    func join(_ state: SSubscriptionState, as member: PipeHubMemberCallbacks<Any?, Any?>) -> SDisposable? {
+        hub.with { $0.join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) } ? member : nil
+    }
+
     /// Adds the subscriber of `state` to the hub: what `start` does.
     @inlinable
     func join(_ state: SSubscriptionState) -> SDisposable? {
@@ -68,3 +85,5 @@ final class HubSSignal: SSignal, @unchecked Sendable {
 }
 
 extension PipeHubMembership: SDisposable {}
+
+extension PipeHubMemberCallbacks: SDisposable {}

@@ -145,6 +145,9 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     @usableFromInline @exclusivity(unchecked) var kept: Unmanaged<KeptObjects>?
     @usableFromInline @exclusivity(unchecked) var handleDisposed = false
     @usableFromInline @exclusivity(unchecked) var handleDisposing = false
+    /// True when the handle lets go of the generator's disposable once the subscriber has
+    /// gone, as if the handle were released too (`assign(_:handleLetsGoAtTheEnd:)`).
+    @usableFromInline @exclusivity(unchecked) var handleLetsGoAtTheEnd = false
 
     /// The address of `atomics`.
     @inlinable @inline(__always)
@@ -474,8 +477,14 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     /// once if the subscription already ended, otherwise held by both the subscriber and
     /// the handle (the caller's reference moves into one of them: one retain, not two
     /// and a release).
+    ///
+    /// With `handleLetsGoAtTheEnd`, the handle's reference goes when the subscriber goes
+    /// (the originals keep it until the handle is disposed or released, to dispose it
+    /// then): for a disposable that has nothing left to do once its subscriber is gone and
+    /// that holds what the subscription must let go of then, a hub membership that is
+    /// also the subscription's callbacks (`PipeHubMemberCallbacks`).
     @inlinable
-    package func assign(_ generated: consuming any UpstreamDisposable) {
+    package func assign(_ generated: consuming any UpstreamDisposable, handleLetsGoAtTheEnd: Bool = false) {
         var offered: (any UpstreamDisposable)? = consume generated
         if !hasEnded {
             spin.withLock {
@@ -484,6 +493,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
                 }
                 handleUpstream = offered
                 subscriberUpstream = offered.take()
+                self.handleLetsGoAtTheEnd = handleLetsGoAtTheEnd
             }
         }
         offered?.dispose()  // arrived after the end
@@ -551,7 +561,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
             // The handle's reference goes first, at the end of this scope.
             let handleReference: (any UpstreamDisposable)?
             (handleReference, disposing) = spin.withLock {
-                (handleReleased ? handleUpstream.take() : nil, handleDisposing)
+                (handleReleased || handleLetsGoAtTheEnd ? handleUpstream.take() : nil, handleDisposing)
             }
             withExtendedLifetime(handleReference) {}
         }

@@ -36,6 +36,26 @@ final class ValuePipeTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, [])
     }
 
+    func testAHeldHandleDoesNotKeepTheCallbacksOnceThePipeIsGone() {
+        weak var weakObject: Tracked?
+        var seen: [Int] = []
+        var handle: Disposable?
+        do {
+            let pipe = ValuePipe<Int>()
+            let object = Tracked()
+            weakObject = object
+            handle = pipe.signal().start(next: { value in
+                withExtendedLifetime(object) {}
+                seen.append(value)
+            })
+            pipe.putNext(1)
+        }
+        XCTAssertEqual(seen, [1])
+        XCTAssertNil(weakObject, "the pipe went, and with it the subscriber: its callbacks go though the handle is held")
+        handle?.dispose()
+        handle = nil
+    }
+
     func testCallbacksOfASubscriptionDisposedInsideNextAreReleasedWhenThePushReturns() {
         let pipe = ValuePipe<Int>()
         weak var weakObject: Tracked?

@@ -169,6 +169,39 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
         XCTAssertEqual(log.lines, ["up.dispose", "up released"], "\(F.self)")
     }
 
+    func testAHandleThatLetsGoAtTheEndReleasesUpstreamWhenTheSubscriberGoes() {
+        testAHandleThatLetsGoAtTheEndReleasesUpstreamWhenTheSubscriberGoes(SwiftSignalKitRules.self)
+        testAHandleThatLetsGoAtTheEndReleasesUpstreamWhenTheSubscriberGoes(SSignalKitRules.self)
+    }
+
+    /// A hub membership that is also the callbacks (`PipeHubMemberCallbacks`): the handle
+    /// must not keep it, and with it the closures, once the subscriber is gone.
+    private func testAHandleThatLetsGoAtTheEndReleasesUpstreamWhenTheSubscriberGoes<F: TestFace>(_ face: F.Type) {
+        let log = Log()
+        let core = F.make(log, probes: true)
+        do {
+            core.assign(CountingDisposable("up", log), handleLetsGoAtTheEnd: true)
+            core.keepAlive(Probe("kept", log))
+        }
+        core.subscriberDeallocated(handleReleased: false)
+        XCTAssertEqual(
+            log.lines, ["up released", "kept released", "next released", "error released", "completed released"],
+            "the handle's reference first, as when the handle is released too (\(F.self))")
+        log.lines.removeAll()
+        core.dispose()
+        XCTAssertEqual(log.lines, [], "nothing left to dispose (\(F.self))")
+    }
+
+    func testAHandleThatLetsGoAtTheEndStillDisposesUpstreamWhenDisposed() {
+        let log = Log()
+        let core = SwiftSignalKitRules.make(log, probes: true)
+        do {
+            core.assign(CountingDisposable("up", log), handleLetsGoAtTheEnd: true)
+        }
+        core.dispose()
+        XCTAssertEqual(log.lines, ["up.dispose", "up released", "next released", "error released", "completed released"])
+    }
+
     func testSubscriberGoneInsideUpstreamDisposeIsTornDownAfterTheDispose() {
         let log = Log()
         var core: SubscriptionCore<Int, String, SwiftSignalKitRules>?

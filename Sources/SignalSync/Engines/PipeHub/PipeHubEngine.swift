@@ -152,6 +152,15 @@ import SignalSyncStack
         return PipeHubMembership(hub: self, key: key, keepingAlive: owner)
     }
 
+    /// Adds `receiver`, whose callbacks are `member`, and gives `member` its key, making it
+    /// the membership; false when the hub is closed.
+    @inlinable
+    package func join<Failure>(_ receiver: Receiver, as member: PipeHubMemberCallbacks<Value, Failure>) -> Bool {
+        guard let key = add(receiver) else { return false }
+        member.key = key
+        return true
+    }
+
     /// Removes the subscriber with `key`; a value already on its way to it may still
     /// arrive (the subscription drops it once disposed).
     @inlinable package func remove(_ key: Int) {

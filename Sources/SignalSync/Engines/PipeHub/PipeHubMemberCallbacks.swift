@@ -1,0 +1,48 @@
+/// The callbacks of a subscription that starts a hub's signal itself (`start` on a pipe's,
+/// promise's or variable's signal), which are also its place in the hub: one object where
+/// `PipeHubMembership` and the callbacks were two (one allocation fewer per subscription).
+///
+/// The subscription holds it three times: as its callbacks (released once the subscription
+/// has ended and nobody calls them), as the subscriber's disposable (dropped at the end)
+/// and as the handle's (dropped when disposed, or when the subscriber goes: it is assigned
+/// with `handleLetsGoAtTheEnd`, since disposing it after that would do nothing). So it goes
+/// when the subscription has ended and its callbacks are free, as the callbacks did, and
+/// releases its hub and `keepAlive`, then the closures, the order in which the membership
+/// and the callbacks went when they were two objects.
+///
+/// Made before the subscription joins the hub (the replay calls it back during the join):
+/// `PipeHubEngine.join(_:as:)` sets its key, before the subscription can reach
+/// `dispose()`. A closed hub never sets it, and it is then not the subscription's
+/// disposable.
+@usableFromInline
+package final class PipeHubMemberCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Failure>, UpstreamDisposable, @unchecked Sendable {
+    // Safety: `key` is written once, by the subscribing thread, before the subscription
+    // takes this object as its disposable (under its lock); the other fields are
+    // immutable; the hub locks.
+    /// The hub, kept alive by `keepAlive` when that is set.
+    @usableFromInline let hub: PipeHubHold<Value>
+    /// What the subscription keeps alive (see `PipeHubMembership.keepAlive`).
+    @usableFromInline let keepAlive: AnyObject?
+    /// `PipeHubEngine.remove`, specialized (a function without a context).
+    @usableFromInline let remove: (PipeHubEngine<Value>, Int) -> Void
+    /// The subscriber's key in the hub, once joined.
+    @usableFromInline @exclusivity(unchecked) var key = -1
+
+    /// Callbacks that call these closures (a nil one ignores its event), for a subscriber
+    /// of `hub`; `keepAlive`, when set, must hold `hub` for as long as it lives.
+    @inlinable
+    package init(
+        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, hub: PipeHubEngine<Value>, keepingAlive keepAlive: AnyObject?
+    ) {
+        self.hub = PipeHubHold(hub, keptAliveBy: keepAlive)
+        self.keepAlive = keepAlive
+        remove = { hub, key in hub.remove(key) }
+        super.init(next: next, error: error, completed: completed)
+    }
+
+    /// Removes the subscriber from the hub.
+    @usableFromInline
+    package func dispose() {
+        hub.with { remove($0, key) }
+    }
+}
