@@ -31,18 +31,29 @@ interposer="$bin/libMallocInterposerSwift.so"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The scaling pass in three processes of 3 runs, pooled (the least at each size): where a
-# process's memory landed moved the largest size's figures by up to half from one process
-# to the next. Extra arguments (--case, --sizes) go to every process.
-scaling_pass() {
-  echo "== scaling" >&2
-  local parts=() process
+# Runs `ratios` with the given arguments in three processes of 3 runs, each saving what it
+# measured to $work/<name><process>.json, and prints those paths, comma-separated, for
+# --pool: a library's speed moves more from one process to the next (where its code and
+# data landed) than between the runs of one process.
+three_processes() {
+  local name=$1 parts=() process
+  shift
   for process in 1 2 3; do
     echo "   process $process of 3" >&2
-    "$bin/ratios" --scaling --runs 3 --save-timings "$work/scaling$process.json" "$@" || return 2
-    parts+=("$work/scaling$process.json")
+    "$bin/ratios" "$@" --runs 3 --save-timings "$work/$name$process.json" || return 2
+    parts+=("$work/$name$process.json")
   done
-  "$bin/ratios" --scaling --thresholds "$here/thresholds.json" --pool "$(IFS=,; echo "${parts[*]}")" "$@"
+  (IFS=,; echo "${parts[*]}")
+}
+
+# The scaling pass in three processes, pooled (the least at each size): where a process's
+# memory landed moved the largest size's figures by up to half from one process to the
+# next. Extra arguments (--case, --sizes) go to every process.
+scaling_pass() {
+  echo "== scaling" >&2
+  local pooled
+  pooled=$(three_processes scaling --scaling "$@") || return 2
+  "$bin/ratios" --scaling --thresholds "$here/thresholds.json" --pool "$pooled" "$@"
 }
 
 if [ "${1:-}" = "--scaling" ]; then
@@ -70,15 +81,8 @@ report=("$bin/ratios" --thresholds "$here/thresholds.json" --allocations "$alloc
 if printf '%s\n' "$@" | grep -qx -- --runs; then
   "${report[@]}" "$@" || status=$?
 else
-  # Three processes of 3 runs, pooled: a library's speed moves more from one process to
-  # the next (where its code and data landed) than between the runs of one process.
-  parts=()
-  for process in 1 2 3; do
-    echo "   process $process of 3" >&2
-    "$bin/ratios" --runs 3 --save-timings "$work/timings$process.json" "$@" || exit 2
-    parts+=("$work/timings$process.json")
-  done
-  "${report[@]}" --pool "$(IFS=,; echo "${parts[*]}")" "$@" || status=$?
+  pooled=$(three_processes timings "$@") || exit 2
+  "${report[@]}" --pool "$pooled" "$@" || status=$?
 fi
 [ "$status" -le 1 ] || exit "$status"
 
