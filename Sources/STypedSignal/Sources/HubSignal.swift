@@ -48,22 +48,24 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     func subscribe(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionState<T, E> {
         let member = hub.with { PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: $0, keepingAlive: owner) }
         let state = SubscriptionState(callbacks: member)
-        state.assign(GenerationScope.run(state) { join(state, as: member) }, handleLetsGoAtTheEnd: true)
+        if GenerationScope.run(state, { join(state, as: member) }) {
+            state.assign(member, handleLetsGoAtTheEnd: true)
+        }
         return state
     }
 
-    /// Adds the subscriber of `state`, whose callbacks are `member`, to the hub and returns
-    /// `member` as its membership; a closed hub sends nothing and returns nothing to
-    /// dispose.
+    /// Adds the subscriber of `state`, whose callbacks are `member`, to the hub, which
+    /// makes `member` its membership; false when the hub is closed (it sends nothing and
+    /// there is nothing to dispose).
     @inlinable
-    func join(_ state: SubscriptionState<T, E>, as member: PipeHubMemberCallbacks<T, E>) -> Disposable {
+    func join(_ state: SubscriptionState<T, E>, as member: PipeHubMemberCallbacks<T, E>) -> Bool {
         guard hub.with({ $0.join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) }) else {
-            return EmptyDisposable
+            return false
         }
         if let joined, let owner {
             joined(owner)
         }
-        return member
+        return true
     }
 
     /// Adds the subscriber of `state` to the hub: what `start` does.

@@ -6,81 +6,93 @@ import SignalSync
 /// One object per signal, the hub and owner in fields instead of a closure's captures; the
 /// subscription's disposable is its hub membership, which keeps the hub alive (no weak
 /// reference to load). The signal and each of its subscriptions keep `owner` alive (a
-/// variable), which holds the hub (`PipeHubHold`). A pipe's signal has no owner: it is the
-/// pipe's state, which retains the hub, held by the pipe, its
-/// sink and whoever holds the signal, and closes the hub when it goes away, which releases
-/// the subscribers (their subscriptions hold the hub, not the signal).
+/// variable), which holds the hub. A pipe's signal has no owner: it is the
+/// pipe's state (`PipeSSignal`), which retains the hub and closes it when it goes away.
 ///
 /// `start` joins the hub with a `PinnedSubscriber` that is the subscription's subscriber
 /// (`joinsHub`), without an `SSubscriber` object; an operator that runs this signal with
 /// its own subscriber gets the same, through that subscriber.
 @usableFromInline
-final class HubSSignal: SSignal, @unchecked Sendable {
+class HubSSignal: SSignal, @unchecked Sendable {
     // Safety: immutable; the hub locks.
-    /// The hub, kept alive by `owner` when that is set.
-    @usableFromInline let hub: PipeHubHold<Any?>
-    @usableFromInline let owner: AnyObject?
-    let closesHub: Bool
+    /// The hub, kept alive by `owner` or, for a pipe's signal, by `PipeSSignal`. Not a
+    /// `PipeHubHold`: with a field that has a `deinit`, this object retained and released
+    /// itself while its fields went, a pair of atomic operations per variable's signal.
+    @usableFromInline final let hub: Unmanaged<PipeHubEngine<Any?>>
+    @usableFromInline final let owner: AnyObject?
 
-    /// The signal of `hub`'s subscribers, keeping `owner` alive (which, when set, holds
-    /// `hub` for as long as it lives); with `closesHub`, closes the hub when it goes away.
-    init(_ hub: PipeHubEngine<Any?>, owner: AnyObject?, closesHub: Bool) {
-        self.hub = PipeHubHold(hub, keptAliveBy: owner)
+    /// The signal of `hub`'s subscribers, keeping `owner` alive; `owner` (or the subclass,
+    /// when nil) must hold `hub` for as long as it lives.
+    init(_ hub: PipeHubEngine<Any?>, owner: AnyObject?) {
+        self.hub = .passUnretained(hub)
         self.owner = owner
-        self.closesHub = closesHub
         super.init(
             runner: { signal, subscriber in
                 unsafeDowncast(signal, to: HubSSignal.self).join(PinnedSubscriber(subscriber.core, owner: subscriber))
             }, joinsHub: true)
     }
 
-    deinit {
-        if closesHub {
-            hub.with { $0.close() }
-        }
-    }
-
     /// Pushes `value` to the hub's subscribers. (A method, so that the hub is reached
     /// through a `let` of a live object: from outside, `signal.hub.push` retained and
     /// released the hub at each push, on the cache line that pushes from other threads
     /// write.)
-    func push(_ value: Any?) {
-        hub.with { $0.push(value) }
+    final func push(_ value: Any?) {
+        hub._withUnsafeGuaranteedRef { $0.push(value) }
     }
 
     /// The values waiting in the hub's pending slots, for the stress tests.
-    var pendingCount: Int {
-        hub.with { $0.pendingCount }
+    final var pendingCount: Int {
+        hub._withUnsafeGuaranteedRef { $0.pendingCount }
     }
 
     /// Subscribes these callbacks: what `start` does. Their object is also the
     /// subscription's membership in the hub (`PipeHubMemberCallbacks`).
     @inlinable
-    func subscribe(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SSubscriptionState {
-        let member = hub.with { PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: $0, keepingAlive: owner) }
+    final func subscribe(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SSubscriptionState {
+        let member = hub._withUnsafeGuaranteedRef { PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: $0, keepingAlive: owner) }
         let state = SSubscriptionState(callbacks: member)
-        state.assign(GenerationScope.run(state) { join(state, as: member) }, handleLetsGoAtTheEnd: true)
+        if GenerationScope.run(state, { join(state, as: member) }) {
+            state.assign(member, handleLetsGoAtTheEnd: true)
+        }
         return state
     }
 
-    /// Adds the subscriber of `state`, whose callbacks are `member`, to the hub and returns
-    /// `member` as its membership; nil when the hub is closed.
+    /// Adds the subscriber of `state`, whose callbacks are `member`, to the hub, which
+    /// makes `member` its membership; false when the hub is closed.
     @inlinable
-    func join(_ state: SSubscriptionState, as member: PipeHubMemberCallbacks<Any?, Any?>) -> SDisposable? {
-        hub.with { $0.join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) } ? member : nil
+    final func join(_ state: SSubscriptionState, as member: PipeHubMemberCallbacks<Any?, Any?>) -> Bool {
+        hub._withUnsafeGuaranteedRef { $0.join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) }
     }
 
     /// Adds the subscriber of `state` to the hub: what `start` does.
     @inlinable
-    func join(_ state: SSubscriptionState) -> SDisposable? {
+    final func join(_ state: SSubscriptionState) -> SDisposable? {
         join(PinnedSubscriber(owning: Unmanaged.passRetained(state)))
     }
 
     /// Adds `receiver` to the hub (it receives the replay, if any, now) and returns its
     /// membership; nil when the hub is closed.
     @inlinable
-    func join(_ receiver: PinnedSubscriber<Any?, Any?, SSignalKitRules>) -> SDisposable? {
-        hub.with { $0.join(receiver, keepingAlive: owner) }
+    final func join(_ receiver: PinnedSubscriber<Any?, Any?, SSignalKitRules>) -> SDisposable? {
+        hub._withUnsafeGuaranteedRef { $0.join(receiver, keepingAlive: owner) }
+    }
+}
+
+/// A pipe's signal, which is also its state (`SPipe`): held by the pipe, its sink and
+/// whoever holds the signal, it retains the hub and closes it when it goes away, which
+/// releases the subscribers (their subscriptions hold the hub, not the signal).
+final class PipeSSignal: HubSSignal, @unchecked Sendable {
+    /// The hub, held.
+    let engine: PipeHubEngine<Any?>
+
+    /// A pipe's signal of a new hub, with or without replay.
+    init(replay: Bool) {
+        engine = PipeHubEngine(replay ? .empty : .silent, reentrancy: .queued)
+        super.init(engine, owner: nil)
+    }
+
+    deinit {
+        engine.close()
     }
 }
 

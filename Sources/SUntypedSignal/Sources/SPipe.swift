@@ -38,11 +38,11 @@ public final class SPipe: @unchecked Sendable {
     public let sink: (Any?) -> Void
     /// The pipe's signal, which is also its state: it holds the hub and closes it when the
     /// pipe, its sink and every holder of the signal are gone.
-    private let state: HubSSignal
+    private let state: PipeSSignal
 
     /// Creates a pipe; with `replay`, late subscribers get the most recent value.
     public init(replay: Bool = false) {
-        let state = HubSSignal(PipeHubEngine(replay ? .empty : .silent, reentrancy: .queued), owner: nil, closesHub: true)
+        let state = PipeSSignal(replay: replay)
         self.state = state
         signalProducer = { state }
         sink = { value in state.push(value) }

@@ -48,7 +48,7 @@ public final class SVariable: @unchecked Sendable {
     /// current value first, then the newest value emitted meanwhile, then every later
     /// one: never the replayed value after a newer one, and never a stale value last.
     public func signal() -> SSignal {
-        HubSSignal(cell.hub, owner: self, closesHub: false)
+        HubSSignal(cell.hub, owner: self)
     }
 
     deinit {
