@@ -114,6 +114,30 @@ final class SVariableTests: LeakCheckedTestCase {
         XCTAssertNil(weakVariable)
     }
 
+    func testAHeldSignalKeepsTheVariableAliveAndReplaysItsValue() {
+        let source = ManualSource()
+        weak var weakVariable: SVariable?
+        var signal: SSignal?
+        do {
+            let variable = SVariable()
+            weakVariable = variable
+            variable.set(source.signal)
+            source.next(1)
+            signal = variable.signal()
+        }
+        XCTAssertNotNil(weakVariable)
+        XCTAssertEqual(source.disposeCount, 0)
+        let recorder = Recorder()
+        let subscription = recorder.record(signal!)
+        source.next(2)
+        XCTAssertEqual(recorder.events, ["next 1", "next 2"])
+        subscription.dispose()
+        XCTAssertNotNil(weakVariable)
+        signal = nil
+        XCTAssertNil(weakVariable)
+        XCTAssertEqual(source.disposeCount, 1)
+    }
+
     func testReentrantSetFromInsideASubscriber() {
         let variable = SVariable()
         let recorder = Recorder()
