@@ -31,6 +31,24 @@ final class AtomicTally: Sendable {
     }
 }
 
+/// Subscriptions a case keeps for all its runs, disposed when its timed work is released.
+/// A subscription to a value cell keeps the cell alive (the originals' rule), so one never
+/// disposed would keep both for good.
+final class KeptSubscriptions<Handle> {
+    private let handles: [Handle]
+    private let dispose: (Handle) -> Void
+
+    /// Keeps `handles` until this goes, then calls `dispose` with each.
+    init(_ handles: [Handle], dispose: @escaping (Handle) -> Void) {
+        self.handles = handles
+        self.dispose = dispose
+    }
+
+    deinit {
+        handles.forEach(dispose)
+    }
+}
+
 /// Lets a non-`Sendable` object cross to another thread where the scenario's own
 /// synchronization (a semaphore, a join) makes that safe.
 struct Handover<T>: @unchecked Sendable {

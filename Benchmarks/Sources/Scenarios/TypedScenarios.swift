@@ -62,9 +62,8 @@ func typedScenarios() -> [ScenarioCase] {
         ScenarioCase(.s4StateCell, .typed) { size in
             let tally = Tally()
             let cell = ValuePromise<Int>(0)
-            let subscriptions = (0..<Scenario.stateSubscribers).map { _ in
-                cell.get().start(next: { tally.add($0) })
-            }
+            let subscriptions = KeptSubscriptions(
+                (0..<Scenario.stateSubscribers).map { _ in cell.get().start(next: { tally.add($0) }) }, dispose: { $0.dispose() })
             return {
                 let before = tally.count
                 for value in 1...size {
@@ -77,9 +76,8 @@ func typedScenarios() -> [ScenarioCase] {
         ScenarioCase(.s4Promise, .typed) { size in
             let tally = Tally()
             let cell = Promise<Int>(0)
-            let subscriptions = (0..<Scenario.stateSubscribers).map { _ in
-                cell.get().start(next: { tally.add($0) })
-            }
+            let subscriptions = KeptSubscriptions(
+                (0..<Scenario.stateSubscribers).map { _ in cell.get().start(next: { tally.add($0) }) }, dispose: { $0.dispose() })
             return {
                 let before = tally.count
                 for value in 1...size {

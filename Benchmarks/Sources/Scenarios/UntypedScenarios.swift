@@ -63,9 +63,8 @@ func untypedScenarios() -> [ScenarioCase] {
             let tally = Tally()
             let cell = SVariable()
             cell.set(SSignal.single(0))
-            let subscriptions = (0..<Scenario.stateSubscribers).map { _ in
-                cell.signal().start(next: { tally.add($0 as! Int) })
-            }
+            let subscriptions = KeptSubscriptions(
+                (0..<Scenario.stateSubscribers).map { _ in cell.signal().start(next: { tally.add($0 as! Int) }) }, dispose: { $0.dispose() })
             return {
                 let before = tally.count
                 for value in 1...size {
