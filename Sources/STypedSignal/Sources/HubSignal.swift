@@ -46,26 +46,13 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     /// subscription's membership in the hub (`PipeHubMemberCallbacks`).
     @inlinable
     func subscribe(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionState<T, E> {
-        let member = hub.with { PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: $0, keepingAlive: owner) }
-        let state = SubscriptionState(callbacks: member)
-        if GenerationScope.run(state, { join(state, as: member) }) {
-            state.assign(member, handleLetsGoAtTheEnd: true)
+        hub.with { hub in
+            hub.subscribe(next: next, error: error, completed: completed, keepingAlive: owner) {
+                if let joined, let owner {
+                    joined(owner)
+                }
+            }
         }
-        return state
-    }
-
-    /// Adds the subscriber of `state`, whose callbacks are `member`, to the hub, which
-    /// makes `member` its membership; false when the hub is closed (it sends nothing and
-    /// there is nothing to dispose).
-    @inlinable
-    func join(_ state: SubscriptionState<T, E>, as member: PipeHubMemberCallbacks<T, E>) -> Bool {
-        guard hub.with({ $0.join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) }) else {
-            return false
-        }
-        if let joined, let owner {
-            joined(owner)
-        }
-        return true
     }
 
     /// Adds the subscriber of `state` to the hub: what `start` does.

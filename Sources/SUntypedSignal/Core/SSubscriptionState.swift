@@ -11,12 +11,11 @@ extension SubscriptionCore: SDisposable {}
 
 extension SubscriptionCore where Face == SSignalKitRules {
     /// Hands over the generator's disposable, which may be nil: disposed at once if the
-    /// subscription already ended, held otherwise (`handleLetsGoAtTheEnd`: see the core's
-    /// `assign`).
+    /// subscription already ended, held otherwise.
     @inlinable
-    func assign(_ generated: consuming SDisposable?, handleLetsGoAtTheEnd: Bool = false) {
+    func assign(_ generated: consuming SDisposable?) {
         if let generated = consume generated {
-            assign(generated, handleLetsGoAtTheEnd: handleLetsGoAtTheEnd)
+            assign(generated)
         }
     }
 

@@ -49,19 +49,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
     /// subscription's membership in the hub (`PipeHubMemberCallbacks`).
     @inlinable
     final func subscribe(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SSubscriptionState {
-        let member = hub._withUnsafeGuaranteedRef { PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: $0, keepingAlive: owner) }
-        let state = SSubscriptionState(callbacks: member)
-        if GenerationScope.run(state, { join(state, as: member) }) {
-            state.assign(member, handleLetsGoAtTheEnd: true)
-        }
-        return state
-    }
-
-    /// Adds the subscriber of `state`, whose callbacks are `member`, to the hub, which
-    /// makes `member` its membership; false when the hub is closed.
-    @inlinable
-    final func join(_ state: SSubscriptionState, as member: PipeHubMemberCallbacks<Any?, Any?>) -> Bool {
-        hub._withUnsafeGuaranteedRef { $0.join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) }
+        hub._withUnsafeGuaranteedRef { $0.subscribe(next: next, error: error, completed: completed, keepingAlive: owner) }
     }
 
     /// Adds the subscriber of `state` to the hub: what `start` does.

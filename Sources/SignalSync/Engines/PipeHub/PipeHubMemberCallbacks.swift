@@ -46,3 +46,28 @@ package final class PipeHubMemberCallbacks<Value, Failure>: SubscriptionCallback
         hub.with { remove($0, key) }
     }
 }
+
+extension PipeHubEngine {
+    /// Subscribes these callbacks to this hub, as `start` on a hub's signal does in both
+    /// APIs, and returns the subscription (also its handle): one `PipeHubMemberCallbacks`
+    /// is both its callbacks and its membership, assigned with `handleLetsGoAtTheEnd`.
+    /// `joined` runs after a join (the replay delivered), inside the generation scope;
+    /// a closed hub sends nothing, and the subscription has nothing to dispose.
+    @inlinable
+    package func subscribe<Failure, Face: SubscriptionFace>(
+        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, keepingAlive owner: AnyObject?,
+        joined: () -> Void = {}
+    ) -> SubscriptionCore<Value, Failure, Face> {
+        let member = PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: self, keepingAlive: owner)
+        let state = SubscriptionCore<Value, Failure, Face>(callbacks: member)
+        let didJoin = GenerationScope.run(state) {
+            guard join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) else { return false }
+            joined()
+            return true
+        }
+        if didJoin {
+            state.assign(member, handleLetsGoAtTheEnd: true)
+        }
+        return state
+    }
+}
