@@ -49,6 +49,15 @@ extension SubscriptionProbe {
 /// `restartIfError`, `retryIf`, `feedbackLoop` and the untyped `restart`), once per
 /// synchronous iteration; plain nesting (`then`, `deferred`, operator chains) never does.
 ///
+/// What a terminal callback starts (`then`'s next signal, `catch`'s alternative, a
+/// restart's next iteration, a chain started in a user's completion callback) is not
+/// enclosed by the subscription that ended, nor by the generators above it on the stack,
+/// which are its upstream's. While a terminal event is delivered
+/// (`deliveringTerminalEvent`), checks skip the entries from the ended subscription's
+/// outermost one (from the bottom when its generator is not on this thread's stack) up to
+/// those pushed before the delivery began; entries pushed inside the delivery, and those
+/// below the ended subscription, still count.
+///
 /// Safety: one thread at a time uses a scope (its own, or the scope a fresh-stack thread
 /// takes over while the owner waits for it, and hands back when it returns).
 @usableFromInline
@@ -142,10 +151,47 @@ package enum GenerationScope {
         return result
     }
 
+    /// A terminal event being delivered to a subscription whose generator runs: the entries
+    /// of that subscription and above it, up to `count` (the entries when the delivery
+    /// began), do not enclose what the delivery runs.
+    @usableFromInline
+    struct Termination {
+        @usableFromInline unowned(unsafe) let probe: SubscriptionProbe
+        @usableFromInline let count: Int
+        @usableFromInline let below: UnsafeMutableRawPointer?
+
+        @inlinable
+        init(probe: SubscriptionProbe, count: Int, below: UnsafeMutableRawPointer?) {
+            self.probe = probe
+            self.count = count
+            self.below = below
+        }
+    }
+
+    /// Runs `deliver`, the delivery of `probe`'s terminal event (see the type's notes):
+    /// checks inside it skip the entries of `probe` and those pushed above it before the
+    /// delivery began. With an empty scope there is nothing to skip: `deliver` just runs.
+    @inlinable @inline(__always)
+    package static func deliveringTerminalEvent(of probe: SubscriptionProbe, _ deliver: () -> Void) {
+        let scope = signalsync_generation_scope_of_thread()
+        if scope.pointee.count == 0 {
+            return deliver()
+        }
+        var record = Termination(probe: probe, count: scope.pointee.count, below: scope.pointee.terminating)
+        withUnsafeMutablePointer(to: &record) { record in
+            scope.pointee.terminating = UnsafeMutableRawPointer(record)
+            defer { scope.pointee.terminating = record.pointee.below }
+            deliver()
+        }
+    }
+
     /// True when a subscription whose generator is running on this thread has ended
     /// (see the type's cost notes).
     package static var enclosingHasEnded: Bool {
         let scope = signalsync_generation_scope_of_thread()
+        if scope.pointee.terminating != nil {
+            return hasEndedOutsideTerminations(scope)
+        }
         if scope.pointee.endedIndexPlusOne != 0 {
             return true
         }
@@ -186,6 +232,43 @@ package enum GenerationScope {
             index -= 1
         }
         return false
+    }
+
+    /// Inside terminal deliveries (rare: a subscription ended during its own generator):
+    /// asks every entry that no delivery hides, without the remembered scans.
+    private static func hasEndedOutsideTerminations(_ scope: Scope) -> Bool {
+        var hidden: [Range<Int>] = []
+        var record = scope.pointee.terminating
+        while let termination = record?.assumingMemoryBound(to: Termination.self) {
+            let lowest = lowestIndex(of: termination.pointee.probe, below: termination.pointee.count, scope) ?? 0
+            hidden.append(lowest..<termination.pointee.count)
+            record = termination.pointee.below
+        }
+        var index = scope.pointee.count - 1
+        var entry = scope.pointee.top
+        while let frame = entry?.assumingMemoryBound(to: Frame.self) {
+            if !hidden.contains(where: { $0.contains(index) }) && frame.pointee.probe.hasEnded {
+                return true
+            }
+            entry = frame.pointee.below
+            index -= 1
+        }
+        return false
+    }
+
+    /// The index of `probe`'s outermost entry among the entries below `count`, if any.
+    private static func lowestIndex(of probe: SubscriptionProbe, below count: Int, _ scope: Scope) -> Int? {
+        var lowest: Int?
+        var index = scope.pointee.count - 1
+        var entry = scope.pointee.top
+        while let frame = entry?.assumingMemoryBound(to: Frame.self) {
+            if index < count && frame.pointee.probe === probe {
+                lowest = index
+            }
+            entry = frame.pointee.below
+            index -= 1
+        }
+        return lowest
     }
 
     /// The number of subscriptions whose generators are running on this thread (tests).

@@ -350,7 +350,8 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     func terminate(_ deliver: (Callbacks) -> Void) -> Unmanaged<KeptObjects>? {
         let upstream = spin.withLock { subscriberUpstream.take() }
         if let callbacks {
-            callbacks._withUnsafeGuaranteedRef(deliver)
+            // What the callbacks start is not enclosed by this subscription (`GenerationScope`).
+            GenerationScope.deliveringTerminalEvent(of: self) { callbacks._withUnsafeGuaranteedRef(deliver) }
         }
         leave()
         if let upstream {

@@ -22,6 +22,9 @@ typedef struct {
     intptr_t scannedCount;
     /// One more than the count of endings at the last scan; 0 before the first.
     intptr_t scannedEpochPlusOne;
+    /// The innermost terminal event being delivered to a subscription whose generator
+    /// runs (a record on the stack of the delivery), or NULL.
+    void *_Nullable terminating;
 } signalsync_generation_scope_state;
 
 /// This thread's generation scope.

@@ -782,4 +782,45 @@ final class RestartUnderLaterTakeTests: LeakCheckedTestCase {
         log.record(failing |> restartIfError |> castError(TestError.self) |> take(2))
         XCTAssertEqual(log.events, ["next 1", "next 1", "completed"])
     }
+
+    /// A subscription that ended inside its own generator does not enclose what its
+    /// terminal callbacks start: a restart loop started there runs (it used to find that
+    /// subscription ended, start nothing, and never end).
+    func testARestartStartedFromACallbackOfASubscriptionThatEndedInItsGeneratorRuns() {
+        let loop = Signal<Int, TestError>.single(5) |> restart |> take(2)
+        let empty = Signal<Int, TestError>.complete()
+        let cases: [(String, Signal<Int, TestError>)] = [
+            ("then", empty |> then(loop)),
+            ("catch", Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in loop }),
+            ("mapToSignal after then", empty |> then(.single(0)) |> mapToSignal { _ in loop }),
+            ("queue after then", Signal<Signal<Int, TestError>, TestError>.complete() |> then(.single(loop)) |> queue),
+            ("restart |> take over then", (empty |> then(loop)) |> restart |> take(1)),
+        ]
+        for (name, signal) in cases {
+            let log = EventLog()
+            log.record(signal)
+            XCTAssertEqual(log.events, name == "restart |> take over then" ? ["next 5", "completed"] : ["next 5", "next 5", "completed"], name)
+        }
+        let log = EventLog()
+        Signal<Int, TestError>.single(1).start(completed: { log.record(loop) })
+        XCTAssertEqual(log.events, ["next 5", "next 5", "completed"], "started by a completion callback: its own take still stops it")
+    }
+
+    /// A terminal callback of a subscription whose generator has returned is not enclosed
+    /// by the generators still on the stack (another signal's, which pushed the value
+    /// that ended it): a restart loop started there runs (it used to find that other
+    /// subscription ended, start nothing, and never end).
+    func testARestartStartedFromACompletionNotInItsGeneratorIgnoresOtherGeneratorsOnTheStack() {
+        let loop = Signal<Int, NoError>.single(5) |> restart |> take(2)
+        let pipe = ValuePipe<Int>()
+        let log = EventLog()
+        (pipe.signal() |> take(1)).start(completed: { log.record(loop) })
+        let pusher = Signal<Int, NoError> { subscriber in
+            subscriber.putCompletion()
+            pipe.putNext(1)  // from a generator whose subscription has ended
+            return EmptyDisposable
+        }
+        pusher.start()
+        XCTAssertEqual(log.events, ["next 5", "next 5", "completed"])
+    }
 }

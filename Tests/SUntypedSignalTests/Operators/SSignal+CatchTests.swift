@@ -366,6 +366,49 @@ final class SRestartUnderLaterTakeTests: LeakCheckedTestCase {
         XCTAssertTrue(completed)
         XCTAssertEqual(subscriptions, 3)
     }
+
+    /// A subscription that ended inside its own generator does not enclose what its
+    /// terminal callbacks start: a restart loop started there runs (it used to find that
+    /// subscription ended, start nothing, and never end).
+    func testARestartStartedFromACallbackOfASubscriptionThatEndedInItsGeneratorRuns() {
+        let loop = SSignal.single(5).restart().take(2)
+        let cases: [(String, SSignal)] = [
+            ("then", SSignal.complete().then(loop)),
+            ("catch", SSignal.fail(1).catch { _ in loop }),
+            ("mapToSignal after then", SSignal.complete().then(.single(0)).mapToSignal { _ in loop }),
+            ("queue after then", SSignal.complete().then(.single(loop)).queue()),
+        ]
+        for (name, signal) in cases {
+            var events: [String] = []
+            signal.start(next: { events.append("\($0 as! Int)") }, error: { _ in events.append("error") }, completed: { events.append("completed") })
+            XCTAssertEqual(events, ["5", "5", "completed"], name)
+        }
+        var events: [String] = []
+        SSignal.single(1).start(completed: {
+            loop.start(next: { events.append("\($0 as! Int)") }, completed: { events.append("completed") })
+        })
+        XCTAssertEqual(events, ["5", "5", "completed"], "started by a completion callback: its own take still stops it")
+    }
+
+    /// A terminal callback of a subscription whose generator has returned is not enclosed
+    /// by the generators still on the stack (another signal's, which pushed the value
+    /// that ended it): a restart loop started there runs (it used to find that other
+    /// subscription ended, start nothing, and never end).
+    func testARestartStartedFromACompletionNotInItsGeneratorIgnoresOtherGeneratorsOnTheStack() {
+        let loop = SSignal.single(5).restart().take(2)
+        let pipe = SPipe()
+        var events: [String] = []
+        pipe.signal().take(1).start(completed: {
+            loop.start(next: { events.append("\($0 as! Int)") }, completed: { events.append("completed") })
+        })
+        let pusher = SSignal { subscriber in
+            subscriber.putCompletion()
+            pipe.putNext(1)  // from a generator whose subscription has ended
+            return nil
+        }
+        pusher.start()
+        XCTAssertEqual(events, ["5", "5", "completed"])
+    }
 }
 
 /// A disposable that runs `action` at every `dispose()` call (the test counts them).

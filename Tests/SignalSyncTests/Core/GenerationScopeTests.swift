@@ -46,6 +46,50 @@ final class GenerationScopeTests: LeakCheckedTestCase {
         XCTAssertEqual(GenerationScope.depth, 0)
     }
 
+    func testATerminalDeliveryHidesItsSubscriptionAndTheEntriesAboveItButNotThoseInsideOrBelow() {
+        let below = Probe()
+        let ending = Probe()
+        let upstream = Probe()
+        GenerationScope.run(below) {
+            GenerationScope.run(ending) {
+                GenerationScope.run(upstream) {
+                    upstream.end()
+                    ending.end()
+                    XCTAssertTrue(GenerationScope.enclosingHasEnded)
+                    GenerationScope.deliveringTerminalEvent(of: ending) {
+                        XCTAssertFalse(GenerationScope.enclosingHasEnded, "the ended subscription and its upstream are hidden")
+                        let inside = Probe()
+                        GenerationScope.run(inside) {
+                            XCTAssertFalse(GenerationScope.enclosingHasEnded)
+                            inside.end()
+                            XCTAssertTrue(GenerationScope.enclosingHasEnded, "an entry pushed inside the delivery counts")
+                        }
+                        below.end()
+                        XCTAssertTrue(GenerationScope.enclosingHasEnded, "an entry below the ended subscription counts")
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(GenerationScope.depth, 0)
+    }
+
+    func testADeliveryOfASubscriptionWhoseGeneratorIsNotOnTheStackHidesEveryEntryBeforeIt() {
+        let upstream = Probe()
+        let notOnTheStack = Probe()
+        GenerationScope.run(upstream) {
+            upstream.end()
+            GenerationScope.deliveringTerminalEvent(of: notOnTheStack) {
+                XCTAssertFalse(GenerationScope.enclosingHasEnded, "what is on the stack is its upstream's")
+                let inside = Probe()
+                GenerationScope.run(inside) {
+                    inside.end()
+                    XCTAssertTrue(GenerationScope.enclosingHasEnded)
+                }
+            }
+            XCTAssertTrue(GenerationScope.enclosingHasEnded, "seen again once the delivery is over")
+        }
+    }
+
     func testAnEnclosingProbeThatEndsDuringTheBodyIsSeen() {
         let outer = Probe()
         let inner = Probe()

@@ -4,10 +4,12 @@ import Dispatch
 /// untyped `deliverOn(queue)` (as `SerialHop<Value>`).
 ///
 /// An event sent while the queue is current is delivered at once, inline (the queue's
-/// `async` rule). Any other event is buffered here and takes its place in the queue's
-/// line (`QueueLineEngine`): it joins the subscription's newest turn when nothing else
-/// was put on the line since, otherwise it puts a new turn. When a turn comes, its
-/// events are delivered on the queue.
+/// `async` rule), unless events of this subscription still wait for their turn or are
+/// being delivered: then it waits behind them, so that the subscription's events keep
+/// their order when they come from several threads. Any other event is buffered here
+/// and takes its place in the queue's line (`QueueLineEngine`): it joins the
+/// subscription's newest turn when nothing else was put on the line since, otherwise it
+/// puts a new turn. When a turn comes, its events are delivered on the queue.
 ///
 /// - On a serial, main or virtual queue the line is the queue's own: the events of every
 ///   subscription, and work put with `async`, `justDispatch`, `sync` or a timer, run in
@@ -46,35 +48,44 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
         super.init(deliverTurn: { client in unsafeDowncast(client, to: SerialHopEngine.self).deliverTurn() })
     }
 
-    /// Delivers `value` on the queue: inline when it is current, else in its turn.
+    /// Delivers `value` on the queue: inline when it is current and nothing of this
+    /// subscription waits, else in its turn.
     @inlinable
     package func send(_ value: Machine.Value) {
-        if queue.isCurrent {
-            deliver(value)
-            return
-        }
+        let onQueue = queue.isCurrent
         let linePuts = line.putCount
-        handle(state.withLock { $0.offer(value, linePuts: linePuts) })
+        switch state.withLock({ $0.offer(value, linePuts: linePuts, onQueue: onQueue) }) {
+        case .deliverNow:
+            deliver(value)
+        case .putTurn(let segment):
+            putTurn(of: segment)
+        case .drop, .joinedSegment:
+            break
+        }
     }
 
     /// Delivers a terminal event (`terminate` sends it downstream) on the queue, after
-    /// every value buffered before it: inline when the queue is current.
+    /// every value buffered before it: inline when the queue is current and nothing of
+    /// this subscription waits.
     @inlinable
     package func sendTerminal(_ terminate: @escaping () -> Void) {
-        if queue.isCurrent {
-            terminate()
-            return
-        }
+        let onQueue = queue.isCurrent
         let linePuts = line.putCount
-        handle(state.withLock { $0.offerTerminal(terminate, linePuts: linePuts) })
+        switch state.withLock({ $0.offerTerminal(terminate, linePuts: linePuts, onQueue: onQueue) }) {
+        case .deliverNow:
+            terminate()
+        case .putTurn(let segment):
+            putTurn(of: segment)
+        case .drop, .joinedSegment:
+            break
+        }
     }
 
+    /// Puts the turn of the new segment `segment` on the line.
     @inlinable
-    func handle(_ action: SerialHopOfferAction) {
-        if case .putTurn(let segment) = action {
-            let linePuts = line.putTurn(of: self)
-            state.withLock { $0.turnPut(segment: segment, linePuts: linePuts) }
-        }
+    func putTurn(of segment: Int) {
+        let linePuts = line.putTurn(of: self)
+        state.withLock { $0.turnPut(segment: segment, linePuts: linePuts) }
     }
 
     /// On the queue: the line's turn for this subscription's oldest segment of events,

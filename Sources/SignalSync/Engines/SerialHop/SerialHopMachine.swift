@@ -21,6 +21,9 @@ package struct SerialHopSegment: Sendable {
 /// What the sender of an event to a `SerialHopMachine` does next.
 @usableFromInline
 package enum SerialHopOfferAction: Equatable, Sendable {
+    /// Deliver the event now, inline: it was sent on the queue while nothing of the
+    /// subscription waited (the originals' timing).
+    case deliverNow
     /// Nothing: the event came after a terminal event.
     case drop
     /// Nothing: the event joined the newest segment, whose turn waits in the line.
@@ -43,10 +46,12 @@ package protocol SerialHopBuffering {
     associatedtype Value
     /// An open subscription with nothing buffered.
     init()
-    /// Buffers `value`; `linePuts` is the line's put count read just before.
-    mutating func offer(_ value: Value, linePuts: Int) -> SerialHopOfferAction
-    /// Buffers the terminal event behind every value before it.
-    mutating func offerTerminal(_ terminal: @escaping () -> Void, linePuts: Int) -> SerialHopOfferAction
+    /// Buffers `value` (or lets it be delivered now); `linePuts` is the line's put count
+    /// read just before, `onQueue` whether the sender runs on the queue.
+    mutating func offer(_ value: Value, linePuts: Int, onQueue: Bool) -> SerialHopOfferAction
+    /// Buffers the terminal event behind every value before it (or lets it be delivered
+    /// now).
+    mutating func offerTerminal(_ terminal: @escaping () -> Void, linePuts: Int, onQueue: Bool) -> SerialHopOfferAction
     /// The turn of `segment` was put; the line's put count is now `linePuts`.
     mutating func turnPut(segment: Int, linePuts: Int)
     /// A turn came: the oldest segment's events.
@@ -68,6 +73,12 @@ package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () 
 /// the events waiting for their turn in the queue's line, cut into segments (one per
 /// turn), the terminal event after them, and whether the subscription still takes
 /// events.
+///
+/// An event sent on the queue itself is delivered at once only while nothing of the
+/// subscription waits or is being delivered; otherwise it waits behind those events.
+/// (The originals deliver it at once regardless: when a subscription's events come from
+/// several threads, a completion sent on the queue then overtakes a value another
+/// thread put on the line before it, and the ended subscriber drops the value.)
 ///
 /// A value type with no side effects outside itself (its buffers are `ValueBatch`
 /// objects, so a copy of a machine shares them: keep one machine per hop): each
@@ -141,18 +152,36 @@ package struct SerialHopMachine<Value, Terminal> {
     /// How many values wait for their turn.
     package var waitingCount: Int { buffer.count }
 
-    /// Buffers `value`; `linePuts` is the line's put count read just before.
+    /// True while no event of the subscription waits for its turn or is being delivered
+    /// in one.
     @inlinable
-    package mutating func offer(_ value: Value, linePuts: Int) -> OfferAction {
+    var isIdle: Bool {
+        newest == nil && closedHead == closed.count
+    }
+
+    /// Buffers `value`; `linePuts` is the line's put count read just before. Sent on the
+    /// queue (`onQueue`) while the subscription is idle, the value is not buffered: the
+    /// sender delivers it now.
+    @inlinable
+    package mutating func offer(_ value: Value, linePuts: Int, onQueue: Bool = false) -> OfferAction {
         guard case .open = state else { return .drop }
+        if onQueue && isIdle {
+            return .deliverNow
+        }
         buffer.append(value)
         return joinOrStartSegment(linePuts)
     }
 
     /// Buffers the terminal event behind every value before it; later events are dropped.
+    /// Sent on the queue (`onQueue`) while the subscription is idle, it is not buffered:
+    /// the sender delivers it now.
     @inlinable
-    package mutating func offerTerminal(_ terminal: Terminal, linePuts: Int) -> OfferAction {
+    package mutating func offerTerminal(_ terminal: Terminal, linePuts: Int, onQueue: Bool = false) -> OfferAction {
         guard case .open = state else { return .drop }
+        if onQueue && isIdle {
+            state = .ended
+            return .deliverNow
+        }
         state = .terminating
         self.terminal = terminal
         return joinOrStartSegment(linePuts)

@@ -64,6 +64,26 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(clock.pendingCount, 0)
     }
 
+    func testAnEventSentOnTheQueueWaitsBehindEventsStillInTheLine() {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue()
+        let log = EngineLog()
+        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
+        hop.send(1)  // off the queue: waits for its turn
+        queue.sync {
+            hop.send(2)
+            hop.sendTerminal { log.append("end") }
+            log.append("after send")
+        }
+        XCTAssertEqual(log.entries, ["after send"])
+        clock.run()
+        XCTAssertEqual(log.entries, ["after send", "1", "2", "end"])
+        queue.sync {
+            hop.send(3)
+        }
+        XCTAssertEqual(log.entries, ["after send", "1", "2", "end"], "dropped after the terminal event")
+    }
+
     func testTheTerminalEventComesAfterTheBufferedValuesAndLaterEventsAreDropped() {
         let clock = VirtualClock()
         let log = EngineLog()

@@ -123,6 +123,40 @@ final class SerialHopMachineTests: XCTestCase {
         assertDeliver(machine.takeTurn(), [3], nil)
     }
 
+    func testAnEventSentOnTheQueueWhileNothingWaitsIsDeliveredNow() {
+        var machine = Machine()
+        XCTAssertEqual(machine.offer(1, linePuts: 0, onQueue: true), .deliverNow)
+        XCTAssertEqual(machine.waitingCount, 0, "not buffered")
+        XCTAssertEqual(machine.offerTerminal("end", linePuts: 0, onQueue: true), .deliverNow)
+        guard case .ended = machine.state else { return XCTFail("\(machine.state)") }
+        XCTAssertEqual(machine.offer(2, linePuts: 0, onQueue: true), .drop, "after the terminal event")
+        XCTAssertEqual(machine.offer(3, linePuts: 0), .drop)
+    }
+
+    func testAnEventSentOnTheQueueWaitsBehindTheEventsOfAnotherThread() {
+        var machine = Machine()
+        XCTAssertEqual(machine.offer(1, linePuts: 0), .putTurn(segment: 0), "from another thread")
+        XCTAssertEqual(machine.offerTerminal("end", linePuts: 0, onQueue: true), .putTurn(segment: 1), "its turn was not reported yet")
+        machine.turnPut(segment: 1, linePuts: 1)
+        machine.turnPut(segment: 0, linePuts: 2)
+        assertDeliver(machine.takeTurn(), [1], nil)
+        guard case .nothing = machine.takeMore(of: 0) else { return XCTFail("segment 1 waits for its own turn") }
+        assertDeliver(machine.takeTurn(), [], "end")
+    }
+
+    func testAnEventSentOnTheQueueDuringATurnJoinsItAfterTheValuesTakenBefore() {
+        var machine = Machine()
+        _ = machine.offer(1, linePuts: 0)
+        machine.turnPut(segment: 0, linePuts: 1)
+        _ = machine.offer(2, linePuts: 1)
+        XCTAssertEqual(machine.offer(3, linePuts: 1, onQueue: true), .joinedSegment)
+        assertDeliver(machine.takeTurn(), [1, 2, 3], nil)
+        XCTAssertEqual(machine.offer(4, linePuts: 1, onQueue: true), .joinedSegment, "sent while 1, 2 and 3 are delivered")
+        assertDeliver(machine.takeMore(of: 0), [4], nil)
+        guard case .nothing = machine.takeMore(of: 0) else { return XCTFail("the turn is over") }
+        XCTAssertEqual(machine.offer(5, linePuts: 1, onQueue: true), .deliverNow, "nothing waits any more")
+    }
+
     private func assertDeliver(
         _ action: Machine.TakeAction, _ values: [Int], _ terminal: String?, file: StaticString = #filePath, line: UInt = #line
     ) {
