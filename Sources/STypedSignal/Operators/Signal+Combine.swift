@@ -23,7 +23,9 @@ import SignalSync
 ///   stop the remaining ones from being subscribed (their events are dropped).
 /// - Disposal: disposes every source subscription once, in argument order.
 /// - `queue`: when given, each source is wrapped in `deliverOn(queue)`, so values and
-///   terminal events are processed and emitted on `queue` (inline when already on it).
+///   terminal events are processed and emitted on `queue` (inline when already on it and
+///   no source's events wait for their turn there: an event never overtakes one that
+///   another source sent before it).
 ///
 /// Synchronous sources run to their end one after another, so only the last value of
 /// an earlier one is seen:
@@ -272,12 +274,18 @@ final class CombineLatestTuple<Output> {
 }
 
 /// The typed face of one `combineLatest` subscription: subscribes each source (through
-/// `deliverOn(queue)` when there is a queue) and hands its events to the engine, with
-/// what goes downstream.
+/// `deliverOn(queue)` when there is a queue, the hops in one group: see `SerialHopGroup`)
+/// and hands its events to the engine, with what goes downstream.
 struct CombineLatestSubscription<Output, E> {
     let engine: CombineLatestEngine<Output>
     let subscriber: Subscriber<Output, E>
-    let queue: Queue?
+    let hops: (queue: Queue, group: SerialHopGroup)?
+
+    init(engine: CombineLatestEngine<Output>, subscriber: Subscriber<Output, E>, queue: Queue?) {
+        self.engine = engine
+        self.subscriber = subscriber
+        hops = queue.map { ($0, SerialHopGroup()) }
+    }
 
     /// Subscribes source number `index`, storing its values in `slot`; does nothing
     /// once the engine is disposed.
@@ -303,7 +311,7 @@ struct CombineLatestSubscription<Output, E> {
         }
         let engine = engine
         let subscriber = subscriber
-        let source = queue.map { signal |> deliverOn($0) } ?? signal
+        let source = hops.map { signal |> deliverOn($0.queue, group: $0.group) } ?? signal
         let handle = source.start(
             next: next,
             error: { error in engine.sourceFailed { subscriber.putError(error) } },

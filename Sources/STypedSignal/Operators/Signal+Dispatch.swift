@@ -1,9 +1,11 @@
 import SignalSync
 
-/// Delivers every event on `queue`: inline when already on `queue`; otherwise the event
-/// takes its turn on `queue` after everything put there before it (by any subscription,
-/// `async` or a timer), as with one `queue.async` per event, while one hop onto the
-/// dispatch queue runs a whole burst.
+/// Delivers every event on `queue`: inline when already on `queue` and no earlier event
+/// of this subscription still waits for its turn (then it waits behind them, so that a
+/// completion sent on `queue` never overtakes a value another thread sent before it: see
+/// Divergences.md); otherwise the event takes its turn on `queue` after everything put
+/// there before it (by any subscription, `async` or a timer), as with one `queue.async`
+/// per event, while one hop onto the dispatch queue runs a whole burst.
 ///
 /// Upstream is torn down on termination right away, on the upstream thread, even when
 /// the terminal event reaches downstream later. Events still waiting when the
@@ -12,9 +14,17 @@ import SignalSync
 /// events are delivered one at a time, in order (see Divergences.md).
 @inlinable
 public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
+    deliverOn(queue, group: nil)
+}
+
+/// `deliverOn(queue)` through a hop of `group`: the hops of one subscription whose events
+/// come from several sources (`combineLatest(queue:)`), so that an event sent on the queue
+/// waits while another source's events do.
+@inlinable
+func deliverOn<T, E>(_ queue: Queue, group: SerialHopGroup?) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            let hop = SerialHop<T>(queue: queue.executionQueue, deliver: subscriber.putNext)
+            let hop = SerialHop<T>(queue: queue.executionQueue, group: group, deliver: subscriber.putNext)
             return signal.start(
                 next: hop.send,
                 error: { error in

@@ -3,10 +3,12 @@ import SignalSync
 extension SSignal {
     /// Delivers every value, error and completion on `queue`.
     ///
-    /// An event sent while `queue` is current is delivered inline; otherwise it takes
-    /// its turn on `queue` after everything put there before it (by any subscription,
-    /// `dispatch` or a timer), as with one `dispatch` per event, while one hop onto the
-    /// native queue runs a whole burst. On a queue that is never current (a concurrent
+    /// An event sent while `queue` is current is delivered inline, unless an earlier event
+    /// of this subscription still waits for its turn (then it waits behind them, so that a
+    /// completion sent on `queue` never overtakes a value another thread sent before it:
+    /// see Divergences.md); otherwise it takes its turn on `queue` after everything put
+    /// there before it (by any subscription, `dispatch` or a timer), as with one `dispatch`
+    /// per event, while one hop onto the native queue runs a whole burst. On a queue that is never current (a concurrent
     /// or wrapped one) this subscription's events still run one at a time and in order
     /// (see Divergences.md). Events still waiting when the subscription is disposed are
     /// dropped, as are events after a terminal event. The subscription itself happens on

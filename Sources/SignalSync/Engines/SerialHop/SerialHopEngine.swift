@@ -37,13 +37,18 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
     /// Whether a turn whose events keep coming waits a moment before it looks for more
     /// (see `deliverTurn`).
     @usableFromInline let lingers: Bool
+    /// The other hops of the subscription, when its events come through several.
+    @usableFromInline let group: SerialHopGroup?
 
     /// Creates the hop of one subscription: `deliver` sends a value downstream, on `queue`.
+    /// With a `group`, an event sent on the queue also waits while another hop of the
+    /// group has events waiting.
     @inlinable
-    package init(queue: ExecutionQueue, deliver: @escaping (Machine.Value) -> Void) {
+    package init(queue: ExecutionQueue, group: SerialHopGroup? = nil, deliver: @escaping (Machine.Value) -> Void) {
         self.queue = queue
         self.line = queue.lineForEvents()
         self.deliver = deliver
+        self.group = group
         lingers = queue.lingersForProducers
         super.init(deliverTurn: { client in unsafeDowncast(client, to: SerialHopEngine.self).deliverTurn() })
     }
@@ -52,15 +57,16 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
     /// subscription waits, else in its turn.
     @inlinable
     package func send(_ value: Machine.Value) {
-        let onQueue = queue.isCurrent
+        let onQueue = queue.isCurrent && (group?.isIdle ?? true)
         let linePuts = line.putCount
-        switch state.withLock({ $0.offer(value, linePuts: linePuts, onQueue: onQueue) }) {
-        case .deliverNow:
+        let (action, wasIdle) = state.withLock { machine in
+            let wasIdle = machine.isIdle
+            return (machine.offer(value, linePuts: linePuts, onQueue: onQueue), wasIdle)
+        }
+        if case .deliverNow = action {
             deliver(value)
-        case .putTurn(let segment):
-            putTurn(of: segment)
-        case .drop, .joinedSegment:
-            break
+        } else {
+            offered(action, wasIdle: wasIdle)
         }
     }
 
@@ -69,21 +75,27 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
     /// this subscription waits.
     @inlinable
     package func sendTerminal(_ terminate: @escaping () -> Void) {
-        let onQueue = queue.isCurrent
+        let onQueue = queue.isCurrent && (group?.isIdle ?? true)
         let linePuts = line.putCount
-        switch state.withLock({ $0.offerTerminal(terminate, linePuts: linePuts, onQueue: onQueue) }) {
-        case .deliverNow:
+        let (action, wasIdle) = state.withLock { machine in
+            let wasIdle = machine.isIdle
+            return (machine.offerTerminal(terminate, linePuts: linePuts, onQueue: onQueue), wasIdle)
+        }
+        if case .deliverNow = action {
             terminate()
-        case .putTurn(let segment):
-            putTurn(of: segment)
-        case .drop, .joinedSegment:
-            break
+        } else {
+            offered(action, wasIdle: wasIdle)
         }
     }
 
-    /// Puts the turn of the new segment `segment` on the line.
+    /// An event was buffered (or dropped): puts the turn of a new segment on the line,
+    /// after telling the group that the hop is busy when it was idle.
     @inlinable
-    func putTurn(of segment: Int) {
+    func offered(_ action: SerialHopOfferAction, wasIdle: Bool) {
+        guard case .putTurn(let segment) = action else { return }
+        if wasIdle {
+            group?.hopBecameBusy()
+        }
         let linePuts = line.putTurn(of: self)
         state.withLock { $0.turnPut(segment: segment, linePuts: linePuts) }
     }
@@ -104,18 +116,22 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
     func deliverTurn() {
         var action = state.withLock { $0.takeTurn() }
         var streaming = false
+        var idle = false
         while case .deliver(let values, let terminal, let segment) = action {
             values.forEach(deliver)
             values.removeAll()  // the values are released here, unlocked
             if streaming && lingers && terminal == nil {
                 waitForMoreEvents()
             }
-            action = state.withLock { machine in
+            (action, idle) = state.withLock { machine in
                 machine.recycle(values)
-                return machine.takeMore(of: segment)
+                return (machine.takeMore(of: segment), machine.isIdle)
             }
             streaming = true
             terminal?()
+        }
+        if idle {
+            group?.hopBecameIdle()
         }
     }
 

@@ -60,6 +60,8 @@ package protocol SerialHopBuffering {
     mutating func takeMore(of segment: Int) -> SerialHopMachine<Value, () -> Void>.TakeAction
     /// Gives back a delivered batch, emptied.
     mutating func recycle(_ emptied: ValueBatch<Value>)
+    /// True while no event waits for its turn or is being delivered in one.
+    var isIdle: Bool { get }
 }
 
 /// The machine with closures as terminal events is what the engine drives.
@@ -155,7 +157,7 @@ package struct SerialHopMachine<Value, Terminal> {
     /// True while no event of the subscription waits for its turn or is being delivered
     /// in one.
     @inlinable
-    var isIdle: Bool {
+    package var isIdle: Bool {
         newest == nil && closedHead == closed.count
     }
 

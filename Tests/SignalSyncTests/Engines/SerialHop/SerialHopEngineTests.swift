@@ -84,6 +84,23 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.entries, ["after send", "1", "2", "end"], "dropped after the terminal event")
     }
 
+    func testAnEventSentOnTheQueueWaitsWhileAnotherHopOfItsGroupHasEventsInTheLine() {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue()
+        let log = EngineLog()
+        let group = SerialHopGroup()
+        let first = SerialHop<Int>(queue: queue, group: group) { log.append("first \($0)") }
+        let second = SerialHop<Int>(queue: queue, group: group) { log.append("second \($0)") }
+        first.send(1)  // off the queue: waits for its turn
+        queue.sync { second.send(2) }
+        XCTAssertEqual(log.entries, [])
+        clock.run()
+        XCTAssertEqual(log.entries, ["first 1", "second 2"])
+        XCTAssertTrue(group.isIdle)
+        queue.sync { second.send(3) }
+        XCTAssertEqual(log.entries, ["first 1", "second 2", "second 3"], "inline again once the group is idle")
+    }
+
     func testTheTerminalEventComesAfterTheBufferedValuesAndLaterEventsAreDropped() {
         let clock = VirtualClock()
         let log = EngineLog()
