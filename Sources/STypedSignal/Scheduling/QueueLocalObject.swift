@@ -36,9 +36,25 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
         }
     }
 
-    /// Calls `f` with the object on the queue and waits; nil when the object does not
-    /// exist.
-    public func syncWith<R>(_ f: @escaping (T) -> R) -> R? {
+    /// Calls `f` with the object on the queue (inline when already there), waits, and
+    /// returns what `f` returned.
+    ///
+    /// On a serial or main queue the object exists by then: this call takes its turn after
+    /// `init`'s block, which creates it. It may not exist yet on a queue that does not keep
+    /// that order (a virtual queue whose clock has not run `init`'s block, a concurrent or
+    /// wrapped one): calling it then is a programming error, and it traps, as the original
+    /// does. (An older copy of the original returned `R?`: see the porting guide for
+    /// `if let x = object.syncWith { ... }`.)
+    public func syncWith<R>(_ f: @escaping (T) -> R) -> R {
+        guard let result = optionalSyncWith(f) else {
+            preconditionFailure(
+                "QueueLocalObject.syncWith: the object does not exist yet (its queue has not run init's block: a virtual queue whose clock has not run it, or a concurrent or wrapped queue)"
+            )
+        }
+        return result
+    }
+
+    private func optionalSyncWith<R>(_ f: (T) -> R) -> R? {
         var result: R?
         queue.sync {
             if let object = self.object {

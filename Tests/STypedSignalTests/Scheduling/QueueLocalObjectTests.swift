@@ -14,9 +14,43 @@ final class QueueLocalObjectTests: LeakCheckedTestCase {
         let queue = Queue(virtualClock: clock)
         let local = QueueLocalObject(queue: queue) { Box() }
         local.with { $0.value += 1 }
-        XCTAssertNil(local.syncWith { $0.value }, "not created until the queue runs")
+        XCTAssertNil(local.unsafeGetOnQueue(), "not created until the queue runs")
         clock.run()
         XCTAssertEqual(local.syncWith { $0.value }, 1)
+    }
+
+    /// The two shapes of app code: the result used as `R`, and a closure whose declared
+    /// result type is a protocol.
+    func testSyncWithReturnsWhatTheClosureReturned() {
+        let queue = Queue(name: "local")
+        let local = QueueLocalObject(queue: queue) { Box() }
+        func pair() -> (Disposable, Int?) {
+            return local.syncWith { box in
+                box.value = 3
+                return (EmptyDisposable, box.value)
+            }
+        }
+        XCTAssertEqual(pair().1, 3)
+        let disposable: Disposable = local.syncWith { _ -> Disposable in ActionDisposable {} }
+        disposable.dispose()
+        let optional: Int? = local.syncWith { $0.value }
+        XCTAssertEqual(optional, 3, "an optional context makes R optional")
+        XCTAssertNil(local.syncWith { _ -> Int? in nil }, "an optional R passes nil through")
+    }
+
+    func testSyncWithTrapsWhenTheObjectDoesNotExistYet() throws {
+        let outcome = try ChildProcessTest.run("STypedSignalTests.QueueLocalObjectTests/testSyncWithBeforeTheObjectExistsChild")
+        XCTAssertTrue(outcome.trapped, outcome.output)
+        XCTAssertTrue(outcome.output.contains("QueueLocalObject.syncWith: the object does not exist yet"), outcome.output)
+    }
+
+    /// The child of `testSyncWithTrapsWhenTheObjectDoesNotExistYet` (skipped otherwise).
+    func testSyncWithBeforeTheObjectExistsChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        let clock = VirtualClock()
+        let local = QueueLocalObject(queue: Queue(virtualClock: clock)) { Box() }
+        _ = local.syncWith { $0.value }  // the clock never ran init's block
+        XCTFail("syncWith returned without the object")
     }
 
     func testObjectReleasedOnQueueAfterDeinit() {
@@ -50,5 +84,14 @@ final class QueueLocalObjectTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, [])
         clock.run()
         XCTAssertEqual(log.events, ["on queue true", "next 0", "completed"])
+    }
+}
+
+extension QueueLocalObject {
+    /// The object read on its queue (nil when it does not exist yet).
+    fileprivate func unsafeGetOnQueue() -> T? {
+        var object: T?
+        queue.sync { object = unsafeGet() }
+        return object
     }
 }

@@ -22,6 +22,16 @@ final class AppCodeTests: XCTestCase {
         XCTAssertEqual(values.with { $0 }, [false, true, false])
     }
 
+    func testTheCallContextJoinsOnItsQueue() {
+        let call = CallContext()
+        let (disposable, joins) = call.join()
+        disposable.dispose()
+        XCTAssertEqual(joins, 1)
+        var seen: [Int] = []
+        _ = call.joins.start(next: { seen.append($0) })
+        XCTAssertEqual(seen, [1])
+    }
+
     func testATimerInvalidatedFromItsOwnCompletionStops() {
         let done = expectation(description: "ticks counted")
         let count = Atomic<Int>(value: 0)
