@@ -1,14 +1,5 @@
 import SignalSyncStack
 
-/// What a subscription tears down: the disposable its generator returned.
-///
-/// `Disposable` (STypedSignal) and `SDisposable` (SUntypedSignal) refine it, so the
-/// subscription core holds either without being generic over it.
-public protocol UpstreamDisposable: AnyObject {
-    /// Releases the resource; later calls do nothing.
-    func dispose()
-}
-
 /// The lifetime rules of one API's subscriptions: the rules parameter of
 /// `SubscriptionCore`. Where the two originals' rules differ, the difference is a member
 /// here, documented at its declaration.

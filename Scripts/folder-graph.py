@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""The folder dependency graph of SignalSync: which folders' types each folder names.
+
+Each top-level folder of Sources/SignalSync is a room. A room depends on another when a
+Swift file in it names a type (class, struct, enum, protocol, typealias or actor) that a
+file of the other declares; comments and string literals are ignored. Prints the graph,
+lower rooms first, and exits 1 when it has a cycle (a lower room must never name a type
+of a higher one).
+
+    Scripts/folder-graph.py            # the graph; exit 1 on a cycle
+    Scripts/folder-graph.py --dot      # the graph in Graphviz's dot language
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "SignalSync")
+# A top-level declaration (not indented: nested types and generic parameters are local).
+DECLARATION = re.compile(
+    r"^(?:@\w+(?:\([^)\n]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|open|indirect)\s+)*"
+    r"(?:class|struct|enum|protocol|typealias|actor)\s+([A-Z]\w*)",
+    re.M,
+)
+COMMENT_OR_STRING = re.compile(r'//[^\n]*|/\*.*?\*/|"""(?:.|\n)*?"""|"(?:\\.|[^"\\\n])*"', re.S)
+IDENTIFIER = re.compile(r"\b[A-Z]\w*\b")
+
+
+def rooms():
+    """Maps each room to the code of its Swift files (comments and strings removed)."""
+    code = {}
+    for folder, _, files in os.walk(ROOT):
+        relative = os.path.relpath(folder, ROOT)
+        room = relative.split(os.sep)[0] if relative != "." else "(top)"
+        if room.endswith(".docc"):
+            continue
+        for name in files:
+            if name.endswith(".swift"):
+                with open(os.path.join(folder, name)) as file:
+                    code.setdefault(room, []).append(COMMENT_OR_STRING.sub(" ", file.read()))
+    return {room: "\n".join(texts) for room, texts in code.items()}
+
+
+def graph(code):
+    """Maps each room to the set of other rooms whose types it names."""
+    owner = {}
+    for room, text in code.items():
+        for name in DECLARATION.findall(text):
+            owner.setdefault(name, room)
+    edges = {room: set() for room in code}
+    for room, text in code.items():
+        for name in set(IDENTIFIER.findall(text)):
+            other = owner.get(name)
+            if other and other != room:
+                edges[room].add(other)
+    return edges
+
+
+def layers(edges):
+    """The rooms in dependency order (each after every room it names), or None on a cycle."""
+    order, placed = [], set()
+    while len(placed) < len(edges):
+        ready = sorted(room for room in edges if room not in placed and edges[room] <= placed)
+        if not ready:
+            return None
+        order += ready
+        placed.update(ready)
+    return order
+
+
+def cycle(edges):
+    """One cycle of the graph, as a list of rooms."""
+    state, stack = {}, []
+
+    def visit(room):
+        state[room] = "open"
+        stack.append(room)
+        for other in sorted(edges[room]):
+            if state.get(other) == "open":
+                return stack[stack.index(other):] + [other]
+            if other not in state:
+                found = visit(other)
+                if found:
+                    return found
+        stack.pop()
+        state[room] = "done"
+        return None
+
+    for room in sorted(edges):
+        if room not in state:
+            found = visit(room)
+            if found:
+                return found
+    return []
+
+
+def main():
+    edges = graph(rooms())
+    if "--dot" in sys.argv:
+        print("digraph SignalSync {")
+        for room in sorted(edges):
+            for other in sorted(edges[room]):
+                print(f'  "{room}" -> "{other}";')
+        print("}")
+        return 0
+    order = layers(edges)
+    for room in order or sorted(edges):
+        print(f"{room:<12} -> {', '.join(sorted(edges[room])) or '(nothing)'}")
+    if order is None:
+        print("folder-graph: SignalSync's folders name each other in a cycle: " + " -> ".join(cycle(edges)))
+        return 1
+    print("folder-graph: acyclic")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
