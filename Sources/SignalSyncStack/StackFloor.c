@@ -1,3 +1,32 @@
+// pthread_getattr_np is a GNU extension: declared by <pthread.h> under _GNU_SOURCE only.
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stddef.h>
+
 #include "SignalSyncStack.h"
 
 __thread uintptr_t signalsync_stack_floor __attribute__((tls_model("initial-exec"))) = UINTPTR_MAX;
+
+int signalsync_current_stack_bounds(uintptr_t *low, size_t *size) {
+#if defined(__APPLE__)
+    pthread_t thread = pthread_self();
+    *size = pthread_get_stacksize_np(thread);
+    *low = (uintptr_t)pthread_get_stackaddr_np(thread) - *size;
+    return 1;
+#else
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) {
+        return 0;
+    }
+    void *address = NULL;
+    size_t bytes = 0;
+    int found = pthread_attr_getstack(&attributes, &address, &bytes) == 0 && address != NULL;
+    pthread_attr_destroy(&attributes);
+    if (!found) {
+        return 0;
+    }
+    *low = (uintptr_t)address;
+    *size = bytes;
+    return 1;
+#endif
+}

@@ -19,6 +19,8 @@ import SignalSyncStack
 /// On the fresh thread the code runs as it would have on the caller, with one difference:
 /// it is another thread, so whatever is keyed by thread (a queue's "is current", a lock the
 /// waiting caller holds) sees that thread. The caller holds no library lock while it waits.
+/// The main queue's work never moves: there a stack about to run out stops the program
+/// with a message that says so.
 @usableFromInline
 package enum StackGuard {
     /// The stack reserved below the guard point: room for the frames between two guard
@@ -70,9 +72,16 @@ package enum StackGuard {
 
     /// Runs `body` on a new thread with a `freshStackSize` stack and returns its result;
     /// the calling thread waits until it has returned.
+    ///
+    /// Never from the main queue: its work must stay on it (a `deliverOn(mainQueue)`
+    /// subscriber was promised the main thread), so there a stack about to run out stops
+    /// the program with a message instead (`mainQueueStackExhausted`).
     @usableFromInline
     package static func onFreshStack<Result>(_ body: () -> Result) -> Result {
-        withoutActuallyEscaping(body) { body in
+        if ExecutionQueue.main.isCurrent {
+            mainQueueStackExhausted()
+        }
+        return withoutActuallyEscaping(body) { body in
             // Safety: the job goes to exactly one thread, which this one joins before
             // reading `result`; the join orders the two threads' accesses.
             var result: Result?
@@ -97,31 +106,27 @@ package enum StackGuard {
         }
     }
 
+    /// Stops the program: the main queue's stack is nearly used up. Moving the work to a
+    /// fresh stack would move it off the main queue, which promises its work the main
+    /// thread; a crash that names the cause is better than a broken promise.
+    static func mainQueueStackExhausted() -> Never {
+        let starting = signalsync_generation_scope_of_thread().pointee.count
+        fatalError(
+            "StackGuard: the main queue's stack is nearly used up by a synchronous chain of signals too deep for it "
+                + "(\(starting) subscriptions being started on this thread); it cannot go on on a fresh stack, which "
+                + "would leave the main queue. Make the chain shorter, or run its deep part on another queue "
+                + "(runOn, or deliverOn before the deep part) and deliver the result to the main queue."
+        )
+    }
+
     /// The low address and size of the calling thread's stack.
     private static func currentStackBounds() -> (low: UInt, size: Int)? {
-        #if canImport(Darwin)
-            let thread = pthread_self()
-            let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-            let size = pthread_get_stacksize_np(thread)
-            return (top - UInt(size), size)
-        #else
-            var attributes = pthread_attr_t()
-            guard pthread_getattr_np(pthread_self(), &attributes) == 0 else { return nil }
-            defer { pthread_attr_destroy(&attributes) }
-            var address: UnsafeMutableRawPointer?
-            var size = 0
-            guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
-            return (UInt(bitPattern: address), size)
-        #endif
+        var low: UInt = 0
+        var size = 0
+        guard signalsync_current_stack_bounds(&low, &size) != 0 else { return nil }
+        return (low, size)
     }
 }
-
-#if !canImport(Darwin)
-    /// glibc's and musl's `pthread_getattr_np`, which the Glibc module does not export
-    /// (it is declared under `_GNU_SOURCE` only).
-    @_silgen_name("pthread_getattr_np")
-    private func pthread_getattr_np(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
-#endif
 
 /// The work a fresh-stack thread runs.
 private final class FreshStackJob {

@@ -3,6 +3,7 @@
 #ifndef SIGNALSYNC_STACK_H
 #define SIGNALSYNC_STACK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// The lowest stack address this thread's deep work may reach before it continues on a
@@ -25,5 +26,10 @@ static inline __attribute__((always_inline)) uintptr_t signalsync_get_stack_floo
 static inline __attribute__((always_inline)) void signalsync_set_stack_floor(uintptr_t floor) {
     signalsync_stack_floor = floor;
 }
+
+/// The calling thread's stack: its lowest address and its size in bytes. Returns 0 when
+/// the system does not tell (on Linux through glibc's `pthread_getattr_np`, declared under
+/// `_GNU_SOURCE`, which Swift's Glibc module does not define).
+int signalsync_current_stack_bounds(uintptr_t *_Nonnull low, size_t *_Nonnull size);
 
 #endif
