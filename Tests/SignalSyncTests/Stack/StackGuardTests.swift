@@ -16,17 +16,20 @@ final class StackGuardTests: LeakCheckedTestCase {
         XCTAssertEqual(withRoom { 7 }, 7)
     }
 
+    /// Off the main queue (there the guard stops the program instead: `MainQueueDeepChainTests`).
     func testOnFreshStackRunsOnAnotherThreadAndWaitsForIt() {
-        let caller = pthread_self()
-        var steps: [String] = []
-        let result = StackGuard.onFreshStack { () -> Int in
-            XCTAssertEqual(pthread_equal(pthread_self(), caller), 0, "the body runs on a new thread")
-            steps.append("body")
-            return 42
+        Stress.onOneThread("fresh stack", stackSize: 1 << 20) {
+            let caller = pthread_self()
+            var steps: [String] = []
+            let result = StackGuard.onFreshStack { () -> Int in
+                XCTAssertEqual(pthread_equal(pthread_self(), caller), 0, "the body runs on a new thread")
+                steps.append("body")
+                return 42
+            }
+            steps.append("after")
+            XCTAssertEqual(result, 42)
+            XCTAssertEqual(steps, ["body", "after"], "the caller waits for the body")
         }
-        steps.append("after")
-        XCTAssertEqual(result, 42)
-        XCTAssertEqual(steps, ["body", "after"], "the caller waits for the body")
     }
 
     func testRecursionFarBeyondTheStackCompletesThroughFreshStacks() {
