@@ -6,21 +6,31 @@
 # it; with 3, and then 5 or 9 runs in one process, medians moved enough from one process
 # to the next to miss the tighter limits by noise), prints the table and checks
 # thresholds.json on the medians. Exits 1 when a target is missed, 2 on any other failure.
+# A full run (no arguments) also rewrites the results table of README.md (between its
+# `<!-- results:begin -->` and `<!-- results:end -->` markers) and redraws latest.svg;
+# a run with any argument writes neither (unless it passes --readme FILE or --svg FILE).
 #
-#   Benchmarks/run.sh                  # everything
+#   Benchmarks/run.sh                  # everything; rewrites README.md's table and latest.svg
 #   Benchmarks/run.sh --only S1,S2     # some scenarios (their OpenCombine references come too)
 #   Benchmarks/run.sh --runs 9         # 9 timed runs per case in one process (no pooling)
-#   Benchmarks/run.sh --svg Benchmarks/latest.svg   # also draw the ratios as a bar chart
+#   Benchmarks/run.sh --svg /tmp/chart.svg          # also draw the ratios as a bar chart
+#   Benchmarks/run.sh --only S1 --readme /tmp/README.md   # write the (partial) table into a
+#                                      # copy of the README, to check its rendering
 #   Benchmarks/run.sh --scaling        # only the scaling pass (per-op cost of the containers
 #                                      # at 100 to 100,000 members, growth checked)
 #
 # After the timing pass, the scaling pass runs (not with --only): it fails the run too when
 # a container's per-op cost grows beyond thresholds.json's `scalingGrowth`.
 #
-# Extra arguments go to both passes of the `ratios` executable (--runs and --svg only
-# to timing).
+# Extra arguments go to both passes of the `ratios` executable (--runs, --svg and
+# --readme only to timing).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+
+# Only a full run, every scenario at its full size in three pooled processes, is the
+# record: it alone rewrites the README's table and the chart.
+record=()
+[ "$#" -gt 0 ] || record=(--readme "$here/README.md" --svg "$here/latest.svg")
 
 echo "== building (release)" >&2
 "$here/build.sh" >&2 || exit 2
@@ -82,7 +92,7 @@ if printf '%s\n' "$@" | grep -qx -- --runs; then
   "${report[@]}" "$@" || status=$?
 else
   pooled=$(three_processes timings "$@") || exit 2
-  "${report[@]}" --pool "$pooled" "$@" || status=$?
+  "${report[@]}" --pool "$pooled" "${record[@]}" "$@" || status=$?
 fi
 [ "$status" -le 1 ] || exit "$status"
 

@@ -12,6 +12,8 @@ struct Report {
     private(set) var misses: [String] = []
     /// How many limits were checked.
     private(set) var checked = 0
+    /// The rows of the last `render()`, header first.
+    private var rows: [[String]] = []
 
     init(timings: Timings, allocations: [AllocationRecord]?, thresholds: Thresholds, pending: [Scenario]) {
         self.timings = timings
@@ -25,7 +27,7 @@ struct Report {
     /// Builds the table (and the list of misses) as text. Ratios are the median of the
     /// per-run ratios, with their min and max over the timed runs beside them.
     mutating func render() -> String {
-        var rows: [[String]] = [
+        rows = [
             [
                 "scenario", "implementation", "ns/op", "ratio to OC", "min–max", "target", "to async-alg.", "min–max", "allocs/op", "limit",
                 "result",
@@ -97,6 +99,27 @@ struct Report {
             }
         }
         return table(rows)
+    }
+
+    /// The rows of the last `render()` as a Markdown table, for the README's results
+    /// (`ratios --readme FILE`): scenario, implementation, ns/op, the ratio to OpenCombine
+    /// with its min–max, the target, allocations per op and the result. The columns of
+    /// the ratio to async-algorithms and of the allocation limit are left out (the
+    /// result names an allocation limit that is checked).
+    func markdown() -> String {
+        let header = ["scenario", "implementation", "ns/op", "ratio to OpenCombine (min–max)", "target", "allocs/op", "result"]
+        let alignments = ["---", "---", "---:", "---:", "---:", "---:", "---"]
+        func cell(_ text: String) -> String {
+            text.replacingOccurrences(of: "|", with: "\\|")
+        }
+        func line(_ cells: [String]) -> String {
+            "| " + cells.map(cell).joined(separator: " | ") + " |"
+        }
+        let body = rows.dropFirst().map { row in
+            let ratio = row[3] == "-" ? "-" : "\(row[3]) (\(row[4]))"
+            return line([row[0], row[1], row[2], ratio, row[5], row[8], row[10]])
+        }
+        return ([line(header), "|" + alignments.joined(separator: "|") + "|"] + body).joined(separator: "\n")
     }
 
     private mutating func check(_ passed: Bool, _ miss: String) -> String {

@@ -6,8 +6,11 @@
 //       default 3), prints the table of ns per op and ratios to OpenCombine and to
 //       async-algorithms (median, min and max over the runs), checks the thresholds
 //       on the medians and exits 1 when a target is missed. --svg also draws the
-//       ratios as a bar chart into FILE. --implementation keeps only some rows (for
-//       profiling one case: ratios are then missing).
+//       ratios as a bar chart into FILE. --readme FILE also replaces what is between
+//       FILE's `<!-- results:begin -->` and `<!-- results:end -->` with the table in
+//       Markdown and a line with the day and the machine (run.sh passes it, with --svg,
+//       on a full run only). --implementation keeps only some rows (for profiling one
+//       case: ratios are then missing).
 //       When S11 is among the scenarios, also measures the array combineLatest at 10,
 //       100 and 1000 sources (ns per push, typed and untyped) and checks the growth
 //       limit of thresholds.json's combineLatestScaling. --scaling-combine only: that
@@ -53,6 +56,7 @@ var implementations: Set<Implementation>?
 var thresholdsPath: String?
 var allocationsPath: String?
 var chartPath: String?
+var readmePath: String?
 var scalingOnly = false
 var noScaling = false
 var alone = false
@@ -106,6 +110,7 @@ while !arguments.isEmpty {
     case "--thresholds": thresholdsPath = value
     case "--allocations": allocationsPath = value
     case "--svg": chartPath = value
+    case "--readme": readmePath = value
     case "--save-timings": savedTimingsPath = value
     case "--pool": pooledTimingsPaths = value.split(separator: ",").map(String.init)
     case "--case" where scalingPass:
@@ -188,6 +193,7 @@ do {
     var misses: [String] = []
     var checked = 0
     var timings = Timings(samples: [:])
+    var markdownTable: String?
     if let pooledTimingsPaths {
         timings = Timings(
             pooling: try pooledTimingsPaths.map { path in
@@ -207,6 +213,7 @@ do {
         var report = Report(
             timings: timings, allocations: allocations, thresholds: thresholds, pending: pendingTypedScenarios.filter { only?.contains($0) ?? true })
         print(report.render())
+        markdownTable = report.markdown()
         print("")
         print(
             "ns/op: median of \(harness.runs) runs; ratio: median of the per-run ratios (each run's ns/op ÷ the peer's in the same run: "
@@ -227,11 +234,21 @@ do {
         checked += combineScaling.checked
     }
     if let chartPath {
-        let date = ISO8601DateFormatter().string(from: Date())
-        let subtitle = "\(machineDescription()), \(date), \(harness.runs) runs per case" + (load.map { ", load average \($0) at the start" } ?? "")
+        let subtitle =
+            "\(machineDescription()), \(ReadmeResults.today()), \(harness.runs) runs per case" + (load.map { ", load average \($0) at the start" } ?? "")
         let chart = Chart(timings: timings, thresholds: thresholds, subtitle: subtitle)
         try chart.svg().write(toFile: chartPath, atomically: true, encoding: .utf8)
         note("chart written to \(chartPath)")
+    }
+    if let readmePath {
+        guard let markdownTable else { fail("--readme needs the table (not with --scaling-combine)") }
+        let runs =
+            pooledTimingsPaths.map { "\($0.count) processes of \(timings.runs / max($0.count, 1)) runs per case, pooled" }
+            ?? "\(harness.runs) run\(harness.runs == 1 ? "" : "s") per case in one process"
+        let outcome = misses.isEmpty ? "all \(checked) checked targets met" : "\(misses.count) of \(checked) checked targets missed"
+        let scaled = harness.scale == 1 ? runs : "\(runs), sizes × \(format(harness.scale))"
+        try ReadmeResults.write(section: ReadmeResults.section(table: markdownTable, runs: scaled, outcome: outcome), toFileAt: readmePath)
+        note("results written to \(readmePath)")
     }
     if misses.isEmpty {
         print("All \(checked) checked targets met.")
