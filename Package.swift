@@ -30,7 +30,7 @@ let package = Package(
     ],
     targets: [
         // Locks, Atomic, Bag, queues, timers, the worker pool and virtual time.
-        .target(name: "SignalSync", dependencies: ["SignalSyncStack"]),
+        .target(name: "SignalSync", dependencies: ["SignalSyncStack"], exclude: ["Core/NOTES.md", "HotSources/NOTES.md", "Primitives/NOTES.md"]),
         // The one piece in C: thread-locals read inline (StackGuard's stack floor, PipeHubEngine's delivery frame, GenerationScope's stack) and the atomics (Synchronization's need macOS 15 / iOS 18).
         .target(name: "SignalSyncStack"),
         // SwiftSignalKit: Signal<T, E> with free-function operators joined by |>.

@@ -45,7 +45,8 @@ public class Signal<T, E>: @unchecked Sendable {
     // Safety: the generator is set once in `init` and only read until `deinit`; like the
     // original, a signal may be started from any thread, and the generator's own captures
     // are the caller's contract. A `var` only so that `deinit` can hand it to a fresh stack;
-    // not optional, so that calling it needs no reabstraction thunk (one allocation per run).
+    // not optional, so that calling it needs no reabstraction thunk (which would allocate at
+    // every run).
     @usableFromInline @exclusivity(unchecked) var generator: (Subscriber<T, E>) -> Disposable
     /// What `run` calls, with this signal: a function without a context. A library
     /// subclass's generator, whose fields hold what a closure would have captured; for a

@@ -7,8 +7,8 @@ import SignalSync
 /// when it fits there (most values: numbers, strings, references, small structs), else
 /// in a box that the storage holds. Not an optional field: the `deinit` of a generic
 /// class runs unspecialized, and destroying a `T?` field there looks up `Optional<T>`'s
-/// run-time metadata (about 330 instructions per single, a sixth of a subscription's
-/// own cost), while destroying a `T` in place needs only `T`'s own type. The `deinit`
+/// run-time metadata (measured: see Benchmarks/PERFORMANCE.md, "Run-time metadata
+/// lookups"), while destroying a `T` in place needs only `T`'s own type. The `deinit`
 /// still hands a value to a fresh stack when this thread's is nearly used up (a single
 /// of singles nested a hundred thousand deep).
 @usableFromInline
@@ -167,8 +167,8 @@ extension Signal {
 /// signal that subscribes `upstream` once and runs each value through the steps
 /// (`SteppingCallbacks`), instead of a subscription per stage. What each step sees, which
 /// thread it runs on, and when a disposal stops the later steps stay those of the separate
-/// stages. A `filter` alone is a stage of one step (one allocation less per subscription
-/// than three closures, as measured: 7 → 6 for `single |> filter` with a sink).
+/// stages. A `filter` alone is a stage of one step (one object fewer per subscription
+/// than three closures).
 ///
 /// At most `maxSteps` steps: a longer chain fuses in runs of that many, each over the
 /// previous, so that adding a step copies a short list and deep chains still cross fresh

@@ -230,9 +230,9 @@ extension CombineLatestSlot: CombineLatestTuplePart {
 final class CombineLatestTuple<Output> {
     private let parts: [any CombineLatestTuplePart]
     private let offsets: [Int]
-    /// Where `combined()` builds the tuple, uninitialized between calls. (Kept, not a
-    /// temporary allocation per call: that, in code not specialized for `Output`, looked
-    /// up a `Result` type's metadata at every event.)
+    /// Where `combined()` builds the tuple, uninitialized between calls. (Kept, not
+    /// allocated at each call: a temporary, in code not specialized for `Output`, looks up
+    /// a `Result` type's metadata at every event.)
     private let output: UnsafeMutablePointer<Output>
 
     /// The tuple of the values in `parts`, in order; `Output` is the tuple of their types.

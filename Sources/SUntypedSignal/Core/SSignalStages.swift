@@ -5,9 +5,10 @@ import SignalSync
 ///
 /// The value lives in raw storage of four words (an `Any?` always fits, and is always
 /// bitwise-takable), initialized and destroyed by hand, as the typed `single`'s does: a
-/// stored `Any?` field cost about 120 instructions more per subscription (measured with
-/// `Benchmarks/instructions.sh`, S2). Runs read it without an exclusive access, so any
-/// number of threads may start the signal at once. The `deinit` still hands the value to
+/// stored `Any?` field is copied through the runtime's witnesses at every subscription
+/// (measured: see Benchmarks/PERFORMANCE.md, on `Any?` and address-only values). Runs
+/// read it without an exclusive access, so any number of threads may start the signal at
+/// once. The `deinit` still hands the value to
 /// a fresh stack when this thread's is nearly used up (a single of singles nested a
 /// hundred thousand deep).
 @usableFromInline

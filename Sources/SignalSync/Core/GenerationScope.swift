@@ -33,33 +33,13 @@ extension SubscriptionProbe {
 /// up (a `restart` over a source that completes at once). Each `start` runs its
 /// generator inside `GenerationScope.run`, and such loops ask
 /// `GenerationScope.enclosingHasEnded` before starting another synchronous iteration.
+/// What a terminal callback starts is not enclosed by the subscription that ended, nor by
+/// the generators above it (`deliveringTerminalEvent`).
 ///
-/// Each entry is a `Frame` on the stack of the `run` that pushed it, linked to the
-/// entry below it; a thread-local record (`signalsync_generation_scope_state`, in C)
-/// holds the innermost entry, the count and what checks remember.
-///
-/// Cost: `run` is O(1) and inlined: a few thread-local loads and stores, no call, no
-/// allocation, and the probe's mark. A check is O(1) amortized when every probe on the
-/// stack reports its ending (the subscription cores do): a probe is asked once, when it
-/// is first checked; afterwards only a global count of "a marked probe ended"
-/// (`noteEnded`) is read, and the stack is scanned again only when that count moved. A
-/// stack holding a probe that does not report is scanned at every check (innermost
-/// first, stopping at the first ended one, and an ended entry is remembered while it
-/// stays on the stack). Only synchronous restart loops check (`restart`,
-/// `restartIfError`, `retryIf`, `feedbackLoop` and the untyped `restart`), once per
-/// synchronous iteration; plain nesting (`then`, `deferred`, operator chains) never does.
-///
-/// What a terminal callback starts (`then`'s next signal, `catch`'s alternative, a
-/// restart's next iteration, a chain started in a user's completion callback) is not
-/// enclosed by the subscription that ended, nor by the generators above it on the stack,
-/// which are its upstream's. While a terminal event is delivered
-/// (`deliveringTerminalEvent`), checks skip the entries from the ended subscription's
-/// outermost one (from the bottom when its generator is not on this thread's stack) up to
-/// those pushed before the delivery began; entries pushed inside the delivery, and those
-/// below the ended subscription, still count.
-///
-/// Safety: one thread at a time uses a scope (its own, or the scope a fresh-stack thread
-/// takes over while the owner waits for it, and hands back when it returns).
+/// `run` is O(1) and allocates nothing; a check is O(1) amortized when the probes on the
+/// stack report their ending. Safety: one thread at a time uses a scope (its own, or the
+/// scope a fresh-stack thread takes over while the owner waits). The representation, the
+/// cost and why no ending is missed: `Core/NOTES.md`.
 @usableFromInline
 package enum GenerationScope {
     /// One entry: a probe whose generator is running, held unretained (the `run` that
@@ -168,7 +148,7 @@ package enum GenerationScope {
         }
     }
 
-    /// Runs `deliver`, the delivery of `probe`'s terminal event (see the type's notes):
+    /// Runs `deliver`, the delivery of `probe`'s terminal event (see `Core/NOTES.md`):
     /// checks inside it skip the entries of `probe` and those pushed above it before the
     /// delivery began. With an empty scope there is nothing to skip: `deliver` just runs.
     @inlinable @inline(__always)
@@ -186,7 +166,7 @@ package enum GenerationScope {
     }
 
     /// True when a subscription whose generator is running on this thread has ended
-    /// (see the type's cost notes).
+    /// (see `Core/NOTES.md`, "Cost").
     package static var enclosingHasEnded: Bool {
         let scope = signalsync_generation_scope_of_thread()
         if scope.pointee.terminating != nil {

@@ -40,68 +40,21 @@ final class KeptObjects {
 }
 
 /// The state of one subscription, behind both APIs' subscribers: the object the
-/// generator's subscriber sends into and, at once, the handle that `start` returns.
+/// generator's subscriber sends into and, at once, the handle that `start` returns. `Face`
+/// says which original's lifetime rules apply.
 ///
-/// **Events** take no lock and allocate nothing. One atomic word holds a "terminated"
-/// bit, a "released" bit and the number of calls currently reading the callbacks.
-/// `putNext` enters (adds one reader), calls `next` unless terminated, and leaves. A
-/// terminal event sets the terminated bit as it enters, so later events are dropped at
-/// once. The callbacks are released by whoever leaves last once terminated, so a
-/// callback is never released while it runs (a re-entrant `putCompletion` from inside
-/// `next` included). No callback *starts* after the terminated bit is set; one already
-/// running on another thread may still be running.
+/// - Events take no lock and allocate nothing. At most one terminal event is delivered;
+///   after it, or after the handle's `dispose()` or `end()`, no callback starts (one
+///   already running on another thread may still finish).
+/// - The callbacks are never released while one runs, a re-entrant `putCompletion` from
+///   inside `next` included: the last call to leave releases them.
+/// - The generator's disposable has two owners, the subscriber and the handle, as in both
+///   originals, so it may be disposed twice: disposables are idempotent.
+/// - Every owned reference (the generator's disposable, the kept-alive objects, the
+///   callbacks) is released at a stated point, never left to the optimizer.
 ///
-/// **A pinned subscription** (`pin()`, held by a `PinnedSubscriber`: how pipes and value
-/// cells hold their subscribers) counts as one reader until `unpin()`, so its values
-/// (`putNextWhilePinned`) only load the word: two threads pushing to one subscriber then
-/// write nothing they share.
-///
-/// **Threads calling at once.** When a `putNext` finds another reader inside (another
-/// thread sending, most often), the subscription makes reader counts on cache lines of
-/// their own (`ReaderShards`, 256 bytes, once): from then on `putNext` counts itself in its
-/// thread's counter and only loads the word, so two threads sending to one subscriber no
-/// longer pass the word's cache line back and forth twice per value. Whoever would release
-/// the callbacks first checks that every counter is zero; a reader that counted itself and
-/// then finds the subscription ended calls nothing, and the last reader to leave releases
-/// the callbacks, as on the word. (Both sides are sequentially consistent: a releaser that
-/// sets the terminated bit and then reads a counter as zero cannot miss a reader that
-/// counted itself before the bit was set.)
-///
-/// **The generator's disposable has two owners**, as in both originals: the subscriber
-/// and the handle each hold a reference. A terminal event disposes the subscriber's
-/// reference after the terminal callback; the handle's `dispose()` disposes its own,
-/// then ends the subscription. So the disposable is disposed twice when the handle is
-/// disposed from inside a terminal callback, or when a terminal event arrives from
-/// inside the disposable's own `dispose()` during a handle disposal; disposables are
-/// idempotent for that reason.
-///
-/// **Release points are explicit.** Every owned reference (the generator's disposable,
-/// the kept-alive objects, the callbacks) is released at a stated point, never left to
-/// the optimizer:
-/// - terminal event: callbacks (once the terminal callback and any concurrent call
-///   returned), the generator's disposable is disposed, then its references are
-///   released, then the kept-alive objects;
-/// - subscriber deallocated after the handle was dropped: the generator's disposable,
-///   the kept-alive objects, then `next`, `error`, `completed`;
-/// - subscriber deallocated while the handle lives: the kept-alive objects, then the
-///   callbacks (the disposable stays with the handle);
-/// - handle `dispose()`: the generator's disposable is disposed and the handle's
-///   reference released; then the subscription ends like a deallocated subscriber. A
-///   subscriber deallocated while the handle is disposing is torn down after that
-///   `dispose()` returns, not in the middle of it.
-///
-/// The rare state (references, flags) sits behind an inline spin lock that is never
-/// held while other code runs.
-///
-/// The atomics (the word, three flags, the spin lock's flag and the shared counters'
-/// pointer) are one C struct, the first stored property, so that their address is fixed
-/// and costs no allocation (`_getUnsafePointerToStoredProperties`; `SubscriptionCoreTests`
-/// checks it).
-///
-/// It is `@usableFromInline package` so that the event path can be specialized and inlined
-/// into the API modules' inlinable code, in client packages too; it is a building block of
-/// `STypedSignal` and `SUntypedSignal`, not an API to subscribe with (use `Signal.start` or
-/// `SSignal.start`).
+/// A building block of `STypedSignal` and `SUntypedSignal`, not an API to subscribe with
+/// (use `Signal.start` or `SSignal.start`). How this holds: `Core/NOTES.md`.
 @usableFromInline
 package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: SubscriptionProbe, UpstreamDisposable, @unchecked Sendable {
     // Safety: `callbacks` is written only in `init` and by the single winner of the
@@ -113,7 +66,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     // more than the rest of a subscription's setup.
 
     /// The storage of `word`, `inScope`, `terminalSent`, `keeps`, `spin` and
-    /// `sharedReaders`: the first stored property (see the type's notes). Never read or
+    /// `sharedReaders`: the first stored property (see `Core/NOTES.md`). Never read or
     /// written as a Swift property after `init`.
     @usableFromInline @exclusivity(unchecked) var atomics = signalsync_subscription_atomics()
     @usableFromInline static var terminatedBit: Int { 1 << 62 }
@@ -257,7 +210,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     }
 
     /// `putNext` once the subscription counts its readers in `shared`: counts itself in
-    /// its thread's counter instead of the word (see the type's notes).
+    /// its thread's counter instead of the word (see `Core/NOTES.md`).
     @inlinable @inline(__always)
     func putNext(_ value: Value, countingIn shared: UnsafeMutableRawPointer) {
         let counter = AtomicIntView(ReaderShards.counter(shared, ReaderShards.current).assumingMemoryBound(to: signalsync_atomic_int.self))

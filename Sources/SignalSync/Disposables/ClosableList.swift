@@ -9,9 +9,9 @@
 ///
 /// Not generic: it holds any `UpstreamDisposable` (the typed `Disposable` and the untyped
 /// `SDisposable` both are), so its code and its `deinit` run with concrete types. A
-/// generic list, used from the two API modules, ran unspecialized there and looked up the
-/// run-time metadata of its contents, its array and its optionals: about 2,000
-/// instructions per `then` subscription.
+/// generic list, used from the two API modules, would run unspecialized there and look up
+/// the run-time metadata of its contents, its array and its optionals at every `then`
+/// subscription (measured: see Benchmarks/PERFORMANCE.md, "Run-time metadata lookups").
 package final class ClosableList: @unchecked Sendable {
     /// One disposable of the list.
     package typealias Item = any UpstreamDisposable

@@ -4,7 +4,7 @@
 /// Open addressing with linear probing in one array of 16-byte entries, the identity and
 /// its integer side by side: finding an object reads one cache line, where `Dictionary`
 /// reads three (its occupancy bitmap, its keys and its values, each an array of its own).
-/// At 100,000 members those lines are cold, so that is the cost that grows with the size.
+/// In a large set those lines are cold, so that is the cost that grows with the size.
 /// Hashing is a multiplication (an identity is an address, spread by the golden ratio);
 /// removing shifts the entries after the hole back, so no tombstones build up. At most half
 /// the entries are used: the capacity doubles when an insertion would pass that.

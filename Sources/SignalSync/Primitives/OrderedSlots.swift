@@ -6,8 +6,8 @@
 /// the next key; removing one leaves its slot empty (a tombstone) and keeps its key there
 /// (complemented, so negative: the tombstone mark), so the keys of the slots stay
 /// increasing and a key's slot is found by searching them. A slot holds its key beside its
-/// element, so that finding an element and taking it out read the same cache line: at
-/// 100,000 elements, where every slot is cold, keys and elements in two arrays cost a
+/// element, so that finding an element and taking it out read the same cache line: in a
+/// large list, where every slot is cold, keys and elements in two arrays would cost a
 /// second cache miss per removal, one after the other. (Its methods are inlinable, so they
 /// run specialized for the element type: unspecialized, each access would look up the
 /// slot's layout.)
@@ -74,8 +74,8 @@ package struct OrderedSlots<Element> {
     /// The last slot is looked at first. Then each round probes where the key would be if the keys between the bounds were evenly
     /// spread, then halves what is left: the keys handed out are consecutive, so the first
     /// probe usually lands on the slot or next to it, touching one or two cache lines where
-    /// a binary search touched a dozen at 100,000 slots; the halving keeps the worst case
-    /// at twice a binary search's rounds.
+    /// a binary search of a large list touches one per round; the halving keeps the worst
+    /// case at twice a binary search's rounds.
     @inlinable package func slot(of key: Int) -> Int? {
         var low = head
         var high = slots.count
@@ -148,8 +148,8 @@ package struct OrderedSlots<Element> {
 
     /// Moves the element out of `slot` (which holds one) and leaves nil there (a
     /// tombstone once its key is complemented): no copy, so no retain and release of what
-    /// the element holds (unwrapping the optional copied it, then destroyed the original:
-    /// for an `Entry` of a pipe, about 400 instructions per removal).
+    /// the element holds (unwrapping the optional would copy it, then destroy the
+    /// original: a retain and a release of everything an `Entry` of a pipe holds).
     ///
     /// An optional keeps its payload at offset 0 (the Swift ABI's layout of single-payload
     /// enums), so the element is moved out of the slot's memory as an `Element`; the
@@ -235,8 +235,8 @@ package struct OrderedSlots<Element> {
         if count == 0 {
             // Every slot left is a tombstone, and there are few (compaction keeps them at
             // most 16 more than the elements): dropped one by one, which costs less than
-            // `removeAll(keepingCapacity:)` (a generic `replaceSubrange`, about 140
-            // instructions for a list that held one subscriber).
+            // `removeAll(keepingCapacity:)`, a generic `replaceSubrange` whose set-up
+            // outweighs a few `removeLast` calls.
             while !slots.isEmpty {
                 slots.removeLast()
             }

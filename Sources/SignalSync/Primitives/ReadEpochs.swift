@@ -13,26 +13,10 @@ import SignalSyncStack
 /// of the previous epoch to tell its caller (`exit` returns true) so that the writer's side
 /// can go on; nothing here waits or spins.
 ///
-/// **Where readers count.** The current epoch and the reclaim request are one control word
-/// that readers only load (bit 0 the epoch, bit 1 the request). The counts are spread over
-/// `signalsync_reader_shards` words, each on a cache line of its own; a thread always
-/// counts in the same one (`signalsync_reader_shard`, given round robin at its first read),
-/// which holds the readers of epoch 0 in its low 32 bits and of epoch 1 in its high 32
-/// bits. A reader costs one atomic add to enter and one atomic subtract to leave, on its
-/// thread's line: two threads pushing to one pipe no longer pass one line back and forth
-/// twice per value (on one shared word, S9 spent most of its time there). A writer sums
-/// the counts, which only writers and the rare reclaiming reader do.
-///
-/// **Why a stale epoch is harmless.** A reader loads the epoch, then counts itself in it;
-/// between the two, a writer may have advanced. Such a reader counts in the previous epoch
-/// and delays its reclamation until it leaves, but it reads the published value only after
-/// counting itself, so after the advance, when the value being reclaimed was already
-/// withdrawn: it cannot hold that value. Every count, the reads of the published value and
-/// the writers' sums are sequentially consistent, so a writer that sums an epoch's counts
-/// to zero has seen every reader that could hold what that epoch protects.
-///
 /// A view: the control word and the counts live in the owner's storage
-/// (`PublicationEngine`'s), at stable addresses; copies of the view share them.
+/// (`PublicationEngine`'s), at stable addresses; copies of the view share them. Where
+/// readers count, and why a reader that saw a stale epoch is harmless:
+/// `Primitives/NOTES.md`.
 @usableFromInline
 package struct ReadEpochs: @unchecked Sendable {
     // Safety: the control word and the counts are only accessed atomically.

@@ -7,8 +7,9 @@ import SignalSyncStack
 /// lines; whoever must know that no reader is left sums the words.
 ///
 /// Under `ReadEpochs` (a pipe's pushes) and `SubscriptionCore` (a subscription whose
-/// subscriber threads call at once). On one shared word, two threads took turns owning its
-/// cache line twice per read, which cost them more than everything else they did.
+/// subscriber threads call at once). On one shared word, two threads take turns owning
+/// its cache line twice per read, which costs them more than everything else they do
+/// (measured: see Benchmarks/PERFORMANCE.md, "Contention between threads").
 @usableFromInline
 package enum ReaderShards {
     /// A block of zeroed counters; free it with `deallocate` once nobody counts in it.

@@ -49,11 +49,10 @@ package struct SpinLock: ~Copyable, @unchecked Sendable {
 /// Why the core uses it rather than `PosixLock`: it needs no allocation. A pthread mutex
 /// must not move, so `PosixLock` and `LockedState` put it in a heap block of its own, which
 /// for the subscription core is one more malloc/free (and mutex init/destroy) per
-/// subscription. Measured with `Benchmarks/instructions.sh S2` (callgrind, instructions
-/// per subscription): the core on this lock 6954 typed / 7646 untyped, on a `PosixLock`
-/// 8312 / 9552 (+20% / +25%), plus the mutex block's allocation per subscription. The
-/// same rules as `SpinLock`: never held around a call out of the library, nor for more
-/// than a few instructions.
+/// subscription, a large share of a subscription's cost (measured with
+/// `Benchmarks/instructions.sh S2`, instructions per subscription). The same rules as
+/// `SpinLock`: never held around a call out of the library, nor for more than a few
+/// instructions.
 @usableFromInline
 package struct SpinLockView: Sendable {
     /// The flag: true while a thread holds the lock.

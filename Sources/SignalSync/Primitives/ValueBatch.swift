@@ -4,9 +4,9 @@
 ///
 /// Appending, moving and visiting its values needs only the values' own type, which
 /// unspecialized code already has. An `Array` of them would look up the array type's
-/// run-time metadata at every call instead (about 330 instructions, and a lock inside the
-/// runtime that two threads then share), which made that lookup the largest cost of a
-/// value crossing `deliverOn`.
+/// run-time metadata at every call instead (through a lock inside the runtime that two
+/// threads then share), the largest cost of a value crossing `deliverOn` (measured: see
+/// Benchmarks/PERFORMANCE.md, "Run-time metadata lookups").
 ///
 /// Not thread-safe: its owner guards it with its own lock. A class, so that a batch can
 /// be handed out of a lock and back without copying.

@@ -1,7 +1,7 @@
 // The per-thread innermost delivery frame of SignalSync's PipeHubEngine, in C because
 // Swift has no thread-local storage of its own: one initial-exec thread-local pointer,
-// read and written inline (pthread_getspecific/setspecific cost a fifth of a contended
-// push).
+// read and written inline (pthread_getspecific/setspecific are calls into the C library
+// at every push, a large share of a contended push's cost).
 #ifndef SIGNALSYNC_DELIVERY_FRAME_H
 #define SIGNALSYNC_DELIVERY_FRAME_H
 

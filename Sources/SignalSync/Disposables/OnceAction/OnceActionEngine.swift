@@ -13,9 +13,9 @@ import SignalSyncStack
 /// No lock and no allocation of its own: the owner keeps the flag and the machine as its
 /// own stored properties, the flag first, so that its address is fixed
 /// (`_getUnsafePointerToStoredProperties`; `OnceActionEngineTests` checks both owners).
-/// A lock block per disposable (the engine's `LockedState` before) cost a
-/// `posix_memalign`, a mutex set-up and tear-down and a lock round per disposal: about 550
-/// instructions of a hot source's subscribe and dispose.
+/// A lock block per disposable (a `LockedState`) would cost a `posix_memalign`, a mutex
+/// set-up and tear-down and a lock round per disposal, a large share of a hot source's
+/// subscribe and dispose (measured with `Benchmarks/instructions.sh S10`).
 @usableFromInline
 package protocol OnceActionEngine: AnyObject {
     /// The claim flag, set by the first `dispose()`: the owner's first stored property,

@@ -13,8 +13,9 @@
 ///
 /// Generic over the array type (`[T]` for a typed `combineLatest` of `Signal<T, E>`s), not
 /// over its element: the typed face runs unspecialized, and there an `Array<T>` spelled out
-/// from `T` looks up its metadata in the runtime's cache at every value (about 330
-/// instructions, a fifth of a push), where `Values` comes with the class's own metadata.
+/// from `T` looks up its metadata in the runtime's cache at every value (measured: see
+/// Benchmarks/PERFORMANCE.md, "Run-time metadata lookups"), where `Values` comes with the
+/// class's own metadata.
 /// The per-value methods are not inlinable for the same reason: inlined into the face, they
 /// would spell `Values` as `[T]` again.
 ///
@@ -67,8 +68,7 @@ where Values.Index == Int {
             return
         }
         // Through the contiguous storage rather than the subscript: unspecialized, the
-        // subscript's `modify` coroutine cost twice as much. (Either copies a shared array
-        // first.)
+        // subscript's `modify` coroutine costs more. (Either copies a shared array first.)
         let stored: Void? = values.pointee.withContiguousMutableStorageIfAvailable { buffer in
             precondition(index >= 0 && index < buffer.count, "combineLatest: no source at index \(index)")
             swap(&buffer[index], &value)

@@ -11,7 +11,8 @@
 ///
 /// Inlinable (with its machine), so that the operators run it specialized for their
 /// values: code not specialized for `Value` looks up the run-time metadata of the
-/// machine's generic state and actions at every value (about 3,700 instructions a value).
+/// machine's generic state and actions at every value (measured: see
+/// Benchmarks/PERFORMANCE.md, "Run-time metadata lookups").
 @usableFromInline
 package final class DistinctEngine<Value>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; `isEqual` is immutable.

@@ -13,8 +13,9 @@
 /// closures and the subscribers' callbacks.
 ///
 /// Inlinable, with its machine, so that a face runs it specialized for its subscriber type
-/// (unspecialized, each join and leave looked up the run-time metadata of the machine's
-/// phases, actions and subscriber list, about a dozen times); a membership reaches it
+/// (unspecialized, each join and leave would look up the run-time metadata of the
+/// machine's phases, actions and subscriber list; measured: see
+/// Benchmarks/PERFORMANCE.md, "Run-time metadata lookups"); a membership reaches it
 /// through a function made here, not through a generic protocol witness.
 @usableFromInline
 package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {

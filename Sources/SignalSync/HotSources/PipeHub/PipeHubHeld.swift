@@ -5,7 +5,8 @@ extension PipeHubMachine {
     ///
     /// An `add` then retains the box where it copied the value and destroyed the copy after
     /// delivering it: for the untyped API's `Any?`, a copy and a destroy go through the
-    /// value's run-time witnesses, about 400 instructions per subscription to an `SVariable`.
+    /// value's run-time witnesses at every subscription to an `SVariable` (measured: see
+    /// Benchmarks/PERFORMANCE.md, on sharing a value instead of copying it per reader).
     /// The box is made once per replayed value (a push puts its value inline again), so a
     /// cell that is set and never subscribed to meanwhile allocates nothing per set.
     ///

@@ -7,41 +7,15 @@
 /// the subscriber's handle (a closure for the storage, a string in the tests); the
 /// machine never calls it.
 ///
-/// **Delivery order.** A push records its value and takes the subscriber snapshot in one
-/// step (`push`), then delivers on the pushing thread, outside the lock. A subscriber
-/// added to a hub that has a value to replay starts *owned* (`Delivery.owned`): the
-/// subscribing thread delivers the replay, and every push recorded meanwhile leaves its
-/// value in the subscriber's one pending slot instead of delivering it (the newer value
-/// replaces the older: coalesced, so the slot is bounded). When the owner has delivered,
-/// `ownerFinished` decides who goes on:
-/// - nothing pending: the subscriber becomes live (later pushes deliver to it directly);
-/// - the pending value's push is still running: the subscriber becomes *unowned* and that
-///   push takes it over when it ends (`pushEnded`), so the subscribing thread never waits
-///   on, nor loops over, a stream of pushes;
-/// - the pending value's push has already ended: the owner delivers it and asks again.
-///
-/// **What is never lost.** A hub without replay has no replay window: a subscriber is
-/// live from `add` on and receives every value whose push is recorded after it was
-/// added. On a replaying hub (a replaying pipe, a value cell), a subscriber receives the
-/// value current when it was added, then the newest of the values recorded during its
-/// replay (the older ones are skipped, as if it had been added a moment later), then
-/// every later value: the newest value is never lost, intermediate ones only during the
-/// replay window. That is what keeps the slot, and the subscribing thread's work, bounded.
-///
-/// So every subscriber receives its values one at a time, the replay first, and a
-/// direct delivery starts only after the handed-over ones have returned: it never
-/// receives the replayed value after a newer one and, when pushes follow one another,
-/// its last value is the newest. Pushes from different threads to a live subscriber are
+/// What a subscriber receives: on a hub without replay, every value whose push is
+/// recorded after it was added; on a replaying hub, the value current when it was added,
+/// then the newest of the values recorded during that replay (the older ones are
+/// skipped), then every later value. Its values come one at a time, the replay first, so
+/// the newest value is never lost. Pushes from different threads to a live subscriber are
 /// delivered concurrently, in no defined order (as everywhere in both APIs).
 ///
-/// **No value in what a subscription's transitions copy.** The replayed value lives in
-/// `held` (a box that replays share, once replayed, when copying it is more than copying
-/// bits: see `Held`), beside a `State` that carries no payload; a value left in a pending slot is
-/// boxed (`PendingValue`, one box per push during a replay window, shared by the
-/// subscribers it reaches); `add`, `ownerFinished` and `remove` return actions without a
-/// value. With the untyped API's `Any?`, an enum holding a value is copied and destroyed
-/// through the value's run-time witnesses at every `switch` and every returned action:
-/// that was a third of an `SVariable` subscription's instructions.
+/// Who delivers during a replay (owned, unowned, live), why the subscribing thread's work
+/// stays bounded, and why no transition copies a value: `HotSources/NOTES.md`.
 @usableFromInline package struct PipeHubMachine<Value, Subscriber> {
     /// How a hub starts.
     @usableFromInline package enum Start {
@@ -346,7 +320,8 @@
     }
 
     /// The owner of subscriber `key` has delivered a value: it goes on with the pending
-    /// value when that value's push has ended; otherwise it lets go (see the type's rules).
+    /// value when that value's push has ended; otherwise it lets go (see
+    /// `HotSources/NOTES.md`).
     @inlinable package mutating func ownerFinished(_ key: Int) -> OwnerAction {
         var becameLive = false
         let action = entries.update(key) { entry -> OwnerAction in

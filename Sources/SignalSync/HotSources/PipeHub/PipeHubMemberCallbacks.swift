@@ -1,6 +1,7 @@
 /// The callbacks of a subscription that starts a hub's signal itself (`start` on a pipe's,
 /// promise's or variable's signal), which are also its place in the hub: one object where
-/// `PipeHubMembership` and the callbacks were two (one allocation fewer per subscription).
+/// a `PipeHubMembership` and separate callbacks would be two (one allocation fewer per
+/// subscription).
 ///
 /// The subscription holds it three times: as its callbacks (released once the subscription
 /// has ended and nobody calls them), as the subscriber's disposable (dropped at the end)

@@ -11,8 +11,9 @@
 ///
 /// `dispose()` is reached through the disposable's protocol, which calls the generic,
 /// unspecialized method: it calls `remove`, a function made where `join` runs specialized
-/// for the hub's value type (unspecialized, removing looked up the run-time metadata of the
-/// hub's generic types, about 2,000 instructions per disposal).
+/// for the hub's value type (unspecialized, removing would look up the run-time metadata
+/// of the hub's generic types at every disposal; measured: see Benchmarks/PERFORMANCE.md,
+/// "Run-time metadata lookups").
 @usableFromInline
 package final class PipeHubMembership<Value>: UpstreamDisposable, @unchecked Sendable {
     // Safety: immutable; the hub locks.
