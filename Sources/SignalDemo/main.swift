@@ -9,8 +9,8 @@
 //
 // Run it with `swift run signal-demo`. It runs in real time (about two seconds) and
 // prints every state the screen would show. The UI runs on the main queue, drained the
-// way README recommends for a command-line program: the top-level code awaits (an async
-// `main`), and main-actor code is main-queue work. The end of the flow is awaited too:
+// way the "Threads and the main queue" article recommends for a command-line program: the
+// top-level code awaits (an async `main`), and main-actor code is main-queue work. The end of the flow is awaited too:
 // the first screen state with a verdict for the last name typed.
 
 import Bridge

@@ -81,7 +81,7 @@ public enum Stress {
 ///
 /// `strict` subscriptions must also never see a value after their terminal event; the
 /// others only at most one terminal event (a value that entered the subscription on
-/// another thread before the terminal event may still be running: see README, Threads).
+/// another thread before the terminal event may still be running: see the "Threads and the main queue" article).
 public final class GrammarLog: @unchecked Sendable {
     // Safety: every field is guarded by `lock`.
     private let lock = NSLock()

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The thread contract of README's "Threads" section, shown with real threads and a
+/// The thread contract of the "Threads and the main queue" article (STypedSignal's DocC), shown with real threads and a
 /// watchdog, written once for both APIs: no callback starts after `dispose()` returns; a
 /// callback already admitted on another thread is not waited for; no value is admitted
 /// after the terminal event began, but one admitted before it may still be running.

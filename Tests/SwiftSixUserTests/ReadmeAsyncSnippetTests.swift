@@ -1,5 +1,5 @@
 import STypedSignal
-// README's "Async/await, both ways" block inside a function (its print calls routed to a
+// The "Async and await" article's block (STypedSignal's DocC) inside a function (its print calls routed to a
 // collector), so that it keeps compiling in Swift 6 mode and its printed lines stay true.
 import SignalTestSupport
 import XCTest

@@ -3,7 +3,7 @@ import SignalSync
 /// Opt-in strict delivery: callbacks one at a time, nothing after the end, and a
 /// `dispose()` that waits for a callback in flight.
 ///
-/// By default (README, "Threads") `dispose()` does not wait for a callback another thread
+/// By default (the "Threads and the main queue" article) `dispose()` does not wait for a callback another thread
 /// has already begun, and a `next` racing a terminal event may still run. Under
 /// `serialized()`:
 /// - callbacks of one subscription never overlap, whatever thread sends the events (a

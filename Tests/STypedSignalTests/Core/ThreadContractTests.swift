@@ -1,6 +1,6 @@
 import SignalTestSupport
 
-/// The thread contract of README's "Threads" section on the typed API, run by
+/// The thread contract of the "Threads and the main queue" article (STypedSignal's DocC) on the typed API, run by
 /// `ThreadContractDriver` (the untyped API runs the same tests in `SThreadContractTests`).
 final class ThreadContractTests: LeakCheckedTestCase {
     func testNoCallbackStartsAfterDisposeReturnsWhileOtherThreadsPush() {

@@ -5,7 +5,7 @@ import SignalSync
 import SignalTestSupport
 import XCTest
 
-/// `serialized()`: the opt-in mode of the thread contract (README, "Threads"), with real
+/// `serialized()`: the opt-in mode of the thread contract (the "Threads and the main queue" article), with real
 /// threads and a watchdog on every wait.
 final class SignalSerializedTests: LeakCheckedTestCase {
     /// A handle a callback can reach.

@@ -1,6 +1,6 @@
 import SignalTestSupport
 
-/// The thread contract of README's "Threads" section on the untyped API, run by
+/// The thread contract of the "Threads and the main queue" article (STypedSignal's DocC) on the untyped API, run by
 /// `ThreadContractDriver` (the typed API runs the same tests in `ThreadContractTests`).
 final class SThreadContractTests: LeakCheckedTestCase {
     func testNoCallbackStartsAfterDisposeReturnsWhileOtherThreadsPush() {
