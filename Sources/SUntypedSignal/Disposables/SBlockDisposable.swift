@@ -1,5 +1,4 @@
 import SignalSync
-import SignalSyncStack
 
 /// A disposable that runs a closure on its first `dispose()`.
 ///
@@ -13,21 +12,17 @@ import SignalSyncStack
 /// d.dispose()   // prints "cleaned up"
 /// d.dispose()   // nothing
 /// ```
-public final class SBlockDisposable: SDisposable, OnceActionEngine, @unchecked Sendable {
-    // Safety: `onceClaim` is only reached atomically (`OnceActionEngine`); `onceMachine` is
-    // changed only by the one `dispose()` that won the claim.
-    /// The claim flag: the first stored property (see `OnceActionEngine`).
-    @usableFromInline package var onceClaim = signalsync_atomic_bool()
-    /// The block, until the first `dispose()` takes it.
-    @usableFromInline @exclusivity(unchecked) package var onceMachine: OnceActionMachine
+public final class SBlockDisposable: SDisposable, Sendable {
+    /// The block, run by the first `dispose()` (a core of the shared layer's own).
+    private let once: OnceActionEngine
 
     /// Creates a disposable that runs `block` when first disposed.
     public init(_ block: (() -> Void)?) {
-        onceMachine = OnceActionMachine(action: block)
+        once = OnceActionEngine(action: block)
     }
 
     /// Runs the block if no earlier call did.
     public func dispose() {
-        runOnceAction()
+        once.dispose()
     }
 }

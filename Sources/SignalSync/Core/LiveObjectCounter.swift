@@ -7,16 +7,17 @@ import SignalSyncStack
 /// returns to where it started, which is exact where resident memory is noisy. The
 /// cost is one relaxed atomic add per object created and one per object freed.
 ///
-/// The count is the first stored property, so that its address is fixed
-/// (`_getUnsafePointerToStoredProperties`; `LiveObjectCounterTests` checks it).
+/// The count is the only stored property, so that its address is fixed (see
+/// `storedAtomicsAddress`).
 package final class LiveObjectCounter: @unchecked Sendable {
-    // Safety: `storage` is only accessed atomically, through `count`.
+    // Safety: `storage` is only accessed atomically, through `count`, at the address
+    // `storedAtomicsAddress` takes (`LiveObjectCounterTests`).
     /// The storage of `count`. Never read or written as a Swift property after `init`.
     @exclusivity(unchecked) var storage = signalsync_atomic_int()
 
     /// The count.
     private var count: AtomicIntView {
-        AtomicIntView(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: signalsync_atomic_int.self))
+        AtomicIntView(storedAtomicsAddress(of: self, &storage).assumingMemoryBound(to: signalsync_atomic_int.self))
     }
 
     /// Creates a counter at zero.

@@ -56,19 +56,17 @@ final class KeptObjects {
 /// A building block of `STypedSignal` and `SUntypedSignal`, not an API to subscribe with
 /// (use `Signal.start` or `SSignal.start`). How this holds: `Core/NOTES.md`.
 @usableFromInline
-package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: SubscriptionProbe, UpstreamDisposable, @unchecked Sendable {
+package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: SubscriptionAtomics, SubscriptionProbe,
+    UpstreamDisposable, @unchecked Sendable
+{
     // Safety: `callbacks` is written only in `init` and by the single winner of the
     // release claim on `word`, after every reader has left (the word's and the shared
-    // counters' readers); readers only read it between entering and leaving. `atomics`
+    // counters' readers); readers only read it between entering and leaving. The atomics
     // (and the shared counters) are only accessed atomically, through the views below.
     // Every other `var` is guarded by `spin`. The lock already keeps accesses apart, so
     // the runtime exclusivity checks are turned off (`@exclusivity(unchecked)`): they cost
-    // more than the rest of a subscription's setup.
-
-    /// The storage of `word`, `inScope`, `terminalSent`, `keeps`, `spin` and
-    /// `sharedReaders`: the first stored property (see `Core/NOTES.md`). Never read or
-    /// written as a Swift property after `init`.
-    @usableFromInline @exclusivity(unchecked) var atomics = signalsync_subscription_atomics()
+    // more than the rest of a subscription's setup (`SubscriptionCoreTests`,
+    // `SharedReadersTests`, ThreadSanitizer).
     @usableFromInline static var terminatedBit: Int { 1 << 62 }
     @usableFromInline static var releasedBit: Int { 1 << 61 }
     /// Set with the terminated bit by whoever ends the subscription, who then drops the
@@ -92,12 +90,6 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     /// True when the handle lets go of the generator's disposable once the subscriber has
     /// gone, as if the handle were released too (`assign(_:handleLetsGoAtTheEnd:)`).
     @usableFromInline @exclusivity(unchecked) var handleLetsGoAtTheEnd = false
-
-    /// The address of `atomics`.
-    @inlinable @inline(__always)
-    var atomicsAddress: UnsafeMutableRawPointer {
-        _getUnsafePointerToStoredProperties(self)
-    }
 
     /// The terminated, released and dropping bits and the number of calls reading the
     /// callbacks.

@@ -5,11 +5,17 @@ import SignalSyncStack
 // package's floor; these compile to the same instructions. A Swift stored property's `&`
 // address is not stable (and costs a dynamic exclusivity check on a class), so an owner
 // keeps its atomics in one of three places:
-// - the first stored property of a final class without a superclass, reached through
-//   `_getUnsafePointerToStoredProperties(self)` (`SubscriptionCore`, `PipeHubEngine`,
-//   `QueueLineEngine`, `LiveObjectCounter`; a test per class checks the address);
+// - the only stored property of a class made for it, reached through
+//   `_getUnsafePointerToStoredProperties(self)`: the start of the object's stored
+//   properties, also when the owner is a subclass of that class (a superclass's stored
+//   properties come first, at the offsets its own code uses). `LiveObjectCounter` is such
+//   a class; `SubscriptionAtomics`, `PublicationAtomics`, `QueueLinePutCount` and
+//   `OnceActionClaim` are the superclasses of `SubscriptionCore`, `PipeHubEngine`,
+//   `QueueLineEngine` and `OnceActionEngine`. `storedAtomicsAddress` takes the address
+//   and, in debug builds, checks it against the property's own;
 // - a heap block the owner allocates and frees (`SpinLock`, `StrictDisposalCore`);
 // - a global defined in the C module (`GenerationScope.endings`, `LiveSubscriptions`).
+// Never the first of several stored properties, nor a class of another module.
 // The view itself is a pointer: copying it shares the value, and it must not outlive the
 // storage.
 //
@@ -20,6 +26,23 @@ import SignalSyncStack
 // result by value (a pointer to a Swift local would give every caller a stack protector);
 // and code that calls into C is not serialized by cross-module optimization, so a small
 // function the API modules must inline (`SubscriptionCore.hasEnded`) says `@inlinable`.
+
+/// The address of `object`'s stored properties, where the only stored property of a class
+/// made for an atomic, `storage`, lives (see the notes above). In debug builds, traps
+/// unless it is `storage`'s own address.
+@inlinable @inline(__always)
+package func storedAtomicsAddress<Storage>(of object: AnyObject, _ storage: inout Storage) -> UnsafeMutableRawPointer {
+    // Safety: the class declaring `storage` has no other stored property and no stored
+    // superclass, so its storage starts where the object's stored properties start
+    // (checked here in debug builds; `AtomicStorageAddressTests` checks every such class).
+    let address = _getUnsafePointerToStoredProperties(object)
+    #if DEBUG
+        precondition(
+            address == withUnsafeMutablePointer(to: &storage) { UnsafeMutableRawPointer($0) },
+            "an atomic's storage is not where its object's stored properties start")
+    #endif
+    return address
+}
 
 /// The orderings of an atomic load.
 @usableFromInline

@@ -28,12 +28,3 @@ enum TypedActionDisposable: BlockDisposableAdapter {
 
     static func dispose(_ disposable: ActionDisposable) { disposable.dispose() }
 }
-
-/// `ActionDisposable` keeps its claim flag where `OnceActionEngine` reads it.
-final class ActionDisposableLayoutTests: LeakCheckedTestCase {
-    func testTheClaimFlagIsTheFirstStoredProperty() {
-        let disposable = ActionDisposable {}
-        let flagAddress = withUnsafeMutablePointer(to: &disposable.onceClaim) { UnsafeMutableRawPointer($0) }
-        XCTAssertEqual(flagAddress, _getUnsafePointerToStoredProperties(disposable))
-    }
-}

@@ -59,12 +59,3 @@ final class Counter: @unchecked Sendable {
         return count
     }
 }
-
-/// `SBlockDisposable` keeps its claim flag where `OnceActionEngine` reads it.
-final class SBlockDisposableLayoutTests: LeakCheckedTestCase {
-    func testTheClaimFlagIsTheFirstStoredProperty() {
-        let disposable = SBlockDisposable {}
-        let flagAddress = withUnsafeMutablePointer(to: &disposable.onceClaim) { UnsafeMutableRawPointer($0) }
-        XCTAssertEqual(flagAddress, _getUnsafePointerToStoredProperties(disposable))
-    }
-}

@@ -251,25 +251,6 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     // MARK: Storage
-
-    /// The atomics are reached through `_getUnsafePointerToStoredProperties`, assuming
-    /// they are the first stored property: the address Swift gives the property must be
-    /// that one, and a value stored through the views must read back through the property.
-    func testTheAtomicsAreTheFirstStoredProperty() {
-        typealias Core = SubscriptionCore<Int, String, SSignalKitRules>
-        let core = Core(next: nil, error: nil, completed: nil)
-        let propertyAddress = withUnsafeMutablePointer(to: &core.atomics) { UnsafeMutableRawPointer($0) }
-        XCTAssertEqual(propertyAddress, core.atomicsAddress)
-        core.keeps.store(true, ordering: .relaxed)
-        core.spin.withLock {
-            XCTAssertTrue(core.atomics.spin_locked.value)
-        }
-        core.putCompletion()
-        XCTAssertNotEqual(core.atomics.word.value & Core.terminatedBit, 0)
-        XCTAssertTrue(core.atomics.terminal_sent.value)
-        XCTAssertTrue(core.atomics.keeps.value)
-        XCTAssertFalse(core.atomics.spin_locked.value)
-    }
 }
 
 // MARK: - Support

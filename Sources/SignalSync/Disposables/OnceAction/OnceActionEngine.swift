@@ -1,39 +1,61 @@
 import SignalSyncStack
 
 /// A disposal action that runs exactly once, whatever threads dispose: the one core of
-/// `ActionDisposable` (STypedSignal) and `SBlockDisposable` (SUntypedSignal), which are
-/// their own engines (they conform, holding its state).
+/// `ActionDisposable` (STypedSignal) and `SBlockDisposable` (SUntypedSignal), each of which
+/// holds one.
 ///
 /// The first `dispose()` claims the action with one compare-and-swap on a flag, then takes
 /// it out of the machine and runs it on the disposing thread; the action is released as
 /// soon as it has run. A `dispose()` from inside the action, or from any other thread
 /// meanwhile, fails the claim and returns at once (it does not wait for the action).
-/// Dropped without a `dispose()`, the owner releases the action without running it.
+/// Released without a `dispose()`, it releases the action without running it.
 ///
-/// No lock and no allocation of its own: the owner keeps the flag and the machine as its
-/// own stored properties, the flag first, so that its address is fixed
-/// (`_getUnsafePointerToStoredProperties`; `OnceActionEngineTests` checks both owners).
-/// A lock block per disposable (a `LockedState`) would cost a `posix_memalign`, a mutex
-/// set-up and tear-down and a lock round per disposal, a large share of a hot source's
-/// subscribe and dispose (measured with `Benchmarks/instructions.sh S10`).
+/// No lock: a lock block per disposable (a `LockedState`) would cost an aligned
+/// allocation, a mutex set-up and tear-down and a lock round per disposal (measured with
+/// `Benchmarks/instructions.sh S10`). The flag is the only stored property of the
+/// superclass, `OnceActionClaim`, so that its address is fixed.
 @usableFromInline
-package protocol OnceActionEngine: AnyObject {
-    /// The claim flag, set by the first `dispose()`: the owner's first stored property,
-    /// never read or written as a Swift property after `init`.
-    var onceClaim: signalsync_atomic_bool { get }
-    /// The machine: changed only by the winner of the claim, and released by `deinit`.
-    var onceMachine: OnceActionMachine { get set }
-}
+package final class OnceActionEngine: OnceActionClaim, @unchecked Sendable {
+    // Safety: `machine` is changed only by the one `dispose()` that won the claim, and
+    // released by `deinit` (`OnceActionEngineTests.testRunsOnceAcrossThreads`,
+    // ThreadSanitizer).
+    /// The action, until the first `dispose()` takes it.
+    @usableFromInline @exclusivity(unchecked) var machine: OnceActionMachine
 
-extension OnceActionEngine {
+    /// Armed with `action` (nil: `dispose()` does nothing).
+    @inlinable
+    package init(action: (() -> Void)?) {
+        machine = OnceActionMachine(action: action)
+        super.init()
+    }
+
     /// Runs the action if no earlier call claimed it.
     @inlinable
-    package func runOnceAction() {
-        let flag = _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: signalsync_atomic_bool.self)
-        guard AtomicBoolView(flag).compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-        else { return }
-        if case .run(let action) = onceMachine.dispose() {
+    package func dispose() {
+        guard claim() else { return }
+        if case .run(let action) = machine.dispose() {
             action()
         }
+    }
+}
+
+/// The claim flag of a `OnceActionEngine`: the only stored property of this superclass of
+/// it, so that its address is fixed (see `storedAtomicsAddress`).
+@usableFromInline
+package class OnceActionClaim: @unchecked Sendable {
+    // Safety: `claimStorage` is only accessed atomically, through `claim()`, at the address
+    // `storedAtomicsAddress` takes (`AtomicStorageAddressTests`).
+    /// The flag, set by the first `claim()`. Never read or written as a Swift property
+    /// after `init`.
+    @usableFromInline @exclusivity(unchecked) final var claimStorage = signalsync_atomic_bool()
+
+    @inlinable
+    init() {}
+
+    /// True for the first call only, whatever threads call.
+    @inlinable
+    final func claim() -> Bool {
+        let flag = storedAtomicsAddress(of: self, &claimStorage).assumingMemoryBound(to: signalsync_atomic_bool.self)
+        return AtomicBoolView(flag).compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     }
 }

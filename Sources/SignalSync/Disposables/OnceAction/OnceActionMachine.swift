@@ -27,7 +27,7 @@ package struct OnceActionMachine {
     @usableFromInline package var state: State
 
     /// Armed with `action`; a nil action starts spent.
-    package init(action: (() -> Void)?) {
+    @inlinable package init(action: (() -> Void)?) {
         state = action.map(State.armed) ?? .spent
     }
 

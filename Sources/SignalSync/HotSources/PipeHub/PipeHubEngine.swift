@@ -29,9 +29,9 @@ import SignalSyncStack
 /// own.
 ///
 /// No subscriber is called, and no value or subscriber is released, under the lock.
-@usableFromInline package final class PipeHubEngine<Value>: @unchecked Sendable {
+@usableFromInline package final class PipeHubEngine<Value>: PublicationAtomics, @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; `reentrancy` and
-    // `lockFree` are immutable; `publication` is only accessed atomically, through
+    // `lockFree` are immutable; the publication is only accessed atomically, through
     // `snapshots` (whose machine is in `state`); a delivery frame is touched only by its
     // own thread.
     /// A subscriber: called with each value.
@@ -50,10 +50,6 @@ import SignalSyncStack
         case immediate
     }
 
-    /// The storage of `snapshots`: the first stored property, so that its address is
-    /// fixed (`_getUnsafePointerToStoredProperties`; `PipeHubEngineTests` checks it). Never
-    /// read or written as a Swift property after `init`.
-    @usableFromInline @exclusivity(unchecked) var publication = signalsync_publication_atomics()
     @usableFromInline let state: LockedState<Machine>
     @usableFromInline let reentrancy: Reentrancy
     /// True for a hub without replay: its pushes read `snapshots` without the lock.
@@ -61,9 +57,9 @@ import SignalSyncStack
     /// The subscribers of a hub without replay, as pushes read them without the lock:
     /// withdrawn by every `add` and `remove`, published again by the next push (under the
     /// lock), so subscribing many costs no copy per subscriber. Unused by replaying hubs,
-    /// whose pushes record their value under the lock anyway. A view of `publication`.
+    /// whose pushes record their value under the lock anyway. A view of the publication.
     @inlinable @inline(__always) var snapshots: PublicationEngine<PipeHubSnapshot<Receiver>> {
-        PublicationEngine(_getUnsafePointerToStoredProperties(self))
+        PublicationEngine(publicationAddress)
     }
 
     /// A hub started as `start` says (`.silent` for a pipe without replay) with no
@@ -71,12 +67,15 @@ import SignalSyncStack
     @inlinable package init(_ start: Machine.Start, reentrancy: Reentrancy) {
         if case .silent = start {
             lockFree = true
-            PublicationEngine<PipeHubSnapshot<Receiver>>.prepare(&publication)
         } else {
             lockFree = false
         }
         self.state = LockedState(Machine(start))
         self.reentrancy = reentrancy
+        super.init()
+        if lockFree {
+            PublicationEngine<PipeHubSnapshot<Receiver>>.prepare(&publication)
+        }
     }
 
     deinit {

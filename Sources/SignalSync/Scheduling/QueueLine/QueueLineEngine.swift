@@ -36,20 +36,11 @@ package class QueueLineClient: @unchecked Sendable {
 /// current (a concurrent or wrapped one) gives each `deliverOn` subscription a line of
 /// its own, so that one subscription's events still run one at a time and in order.
 @usableFromInline
-package final class QueueLineEngine: @unchecked Sendable {
-    // Safety: the machine is reached only through `state.withLock`; `putsStorage` is only
-    // accessed atomically, through `puts`; `scheduleHop` is immutable.
-    /// The storage of `puts`: the first stored property, so that its address is fixed
-    /// (`_getUnsafePointerToStoredProperties`; `QueueLineEngineTests` checks it). Never
-    /// read or written as a Swift property after `init`.
-    @exclusivity(unchecked) var putsStorage = signalsync_atomic_int()
+package final class QueueLineEngine: QueueLinePutCount, @unchecked Sendable {
+    // Safety: the machine is reached only through `state.withLock`; `scheduleHop` is
+    // immutable (`QueueLineEngineTests`, ThreadSanitizer).
     private let state = LockedState(QueueLineMachine<() -> Void, QueueLineClient>())
     private let scheduleHop: (@escaping () -> Void) -> Void
-
-    /// The machine's put count, published (under the lock) for readers that take no lock.
-    private var puts: AtomicIntView {
-        AtomicIntView(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: signalsync_atomic_int.self))
-    }
 
     /// A line whose hops `scheduleHop` puts on the underlying queue (one call per hop).
     package init(scheduleHop: @escaping (@escaping () -> Void) -> Void) {
@@ -128,5 +119,22 @@ package final class QueueLineEngine: @unchecked Sendable {
             entries.removeAll(keepingCapacity: true)  // work and clients released here, unlocked
             state.withLock { $0.recycle(entries) }
         }
+    }
+}
+
+/// The put count of a `QueueLineEngine`, the only stored property of this superclass of
+/// it, so that its address is fixed (see `storedAtomicsAddress`).
+@usableFromInline
+package class QueueLinePutCount: @unchecked Sendable {
+    // Safety: `putsStorage` is only accessed atomically, through `puts`, at the address
+    // `storedAtomicsAddress` takes (`AtomicStorageAddressTests`).
+    /// The storage of `puts`. Never read or written as a Swift property after `init`.
+    @exclusivity(unchecked) final var putsStorage = signalsync_atomic_int()
+
+    init() {}
+
+    /// The machine's put count, published (under the lock) for readers that take no lock.
+    final var puts: AtomicIntView {
+        AtomicIntView(storedAtomicsAddress(of: self, &putsStorage).assumingMemoryBound(to: signalsync_atomic_int.self))
     }
 }

@@ -6,26 +6,11 @@ import XCTest
 @testable import SignalSync
 
 final class OnceActionEngineTests: LeakCheckedTestCase {
-    /// An owner as the API faces are: the claim flag first, then the machine.
-    final class Owner: OnceActionEngine, @unchecked Sendable {
-        // Safety: as the faces' (see `OnceActionEngine`).
-        var onceClaim = signalsync_atomic_bool()
-        @exclusivity(unchecked) var onceMachine: OnceActionMachine
-
-        init(_ action: (() -> Void)?) {
-            onceMachine = OnceActionMachine(action: action)
-        }
-    }
+    typealias Owner = OnceActionEngine
 
     final class Holder: @unchecked Sendable {
         // Safety: `owner` is set before the holder is shared and only disposed after.
         var owner: Owner?
-    }
-
-    func testTheClaimFlagIsTheFirstStoredProperty() {
-        let owner = Owner(nil)
-        let flagAddress = withUnsafeMutablePointer(to: &owner.onceClaim) { UnsafeMutableRawPointer($0) }
-        XCTAssertEqual(flagAddress, _getUnsafePointerToStoredProperties(owner))
     }
 
     func testRunsOnceAcrossThreads() {
@@ -33,7 +18,7 @@ final class OnceActionEngineTests: LeakCheckedTestCase {
             let runs = Atomic(value: 0)
             let holder = Holder()
             holder.owner = Owner { runs.modify { $0 + 1 } }
-            DispatchQueue.concurrentPerform(iterations: 4) { _ in holder.owner?.runOnceAction() }
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in holder.owner?.dispose() }
             XCTAssertEqual(runs.with { $0 }, 1)
         }
     }
@@ -43,9 +28,9 @@ final class OnceActionEngineTests: LeakCheckedTestCase {
         var runs = 0
         holder.owner = Owner {
             runs += 1
-            holder.owner?.runOnceAction()
+            holder.owner?.dispose()
         }
-        holder.owner?.runOnceAction()
+        holder.owner?.dispose()
         XCTAssertEqual(runs, 1)
         holder.owner = nil
     }
@@ -60,16 +45,16 @@ final class OnceActionEngineTests: LeakCheckedTestCase {
             owner = Owner { withExtendedLifetime(object) {} }
         }
         XCTAssertNotNil(weakObject)
-        owner.runOnceAction()
+        owner.dispose()
         XCTAssertNil(weakObject, "released by the dispose that ran it, not by the owner's deinit")
         withExtendedLifetime(owner) {}
     }
 
     func testANilActionMakesDisposeANoOp() {
-        let owner = Owner(nil)
-        owner.runOnceAction()
-        owner.runOnceAction()
-        if case .run = owner.onceMachine.dispose() {
+        let owner = Owner(action: nil)
+        owner.dispose()
+        owner.dispose()
+        if case .run = owner.machine.dispose() {
             XCTFail("a nil action starts spent")
         }
     }

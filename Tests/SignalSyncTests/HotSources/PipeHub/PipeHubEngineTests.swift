@@ -283,17 +283,4 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.all, ["got 0", "got 100"])
         XCTAssertEqual(hub.pendingCount, 0)
     }
-
-    /// The snapshots' storage is reached through `_getUnsafePointerToStoredProperties`,
-    /// assuming it is the first stored property: the address Swift gives the property must
-    /// be that one, and what a push publishes must read back through the property.
-    func testThePublicationStorageIsTheFirstStoredProperty() {
-        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
-        let propertyAddress = withUnsafeMutablePointer(to: &hub.publication) { UnsafeMutableRawPointer($0) }
-        XCTAssertEqual(propertyAddress, _getUnsafePointerToStoredProperties(hub))
-        XCTAssertNil(hub.publication.current.value)
-        _ = hub.add { _ in }
-        hub.push(1)
-        XCTAssertNotNil(hub.publication.current.value, "the push published a snapshot")
-    }
 }

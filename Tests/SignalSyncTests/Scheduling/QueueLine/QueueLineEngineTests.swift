@@ -76,17 +76,4 @@ final class QueueLineEngineTests: LeakCheckedTestCase {
         }
         XCTAssertEqual(count.withLock { $0 }, 1600)
     }
-
-    /// The put count is reached through `_getUnsafePointerToStoredProperties`, assuming
-    /// it is the first stored property: the address Swift gives the property must be that
-    /// one, and the published count must read back through the property.
-    func testThePutCountIsTheFirstStoredProperty() {
-        let line = QueueLineEngine(scheduleHop: { $0() })
-        let propertyAddress = withUnsafeMutablePointer(to: &line.putsStorage) { UnsafeMutableRawPointer($0) }
-        XCTAssertEqual(propertyAddress, _getUnsafePointerToStoredProperties(line))
-        line.put {}
-        line.put {}
-        XCTAssertEqual(line.putCount, 2)
-        XCTAssertEqual(line.putsStorage.value, 2)
-    }
 }
