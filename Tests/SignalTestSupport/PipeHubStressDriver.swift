@@ -22,7 +22,8 @@ public enum PipeHubStressDriver {
         // Safety: every field is guarded by `lock`.
         private let lock = NSLock()
         private var dispose: (() -> Void)?
-        private var disposedOnThread: Thread?
+        /// Weak: a thread of `Stress.run` holds its body, which holds the round's members.
+        private weak var disposedOnThread: Thread?
         private(set) var lateValues = 0
 
         func set(_ dispose: @escaping () -> Void) {
@@ -74,39 +75,16 @@ public enum PipeHubStressDriver {
     ) {
         var random = SeededRandom(seed: 0x5049_5045)
         for _ in 0..<rounds {
-            let holder = PipeHolder(A.makePipe())
-            let members = LockedMembers()
-            let seed = random.next()
-            @Sendable func subscribe(_ index: Int) {
-                guard let pipe = holder.current else { return }
-                let member = Member()
-                var moves = SeededRandom(seed: seed &+ UInt64(index))
-                let plan = (0..<64).map { _ in Move.allCases[moves.below(Move.allCases.count)] }
-                let counter = TestAtomic(0)
-                let dispose = A.start(
-                    A.signal(of: pipe),
-                    next: { _ in
-                        member.delivered()
-                        let step = counter.wrappingAdd(1, ordering: .relaxed).newValue
-                        switch plan[step % plan.count] {
-                        case .nothing: break
-                        case .disposeItself: member.disposeNow()
-                        case .disposeANeighbour: members.random(excluding: member)?.disposeNow()
-                        case .releaseThePipe: holder.release()
-                        case .pushAgain: holder.current.map { A.push(-1, into: $0) }
-                        case .subscribeAnother: if members.count < 32 { subscribe(index + 100) }
-                        }
-                    })
-                member.set(dispose)
-                members.add(member)
-            }
-            for index in 0..<8 { subscribe(index) }
+            let round = Round<A>(seed: random.next())
+            let holder = round.holder
+            let members = round.members
+            for index in 0..<8 { round.subscribe(index) }
             let stop = TestAtomic(false)
             let finished = Stress.run("pushes racing disposals from inside deliveries", threads: 4, file: file, line: line) { thread in
                 var pushes = 0
                 while !stop.load(ordering: .relaxed) {
                     if thread == 3 {
-                        subscribe(1_000 + pushes)
+                        round.subscribe(1_000 + pushes)
                         members.random(excluding: nil)?.disposeNow()
                     } else if let pipe = holder.current {
                         A.push(pushes, into: pipe)
@@ -119,6 +97,44 @@ public enum PipeHubStressDriver {
             let late = members.all.map(\.lateValues).reduce(0, +)
             XCTAssertEqual(late, 0, "values delivered on a thread after it disposed their subscription", file: file, line: line)
             members.all.forEach { $0.disposeNow() }
+        }
+    }
+
+    /// One round: the pipe, the subscriptions, and what a subscriber does at each delivery.
+    /// (A class rather than a recursive local function, whose context would hold itself.)
+    final class Round<A: SignalAPIAdapter>: @unchecked Sendable {
+        // Safety: `holder` and `members` lock for themselves; `seed` is immutable.
+        let holder = PipeHolder(A.makePipe())
+        let members = LockedMembers()
+        let seed: UInt64
+
+        init(seed: UInt64) {
+            self.seed = seed
+        }
+
+        /// Subscribes member `index`, whose moves its seed fixes.
+        func subscribe(_ index: Int) {
+            guard let pipe = holder.current else { return }
+            let member = Member()
+            var moves = SeededRandom(seed: seed &+ UInt64(index))
+            let plan = (0..<64).map { _ in Move.allCases[moves.below(Move.allCases.count)] }
+            let counter = TestAtomic(0)
+            let dispose = A.start(
+                A.signal(of: pipe),
+                next: { [self] _ in
+                    member.delivered()
+                    let step = counter.wrappingAdd(1, ordering: .relaxed).newValue
+                    switch plan[step % plan.count] {
+                    case .nothing: break
+                    case .disposeItself: member.disposeNow()
+                    case .disposeANeighbour: members.random(excluding: member)?.disposeNow()
+                    case .releaseThePipe: holder.release()
+                    case .pushAgain: holder.current.map { A.push(-1, into: $0) }
+                    case .subscribeAnother: if members.count < 32 { subscribe(index + 100) }
+                    }
+                })
+            member.set(dispose)
+            members.add(member)
         }
     }
 

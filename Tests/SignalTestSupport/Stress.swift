@@ -11,6 +11,14 @@ public enum Stress {
         return dlsym(handle, "__tsan_init") != nil
     }()
 
+    /// True when the test binary runs under AddressSanitizer (its runtime is loaded): freed
+    /// memory then stays in quarantine, so resident memory is no measure of a leak.
+    public static let underAddressSanitizer: Bool = {
+        guard let handle = dlopen(nil, RTLD_NOW) else { return false }
+        defer { dlclose(handle) }
+        return dlsym(handle, "__asan_init") != nil
+    }()
+
     /// Multiplies iteration counts: 1 under ThreadSanitizer, 8 otherwise.
     public static var scale: Int { underThreadSanitizer ? 1 : 8 }
 
