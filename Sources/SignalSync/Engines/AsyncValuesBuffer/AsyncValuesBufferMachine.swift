@@ -117,9 +117,17 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     /// The first `next` starts the subscription.
     @inlinable
     package mutating func startIfNeeded() -> StartAction {
-        guard case .unstarted(let start) = state else { return .none }
-        state = .running(pending: FIFO(), waiter: nil, dispose: nil)
-        return .start(start)
+        switch state {
+        case .unstarted(let start):
+            state = .running(pending: FIFO(), waiter: nil, dispose: nil)
+            return .start(start)
+        case .running, .draining, .closed:
+            // The rule: every `next` asks; only the first starts (or the consumer
+            // cancelled before its first `next`).
+            return .none
+        case .modifying:
+            preconditionFailure("AsyncValuesBufferMachine: startIfNeeded() found the placeholder state .modifying")
+        }
     }
 
     /// The subscription has started and returned its dispose function.
@@ -131,10 +139,15 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
             return .none
         case .closed:
             return .dispose(dispose)
-        case .unstarted, .running, .draining:
+        case .draining:
+            // Legitimate: the signal ended during its start; the handle is dropped.
             return .none
+        case .unstarted, .running:
+            // Impossible: the subscription is started once, by `startIfNeeded`, and attached
+            // once, when its start returns.
+            preconditionFailure("AsyncValuesBufferMachine: attach(_:) without a start or twice (state \(state))")
         case .modifying:
-            preconditionFailure("AsyncValuesBufferMachine: a transition left its state .modifying")
+            preconditionFailure("AsyncValuesBufferMachine: attach(_:) found the placeholder state .modifying")
         }
     }
 
@@ -143,7 +156,8 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
     package mutating func next(_ waiter: Waiter) -> NextAction {
         switch state {
         case .unstarted:
-            preconditionFailure("next before the subscription was started")
+            // Impossible: the engine calls `startIfNeeded` before each `next`.
+            preconditionFailure("AsyncValuesBufferMachine: next(_:) before the subscription was started")
         case .running(var pending, _, let dispose):
             state = .modifying  // so that `pending` is held uniquely and pops in place
             if let value = pending.popFirst() {
@@ -163,35 +177,57 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
         case .closed:
             return .resume(.end)
         case .modifying:
-            preconditionFailure("AsyncValuesBufferMachine: a transition left its state .modifying")
+            preconditionFailure("AsyncValuesBufferMachine: next(_:) found the placeholder state .modifying")
         }
     }
 
     /// A value from the signal: to the waiting consumer, or into the buffer.
     @inlinable
     package mutating func push(_ value: Value) -> PushAction {
-        guard case .running(var pending, let waiter, let dispose) = state else { return .none }
-        if let waiter {
+        switch state {
+        case .running(var pending, let waiter, let dispose):
+            if let waiter {
+                state = .running(pending: pending, waiter: nil, dispose: dispose)
+                return .resume(waiter, value)
+            }
+            state = .modifying  // so that `pending` is held uniquely and grows in place
+            pending.append(value)
             state = .running(pending: pending, waiter: nil, dispose: dispose)
-            return .resume(waiter, value)
+            return .none
+        case .draining, .closed:
+            // Legitimate: a value still being sent on another thread when the signal
+            // ended, or sent while the consumer cancelled.
+            return .none
+        case .unstarted:
+            // Impossible: nothing is subscribed yet.
+            preconditionFailure("AsyncValuesBufferMachine: push(_:) before the subscription was started")
+        case .modifying:
+            preconditionFailure("AsyncValuesBufferMachine: push(_:) found the placeholder state .modifying")
         }
-        state = .modifying  // so that `pending` is held uniquely and grows in place
-        pending.append(value)
-        state = .running(pending: pending, waiter: nil, dispose: dispose)
-        return .none
     }
 
     /// The signal failed or completed.
     @inlinable
     package mutating func end(_ ending: Ending) -> EndAction {
-        guard case .running(let pending, let waiter, let dispose) = state else { return .none }
-        if let waiter {
-            // A waiting consumer means the buffer is empty: deliver at once.
-            state = .closed
-            return .resume(waiter, Self.step(ending), dropping: dispose)
+        switch state {
+        case .running(let pending, let waiter, let dispose):
+            if let waiter {
+                // A waiting consumer means the buffer is empty: deliver at once.
+                state = .closed
+                return .resume(waiter, Self.step(ending), dropping: dispose)
+            }
+            state = .draining(pending: pending, ending: ending)
+            return .buffer(dropping: dispose)
+        case .closed:
+            // Legitimate: the consumer cancelled while the ending was on its way.
+            return .none
+        case .unstarted, .draining:
+            // Impossible: nothing is subscribed yet, or a subscription delivers at most one
+            // terminal event.
+            preconditionFailure("AsyncValuesBufferMachine: end(_:) before the start or after the ending (state \(state))")
+        case .modifying:
+            preconditionFailure("AsyncValuesBufferMachine: end(_:) found the placeholder state .modifying")
         }
-        state = .draining(pending: pending, ending: ending)
-        return .buffer(dropping: dispose)
     }
 
     /// The consumer cancelled (or dropped its iterator): the iteration is over.
@@ -206,9 +242,11 @@ package struct AsyncValuesBufferMachine<Value, Failure, Start, Waiter, Dispose> 
         case .draining(var pending, _):
             action = .close(waiter: nil, dispose: nil, dropped: pending.removeAll(), unstarted: nil)
         case .closed:
+            // Legitimate: the cancellation comes after the ending was taken, or a dropped
+            // iterator follows a cancellation.
             return .none
         case .modifying:
-            preconditionFailure("AsyncValuesBufferMachine: a transition left its state .modifying")
+            preconditionFailure("AsyncValuesBufferMachine: cancel() found the placeholder state .modifying")
         }
         state = .closed
         return action

@@ -22,7 +22,8 @@ package enum CompletedSourceDisposal: Sendable {
 ///
 /// - Values: a slot is filled by its first value; once every slot is filled, each value
 ///   emits. Seeded slots start filled.
-/// - Completion: once every source has completed (each source counts once).
+/// - Completion: once every source has completed (each completes at most once: a second
+///   completion of a source traps).
 /// - Error: the first one ends the output; later errors, values and completions drop.
 /// - Disposal: disposes every source still held once, in index order. It does not end
 ///   the output: events a source sends while it is being disposed still pass, as through
@@ -132,7 +133,7 @@ package struct CombineLatestMachine {
         switch state {
         case .running, .ended: false
         case .disposedWhileOpen, .closed: true
-        case .modifying: preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
+        case .modifying: preconditionFailure("CombineLatestMachine: isDisposed found the placeholder state .modifying")
         }
     }
 
@@ -141,6 +142,8 @@ package struct CombineLatestMachine {
     package mutating func valueArrived(at index: Int) -> ValueAction {
         switch state {
         case .ended, .closed:
+            // Legitimate: another source failed (or every source completed) while this
+            // one's value was on its way.
             return .drop
         case .running, .disposedWhileOpen:
             if missing != 0 {
@@ -154,7 +157,7 @@ package struct CombineLatestMachine {
             }
             return .emit
         case .modifying:
-            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
+            preconditionFailure("CombineLatestMachine: valueArrived(at:) found the placeholder state .modifying")
         }
     }
 
@@ -163,10 +166,11 @@ package struct CombineLatestMachine {
         var finished: Handle?
         switch state {
         case .ended, .closed:
+            // Legitimate: another source failed first.
             return .none
         case .running(var handles):
             if completed[index] {
-                return .none
+                Self.completedTwice(index, state)
             }
             if completedSourceDisposal == .atCompletion {
                 state = .modifying  // releases the payload's reference: `handles` changes in place
@@ -175,10 +179,10 @@ package struct CombineLatestMachine {
             state = .running(handles: handles)
         case .disposedWhileOpen:
             if completed[index] {
-                return .none
+                Self.completedTwice(index, state)
             }
         case .modifying:
-            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
+            preconditionFailure("CombineLatestMachine: sourceCompleted(at:) found the placeholder state .modifying")
         }
         completed[index] = true
         live -= 1
@@ -186,19 +190,27 @@ package struct CombineLatestMachine {
             end()
             return .complete(thenDispose: finished)
         }
-        return finished.map { .disposeSource($0) } ?? .none
+        return finished.map { .disposeSource($0) } ?? .none  // the rule: other sources are live
+    }
+
+    /// Impossible: each source is subscribed once, and a subscription delivers at most one
+    /// terminal event.
+    private static func completedTwice(_ index: Int, _ state: State) -> Never {
+        preconditionFailure("CombineLatestMachine: sourceCompleted(at: \(index)) for a source that completed already (state \(state))")
     }
 
     /// A source failed.
     package mutating func sourceFailed() -> FailureAction {
         switch state {
         case .ended, .closed:
+            // Legitimate: several sources may fail, or one fail after every other completed
+            // while its error was on its way; only the first terminal event goes out.
             return .drop
         case .running, .disposedWhileOpen:
             end()
             return .forward
         case .modifying:
-            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
+            preconditionFailure("CombineLatestMachine: sourceFailed() found the placeholder state .modifying")
         }
     }
 
@@ -207,7 +219,7 @@ package struct CombineLatestMachine {
         case .running(let handles): state = .ended(handles: handles)
         case .disposedWhileOpen: state = .closed
         case .ended, .closed: break
-        case .modifying: preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
+        case .modifying: preconditionFailure("CombineLatestMachine: end() found the placeholder state .modifying")
         }
     }
 
@@ -230,7 +242,7 @@ package struct CombineLatestMachine {
         case .disposedWhileOpen, .closed:
             return .dispose(handle)
         case .modifying:
-            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
+            preconditionFailure("CombineLatestMachine: attach(_:at:) found the placeholder state .modifying")
         }
     }
 
@@ -244,9 +256,9 @@ package struct CombineLatestMachine {
             state = .closed
             return .dispose(handles)
         case .disposedWhileOpen, .closed:
-            return .none
+            return .none  // legitimate: disposal is idempotent
         case .modifying:
-            preconditionFailure("CombineLatestMachine: a transition left its state .modifying")
+            preconditionFailure("CombineLatestMachine: dispose() found the placeholder state .modifying")
         }
     }
 }

@@ -2,11 +2,13 @@
 /// `debounce(_:queue:)`): holds the `DebounceMachine` under a lock, a one-shot timer on
 /// the queue, and performs the machine's actions after unlocking.
 ///
-/// The face routes the source's events here on the queue (through `deliverOn`), so events
-/// and timer fires are serial, hands over the source subscription with `attach`, and
-/// returns the engine as the subscription's disposable (each API makes it one of its
-/// disposables); `dispose()` may come from any thread. `emit`, `fail` and `complete`
-/// (the downstream) run on the queue, never under the lock.
+/// The face routes the source's events here on the queue (through `deliverOn`), so the
+/// events are serial and none follows the source's terminal event (the machine traps on
+/// one that does); on a serial, main or virtual queue the timer's fires wait in the same
+/// line, on a concurrent one they may overlap the events. The face hands over the source
+/// subscription with `attach`, and returns the engine as the subscription's disposable
+/// (each API makes it one of its disposables); `dispose()` may come from any thread.
+/// `emit`, `fail` and `complete` (the downstream) run on the queue, never under the lock.
 @usableFromInline
 package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the timer and the
@@ -63,10 +65,10 @@ package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @uncheck
     }
 
     /// The source failed: drops the pending value, stops the timer and forwards `error`
-    /// at once (unless a terminal event was decided or the engine was disposed).
+    /// at once (unless the engine was disposed).
     @usableFromInline
     package func failed(_ error: Failure) {
-        if stop() {
+        if stop(state.withLock({ $0.fail() })) {
             fail(error)
         }
     }
@@ -75,13 +77,14 @@ package final class DebounceEngine<Value, Failure>: UpstreamDisposable, @uncheck
     /// subscription; later calls do nothing.
     @usableFromInline
     package func dispose() {
-        _ = stop()
+        _ = stop(state.withLock({ $0.dispose() }))
         source.close()?.dispose()
     }
 
+    /// Performs `action`: true when it stopped the timer.
     @usableFromInline
-    func stop() -> Bool {
-        guard case .stop(let dropped) = state.withLock({ $0.stop() }) else { return false }
+    func stop(_ action: DebounceMachine<Value>.StopAction) -> Bool {
+        guard case .stop(let dropped) = action else { return false }
         timer.invalidate()
         withExtendedLifetime(dropped) {}  // released outside the lock
         return true

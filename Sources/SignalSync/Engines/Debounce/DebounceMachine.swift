@@ -11,7 +11,12 @@
 ///   untyped original does).
 /// - An error or a disposal drops the pending value and stops the timer; an error goes
 ///   downstream at once.
-/// - Once finished (terminal decided, or disposed), every event is ignored.
+/// - After a disposal, every event is ignored: the disposal may come from any thread,
+///   while the source's events and the timer's fires are still on their way.
+/// - After the source's own terminal event, another event of the source is impossible
+///   (its events arrive one at a time through `deliverOn`, and a subscription delivers
+///   nothing after its terminal event): it traps. A timer fire is ignored there (a fire
+///   can race the stop, see `fire()`).
 @usableFromInline
 package struct DebounceMachine<Value> {
     /// Every phase.
@@ -23,8 +28,12 @@ package struct DebounceMachine<Value> {
         case pending(Value)
         /// The source completed with nothing pending: completion waits for the timer.
         case completing
-        /// A terminal event was decided, or the subscription was disposed.
-        case finished
+        /// The terminal event was decided by the source (its error, its completion with a
+        /// value pending, or the fire after its completion): the source sends nothing more.
+        case ended
+        /// The subscription was disposed before the source's terminal event: the source's
+        /// events may still arrive, and are ignored.
+        case disposed
     }
 
     /// What the engine does with a value.
@@ -32,7 +41,7 @@ package struct DebounceMachine<Value> {
     package enum NextAction {
         /// (Re-)arm the timer; release the value it replaced.
         case arm(replaced: Value?)
-        /// Finished or completing: ignore it.
+        /// Disposed: ignore it.
         case ignore
     }
 
@@ -43,7 +52,7 @@ package struct DebounceMachine<Value> {
         case flush(Value)
         /// Arm the timer; the completion follows when it fires.
         case arm
-        /// Already finished: ignore it.
+        /// Disposed: ignore it.
         case ignore
     }
 
@@ -58,12 +67,13 @@ package struct DebounceMachine<Value> {
         case ignore
     }
 
-    /// What the engine does on an error or a disposal.
+    /// What the engine does on the source's error or a disposal.
     @usableFromInline
     package enum StopAction {
         /// Stop the timer and release the dropped value; an error goes downstream.
         case stop(dropped: Value?)
-        /// Already finished: nothing.
+        /// Disposed already, or (for a disposal) the source's terminal event was decided:
+        /// nothing.
         case ignore
     }
 
@@ -85,7 +95,11 @@ package struct DebounceMachine<Value> {
         case .pending(let replaced):
             state = .pending(value)
             return .arm(replaced: replaced)
-        case .completing, .finished:
+        case .completing, .ended:
+            // Impossible: the source's events are serial and none follows its terminal event.
+            preconditionFailure("DebounceMachine: next(_:) after the source's terminal event (state \(state))")
+        case .disposed:
+            // Legitimate: the disposal (from any thread) overtook a value on its way.
             return .ignore
         }
     }
@@ -98,9 +112,13 @@ package struct DebounceMachine<Value> {
             state = .completing
             return .arm
         case .pending(let value):
-            state = .finished
+            state = .ended
             return .flush(value)
-        case .completing, .finished:
+        case .completing, .ended:
+            // Impossible: the source's events are serial and none follows its terminal event.
+            preconditionFailure("DebounceMachine: complete() after the source's terminal event (state \(state))")
+        case .disposed:
+            // Legitimate: the disposal (from any thread) overtook the completion on its way.
             return .ignore
         }
     }
@@ -113,33 +131,60 @@ package struct DebounceMachine<Value> {
             state = .quiet
             return .emit(value)
         case .completing:
-            state = .finished
+            state = .ended
             return .complete
-        case .quiet, .finished:
+        case .quiet, .ended, .disposed:
+            // Legitimate: a fire that had taken its handler when the timer was re-armed or
+            // invalidated still runs (`ExecutionTimer`): after a disposal from another
+            // thread, and on a concurrent queue, whose fires do not wait in line with the
+            // source's events, after an earlier fire emitted the value or the source ended.
             return .ignore
         }
     }
 
-    /// The source failed, or the subscription was disposed.
+    /// The source failed.
     @inlinable
-    package mutating func stop() -> StopAction {
+    package mutating func fail() -> StopAction {
         switch state {
-        case .quiet, .completing:
-            state = .finished
+        case .quiet:
+            state = .ended
             return .stop(dropped: nil)
         case .pending(let value):
-            state = .finished
+            state = .ended
             return .stop(dropped: value)
-        case .finished:
+        case .completing, .ended:
+            // Impossible: the source's events are serial and none follows its terminal event.
+            preconditionFailure("DebounceMachine: fail() after the source's terminal event (state \(state))")
+        case .disposed:
+            // Legitimate: the disposal (from any thread) overtook the error on its way.
             return .ignore
         }
     }
 
-    /// True once finished: an engine that armed its timer after a concurrent stop
-    /// disarms it again.
+    /// The subscription was disposed.
+    @inlinable
+    package mutating func dispose() -> StopAction {
+        switch state {
+        case .quiet, .completing:
+            state = .disposed
+            return .stop(dropped: nil)
+        case .pending(let value):
+            state = .disposed
+            return .stop(dropped: value)
+        case .ended, .disposed:
+            // Legitimate: the subscriber disposes after the terminal event, and disposal is
+            // idempotent.
+            return .ignore
+        }
+    }
+
+    /// True once the source ended or the subscription was disposed: an engine that armed
+    /// its timer after a concurrent disposal disarms it again.
     @inlinable
     package var isFinished: Bool {
-        if case .finished = state { return true }
-        return false
+        switch state {
+        case .quiet, .pending, .completing: false
+        case .ended, .disposed: true
+        }
     }
 }

@@ -50,6 +50,8 @@ package struct DeferredStartMachine {
 
     /// The start is about to run: only the first call while not disposed starts.
     package mutating func beginStart() -> BeginAction {
+        // Legitimate when not waiting: disposed first (from any thread), or begun already
+        // (`begin` is idempotent by contract, though each face calls it once).
         guard case .waiting = state else { return .ignore }
         state = .starting
         return .start
@@ -57,9 +59,17 @@ package struct DeferredStartMachine {
 
     /// The start returned `subscription`.
     package mutating func started(_ subscription: any UpstreamDisposable) -> StartedAction {
-        guard case .starting = state else { return .discard(subscription) }
-        state = .started(subscription)
-        return .keep
+        switch state {
+        case .starting:
+            state = .started(subscription)
+            return .keep
+        case .disposed:
+            // Legitimate: a disposal from another thread came while the start ran.
+            return .discard(subscription)
+        case .waiting, .started:
+            // Impossible: only the one `beginStart` that returned `.start` runs a start.
+            preconditionFailure("DeferredStartMachine: started(_:) without a start running (state \(state))")
+        }
     }
 
     /// Disposes, handing out the live subscription if it had started.

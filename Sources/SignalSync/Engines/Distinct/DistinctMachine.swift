@@ -71,7 +71,7 @@ package struct DistinctMachine<Value> {
             return .compare(last: last, version: version)
         }
         guard !repeated else {
-            return .drop
+            return .drop  // the rule: a value that repeats the reference does not pass
         }
         state = .passed(last: value, version: version + 1)
         return .pass(replaced: last)

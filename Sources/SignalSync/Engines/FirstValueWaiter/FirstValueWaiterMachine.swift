@@ -53,9 +53,12 @@ package struct FirstValueWaiterMachine<Outcome, Waiter, Dispose> {
 
     /// Keeps the suspended task's continuation (before the subscription starts).
     package mutating func install(_ waiter: Waiter) {
-        if case .starting(_, let cancelRequested) = state {
-            state = .starting(waiter: waiter, cancelRequested: cancelRequested)
+        guard case .starting(.none, let cancelRequested) = state else {
+            // Impossible: the engine installs the continuation once, before it starts the
+            // subscription (a cancellation before that only marks `.starting`).
+            preconditionFailure("FirstValueWaiterMachine: install(_:) after the start or twice (state \(state))")
         }
+        state = .starting(waiter: waiter, cancelRequested: cancelRequested)
     }
 
     /// The subscription's first outcome; only the first `finish` or cancellation counts.
@@ -68,6 +71,8 @@ package struct FirstValueWaiterMachine<Outcome, Waiter, Dispose> {
             state = .finished
             return .resume(waiter, outcome, dropping: dispose)
         case .finished:
+            // Legitimate: the cancellation came first, or the subscription sends more
+            // (a completion after its first value, events from several threads).
             return .ignore
         }
     }
@@ -81,8 +86,12 @@ package struct FirstValueWaiterMachine<Outcome, Waiter, Dispose> {
         case .starting(let waiter, cancelRequested: true):
             state = .finished
             return .cancel(waiter, dispose)
-        case .running, .finished:
+        case .finished:
+            // Legitimate: the first outcome came during the start.
             return .dispose(dispose)
+        case .running:
+            // Impossible: the subscription is started, and so attached, once.
+            preconditionFailure("FirstValueWaiterMachine: attach(_:) twice (state \(state))")
         }
     }
 
@@ -91,12 +100,12 @@ package struct FirstValueWaiterMachine<Outcome, Waiter, Dispose> {
         switch state {
         case .starting(let waiter, _):
             state = .starting(waiter: waiter, cancelRequested: true)
-            return .none
+            return .none  // the rule: `attach` carries it out
         case .running(let waiter, let dispose):
             state = .finished
             return .cancel(waiter, dispose)
         case .finished:
-            return .none
+            return .none  // legitimate: the task is cancelled after its first outcome came
         }
     }
 }

@@ -171,6 +171,8 @@ package struct InnerQueueMachine<Inner, Handle> {
         let outerCompleted: Bool
         switch state {
         case .finished, .disposed:
+            // Legitimate: an inner's error ended the output, or a disposal came from
+            // another thread, while the outer signal's value was on its way.
             return .dropped
         case .idle:
             outerCompleted = false
@@ -196,13 +198,14 @@ package struct InnerQueueMachine<Inner, Handle> {
         case .completedInStart:
             state = .completedInStart(outerCompleted: true)
         case .finished, .disposed:
-            break
+            break  // legitimate: an inner's error or a disposal came first
         }
         return .done
     }
 
     /// The outer signal failed (or emitted something that is not an inner).
     @inlinable package mutating func outerFailed() -> FailureAction {
+        // Legitimate when inactive: an inner's error or a disposal came first.
         guard isActive else { return .ignore }
         state = .finished
         return .forward(dropped: pending.removeAll())
@@ -210,6 +213,7 @@ package struct InnerQueueMachine<Inner, Handle> {
 
     /// Inner `id` failed: as `outerFailed`, but only the newest inner counts.
     @inlinable package mutating func innerFailed(_ id: Int) -> FailureAction {
+        // Legitimate for an older id: a replaced inner still fails while it is disposed.
         guard id == generation else { return .ignore }
         return outerFailed()
     }
@@ -217,6 +221,8 @@ package struct InnerQueueMachine<Inner, Handle> {
     /// Inner `id` completed: the next waiting inner starts, or the output completes, or
     /// (inside the inner's own `start`) the completion is noted for `startReturned`.
     @inlinable package mutating func innerCompleted(_ id: Int) -> InnerCompletedAction {
+        // Legitimate otherwise: a replaced inner still completes while it is disposed, or
+        // the output ended (an error, a disposal) while the completion was on its way.
         guard id == generation, case .running(let outerCompleted) = state else { return .done }
         if startingIDs.last == id {
             state = .completedInStart(outerCompleted: outerCompleted)

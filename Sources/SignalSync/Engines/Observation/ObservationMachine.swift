@@ -88,6 +88,8 @@ package struct ObservationMachine<Payload> {
 
     /// The subscription starts: the first read is due.
     package mutating func start() -> StartAction {
+        // Legitimate when not idle: `start` is idempotent by contract (each face calls it
+        // once), and a disposal may come first.
         guard case .idle(let payload) = state else { return .none }
         state = .scheduled(payload)
         return .read
@@ -95,15 +97,25 @@ package struct ObservationMachine<Payload> {
 
     /// A scheduled read begins on the queue.
     package mutating func beginRead() -> BeginAction {
-        guard case .scheduled(let payload) = state else { return .none }
-        state = .reading(payload)
-        readsBegun += 1
-        return .read(payload, number: readsBegun)
+        switch state {
+        case .scheduled(let payload):
+            state = .reading(payload)
+            readsBegun += 1
+            return .read(payload, number: readsBegun)
+        case .disposed:
+            // Legitimate: the disposal (from any thread) came while the read was scheduled.
+            return .none
+        case .idle, .reading, .readingChanged, .tracking:
+            // Impossible: every move to `.scheduled` schedules exactly one read, and only
+            // that read's begin leaves it.
+            preconditionFailure("ObservationMachine: beginRead() with no read scheduled (state \(state))")
+        }
     }
 
     /// A tracking registered by read `read` reported a change (it may come from any thread,
     /// even during the read that registered it).
     package mutating func changed(byRead read: Int) -> ChangeAction {
+        // Legitimate for an older read: its tracking reports after a later read began.
         guard read == readsBegun else { return .none }
         switch state {
         case .tracking(let payload):
@@ -112,8 +124,13 @@ package struct ObservationMachine<Payload> {
         case .reading(let payload):
             state = .readingChanged(payload)
             return .none
-        case .idle, .scheduled, .readingChanged, .disposed:
-            return .none
+        case .scheduled, .readingChanged:
+            return .none  // the rule: the read that is due (or the next one) sees the change
+        case .disposed:
+            return .none  // legitimate: a tracking left in the model fires after the disposal
+        case .idle:
+            // Impossible: reads are numbered from 1, and none has begun.
+            preconditionFailure("ObservationMachine: changed(byRead: \(read)) before any read (state \(state))")
         }
     }
 
@@ -126,8 +143,12 @@ package struct ObservationMachine<Payload> {
         case .readingChanged(let payload):
             state = .scheduled(payload)
             return .scheduleRead
-        case .idle, .scheduled, .tracking, .disposed:
-            return .none
+        case .disposed:
+            return .none  // legitimate: the disposal (from any thread) came during the read
+        case .idle, .scheduled, .tracking:
+            // Impossible: a read runs from `beginRead` to here, and meanwhile only a change
+            // (to `.readingChanged`) or a disposal moves the state.
+            preconditionFailure("ObservationMachine: finishRead() with no read running (state \(state))")
         }
     }
 
@@ -139,7 +160,7 @@ package struct ObservationMachine<Payload> {
             state = .disposed
             return .release(payload)
         case .disposed:
-            return .none
+            return .none  // legitimate: disposal is idempotent
         }
     }
 }

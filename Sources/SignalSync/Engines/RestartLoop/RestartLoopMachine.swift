@@ -38,7 +38,7 @@ package struct RestartLoopMachine<Handle> {
     package enum BeginAction: Equatable {
         /// Call the face's subscribe, then report `subscribeReturned`.
         case subscribe
-        /// Stop: the loop has ended, or a subscribe call is already running.
+        /// Stop: the loop was disposed.
         case stop
     }
 
@@ -49,7 +49,7 @@ package struct RestartLoopMachine<Handle> {
         /// Nothing: the ending came during the iteration's own subscribe call, and the
         /// loop that is subscribing it goes on once the call returns.
         case noted
-        /// Nothing: the loop has ended.
+        /// Nothing: the loop was disposed.
         case ignore
     }
 
@@ -78,9 +78,20 @@ package struct RestartLoopMachine<Handle> {
 
     /// Before a subscribe call.
     package mutating func beginIteration() -> BeginAction {
-        guard case .idle(let kept) = state else { return .stop }
-        state = .subscribing(kept: kept, endedEarly: false)
-        return .subscribe
+        switch state {
+        case .idle(let kept):
+            state = .subscribing(kept: kept, endedEarly: false)
+            return .subscribe
+        case .disposed:
+            // Legitimate: the disposal (from any thread) came before the loop began this
+            // iteration.
+            return .stop
+        case .subscribing, .exhausted:
+            // Impossible: the loop runs from the generator, from an asynchronous ending
+            // (`.restart`, only while idle) or after `.again`, all while idle, and only the
+            // newest iteration, ending once, asks for a restart.
+            preconditionFailure("RestartLoopMachine: beginIteration() while not idle (state \(state))")
+        }
     }
 
     /// The newest iteration ended and its face asked for a restart (only the newest can
@@ -92,15 +103,25 @@ package struct RestartLoopMachine<Handle> {
             return .noted
         case .idle:
             return .restart
-        case .exhausted, .disposed:
+        case .disposed:
+            // Legitimate: the disposal (from any thread) came while the iteration ended.
             return .ignore
+        case .exhausted:
+            // Impossible: the loop is exhausted only once the iteration it kept has ended,
+            // and none is live after it.
+            preconditionFailure("RestartLoopMachine: iterationEnded() after the loop was exhausted (state \(state))")
         }
     }
 
     /// The subscribe call returned `handle`, or nil when the face had no next iteration.
     package mutating func subscribeReturned(_ handle: Handle?) -> SubscribeReturnedAction {
         guard case .subscribing(let previous, let endedEarly) = state else {
-            // Disposed during the call.
+            guard case .disposed = state else {
+                // Impossible: each subscribe call follows a `beginIteration`, and only its
+                // return leaves `.subscribing` (but for a disposal).
+                preconditionFailure("RestartLoopMachine: subscribeReturned(_:) with no subscribe call running (state \(state))")
+            }
+            // Legitimate: disposed (from any thread) during the call.
             return .settled(dispose: handle)
         }
         guard let handle else {

@@ -96,6 +96,8 @@ package struct SerialDrainMachine<Value, Failure> {
     package mutating func arrive(_ event: Event) -> ArriveAction {
         switch state {
         case .closing, .closed:
+            // Legitimate: `close()` came first (the fold's error, which bypasses the
+            // drain), or a value sent on another thread races the terminal event.
             return .dropped
         case .idle:
             state = event.isTerminal ? .closing : .draining
@@ -121,7 +123,9 @@ package struct SerialDrainMachine<Value, Failure> {
         case .closing:
             state = .closed
         case .idle, .closed:
-            break
+            // Impossible: while a drainer handles, the drain is `.draining` or `.closing`,
+            // and only the drainer letting go leaves them.
+            preconditionFailure("SerialDrainMachine: handled() with no drainer (state \(state))")
         }
         return .letGo
     }
@@ -138,6 +142,7 @@ package struct SerialDrainMachine<Value, Failure> {
             state = .closing
             return .closed(dropped: dropped)
         case .closing, .closed:
+            // Legitimate: the terminal event arrived, or the drain was closed, first.
             return .alreadyClosed(dropped: dropped)
         }
     }

@@ -24,11 +24,15 @@ package struct SerializedGateMachine: Equatable {
 
     /// A value: delivered while open.
     package mutating func deliver() -> DeliveryAction {
+        // Legitimate when closed: a value sent on another thread, or re-entrantly from a
+        // callback, after the terminal event or the disposal.
         state == .open ? .deliver : .drop
     }
 
     /// A terminal event: delivered, and closes the gate, when it is the first to close it.
     package mutating func terminate() -> DeliveryAction {
+        // Legitimate when closed: the disposal came first (from any thread), or a callback
+        // ends the subscription re-entrantly.
         guard state == .open else { return .drop }
         state = .closed
         return .deliver

@@ -174,23 +174,36 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
         case .closed:
             return .rejected
         case .modifying:
-            preconditionFailure("ShareMachine: a transition left its state .modifying")
+            preconditionFailure("ShareMachine: subscribe(_:) found the placeholder state .modifying")
         }
     }
 
     /// The start of run `generation` returned `handle`.
     @inlinable package mutating func started(_ generation: Int, handle: Handle) -> StartedAction {
-        guard case .running(var run) = state, run.generation == generation else {
+        switch state {
+        case .running(var run) where run.generation == generation:
+            run.handle = handle
+            state = .running(run)
+            return .keep
+        case .running, .idle, .finished, .closed:
+            // Legitimate: the run ended while its source started (the last subscriber left,
+            // or the source terminated during its start), and maybe a new run began.
             return .dispose(handle)
+        case .modifying:
+            preconditionFailure("ShareMachine: started(_:handle:) found the placeholder state .modifying")
         }
-        run.handle = handle
-        state = .running(run)
-        return .keep
     }
 
     /// The source of run `generation` emitted a value.
     @inlinable package mutating func next(_ generation: Int) -> NextAction {
-        guard case .running(var run) = state, run.generation == generation else { return .drop }
+        guard case .running(var run) = state, run.generation == generation else {
+            if case .modifying = state {
+                preconditionFailure("ShareMachine: next(_:) found the placeholder state .modifying")
+            }
+            // Legitimate: a source may keep emitting after its run ended (disposed from
+            // another thread, or a stale run's source).
+            return .drop
+        }
         if let snapshot = run.snapshot {
             return .deliver(snapshot)
         }
@@ -202,7 +215,14 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
 
     /// The source of run `generation` terminated with `terminal`.
     @inlinable package mutating func finish(_ terminal: Terminal, _ generation: Int) -> FinishAction {
-        guard case .running(var run) = state, run.generation == generation else { return .ignore }
+        guard case .running(var run) = state, run.generation == generation else {
+            if case .modifying = state {
+                preconditionFailure("ShareMachine: finish(_:_:) found the placeholder state .modifying")
+            }
+            // Legitimate: the source of an ended run may still terminate (the last
+            // subscriber left while its terminal event was on its way).
+            return .ignore
+        }
         nextKey = run.members.nextKey
         state = .finished(terminal)
         return .deliver(run.subscribers(), release: run.handle)
@@ -210,14 +230,28 @@ package struct ShareMachine<Subscriber, Terminal, Handle> {
 
     /// The terminal event has reached every subscriber of its moment.
     @inlinable package mutating func terminalDelivered() -> DeliveredAction {
-        guard reuse == .once, case .finished = state else { return .none }
-        state = .closed
-        return .forget
+        switch state {
+        case .finished:
+            guard reuse == .once else { return .none }  // the rule: `.restart` stays finished
+            state = .closed
+            return .forget
+        case .idle, .running, .closed:
+            // Impossible: only the `finish` that delivers reports this, and nothing leaves
+            // `.finished` but this transition.
+            preconditionFailure("ShareMachine: terminalDelivered() without a terminal event (state \(state))")
+        case .modifying:
+            preconditionFailure("ShareMachine: terminalDelivered() found the placeholder state .modifying")
+        }
     }
 
     /// The subscriber with `key` leaves.
     @inlinable package mutating func leave(_ key: Int) -> LeaveAction {
         guard case .running(var run) = state, let slot = run.members.slot(of: key) else {
+            if case .modifying = state {
+                preconditionFailure("ShareMachine: leave(_:) found the placeholder state .modifying")
+            }
+            // Legitimate: a second disposal of a membership, or the membership of a run
+            // that ended (keys are never reused across runs).
             return .release(nil)
         }
         state = .modifying  // so that the slots below are not copied on write

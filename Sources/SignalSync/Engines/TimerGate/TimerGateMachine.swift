@@ -105,7 +105,7 @@ package struct TimerGateMachine {
 
     /// `timer` becomes the armed one.
     package mutating func arm(_ timer: ExecutionTimer) -> ArmAction {
-        if isDisposed { return .ignore }
+        if isDisposed { return .ignore }  // legitimate: the disposal may come from any thread
         let previous = armed
         armed = timer
         return .start(replaced: previous === timer ? nil : previous)
@@ -114,6 +114,7 @@ package struct TimerGateMachine {
     /// No timer is armed any more.
     package mutating func disarm() -> DisarmAction {
         defer { armed = nil }
+        // The rule when not pending: the final timer took the action, or the gate is disposed.
         guard case .pending = state else { return .drop(stop: armed) }
         return .forward(stop: armed)
     }
@@ -121,6 +122,8 @@ package struct TimerGateMachine {
     /// The final timer `timer` fired: the action is taken if `timer` is still the armed
     /// one.
     package mutating func fire(_ timer: ExecutionTimer) -> FireAction {
+        // Legitimate otherwise: a fire that had begun when the timer was replaced, disarmed
+        // or the gate disposed (from another thread) still runs (`ExecutionTimer`).
         guard case .pending(let action) = state, armed === timer else { return .ignore }
         armed = nil
         state = .passed
@@ -129,13 +132,15 @@ package struct TimerGateMachine {
 
     /// A subscription is about to start.
     package mutating func beginStart() -> BeginAction {
-        if isDisposed { return .ignore }
+        if isDisposed { return .ignore }  // legitimate: the disposal may come from any thread
         newest += 1
         return .start(id: newest)
     }
 
     /// Subscription `id` has started as `started`.
     package mutating func started(_ started: any UpstreamDisposable, id: Int) -> StartedAction {
+        // Legitimate: disposed (from any thread), or a newer subscription was begun, while
+        // this one started.
         if isDisposed || id != newest { return .discard(started) }
         defer { live = started }
         return .keep(replaced: live)
@@ -146,7 +151,7 @@ package struct TimerGateMachine {
         let action: Start?
         switch state {
         case .disposed:
-            return .alreadyDisposed
+            return .alreadyDisposed  // legitimate: disposal is idempotent
         case .pending(let pending):
             action = pending
         case .passed:

@@ -45,7 +45,7 @@ extension PipeHubMachine {
 
     /// Stops replaying. Subscribers are not told, and values already left for them stay.
     @inlinable package mutating func clear() -> ClearAction {
-        guard case .holding = state, !held.isEmpty else { return .none }
+        guard case .holding = state, !held.isEmpty else { return .none }  // the rule: nothing to clear
         state = .empty
         return .release(held.take())
     }

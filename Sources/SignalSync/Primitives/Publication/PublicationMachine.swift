@@ -52,7 +52,7 @@ package struct PublicationMachine<Value> {
         case .clear: 0
         case .waiting(let waiting): waiting.count
         case .draining(let draining, let waiting): draining.count + waiting.count
-        case .modifying: preconditionFailure("PublicationMachine: a transition left its state .modifying")
+        case .modifying: preconditionFailure("PublicationMachine: heldCount found the placeholder state .modifying")
         }
     }
 
@@ -70,7 +70,7 @@ package struct PublicationMachine<Value> {
             waiting.append(value)
             state = .draining(draining, waiting: waiting)
         case .modifying:
-            preconditionFailure("PublicationMachine: a transition left its state .modifying")
+            preconditionFailure("PublicationMachine: retire(_:) found the placeholder state .modifying")
         }
     }
 
@@ -86,13 +86,17 @@ package struct PublicationMachine<Value> {
             state = waiting.isEmpty ? .clear : .waiting(waiting)
             return .release(draining)
         case .modifying:
-            preconditionFailure("PublicationMachine: a transition left its state .modifying")
+            preconditionFailure("PublicationMachine: next(previousEpochIsEmpty:) found the placeholder state .modifying")
         }
     }
 
     /// The epoch advanced after an `.advance` step: the waiting values now drain.
     package mutating func advanced() {
-        guard case .waiting(let waiting) = state else { return }
+        guard case .waiting(let waiting) = state else {
+            // Impossible: the engine reports it right after `next` asked for `.advance`,
+            // which only `.waiting` does, under the same lock.
+            preconditionFailure("PublicationMachine: advanced() without an .advance step (state \(state))")
+        }
         state = .draining(waiting, waiting: [])
     }
 }

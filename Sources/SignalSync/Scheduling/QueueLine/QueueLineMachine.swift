@@ -112,16 +112,23 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
     /// The hop reached a `sync` caller's turn: the turns after it in the run list
     /// (`remaining`) wait again, first, until the caller returns.
     package mutating func lend(remaining: ArraySlice<Entry>) {
-        guard case .hopping(let waiting) = state else { return }
+        guard case .hopping(let waiting) = state else {
+            // Impossible: only the hop lends, and while it runs the line is `.hopping`.
+            preconditionFailure("QueueLineMachine: lend(remaining:) with no hop under way (state \(state))")
+        }
         state = .lent(waiting: remaining + waiting)
     }
 
     /// The `sync` caller that was lent the queue returned.
     package mutating func syncReturned() -> SyncReturnedAction {
-        guard case .lent(let waiting) = state else { return .none }
+        guard case .lent(let waiting) = state else {
+            // Impossible: each `sync` caller returns once, after its turn lent it the line,
+            // and nothing but its return ends `.lent`.
+            preconditionFailure("QueueLineMachine: syncReturned() while the line is not lent (state \(state))")
+        }
         if waiting.isEmpty {
             state = .idle
-            return .none
+            return .none  // the rule: nothing waited
         }
         state = .hopping(waiting: waiting)
         return .scheduleHop
@@ -147,7 +154,7 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
             state = .lent(waiting: waiting)
             return .joinedHop
         case .modifying:
-            preconditionFailure("QueueLineMachine: a transition left its state .modifying")
+            preconditionFailure("QueueLineMachine: append(_:) found the placeholder state .modifying")
         }
     }
 
@@ -165,7 +172,7 @@ package struct QueueLineMachine<Work, Client: AnyObject> {
             spare = []
             return .run(waiting)
         case .modifying:
-            preconditionFailure("QueueLineMachine: a transition left its state .modifying")
+            preconditionFailure("QueueLineMachine: take() found the placeholder state .modifying")
         }
     }
 

@@ -24,7 +24,7 @@ package enum SerialHopOfferAction: Equatable, Sendable {
     /// Deliver the event now, inline: it was sent on the queue while nothing of the
     /// subscription waited (the originals' timing).
     case deliverNow
-    /// Nothing: the event came after a terminal event.
+    /// Nothing: the value came after the terminal event.
     case drop
     /// Nothing: the event joined the newest segment, whose turn waits in the line.
     case joinedSegment
@@ -107,7 +107,7 @@ package struct SerialHopMachine<Value, Terminal> {
         /// Events are taken.
         case open
         /// A terminal event was offered: it waits behind the values buffered before it,
-        /// and later events are dropped.
+        /// and later values are dropped (a second terminal event traps).
         case terminating
         /// The terminal event was handed out: nothing more comes.
         case ended
@@ -166,6 +166,8 @@ package struct SerialHopMachine<Value, Terminal> {
     /// sender delivers it now.
     @inlinable
     package mutating func offer(_ value: Value, linePuts: Int, onQueue: Bool = false) -> OfferAction {
+        // Legitimate when not open: a value sent on another thread races the terminal
+        // event (a subscription lets a running callback finish).
         guard case .open = state else { return .drop }
         if onQueue && isIdle {
             return .deliverNow
@@ -179,7 +181,11 @@ package struct SerialHopMachine<Value, Terminal> {
     /// the sender delivers it now.
     @inlinable
     package mutating func offerTerminal(_ terminal: Terminal, linePuts: Int, onQueue: Bool = false) -> OfferAction {
-        guard case .open = state else { return .drop }
+        guard case .open = state else {
+            // Impossible: the hop carries one subscription's events, which include at most
+            // one terminal event.
+            preconditionFailure("SerialHopMachine: offerTerminal(_:linePuts:onQueue:) after the terminal event (state \(state))")
+        }
         if onQueue && isIdle {
             state = .ended
             return .deliverNow

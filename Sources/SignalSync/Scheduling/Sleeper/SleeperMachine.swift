@@ -62,9 +62,12 @@ package struct SleeperMachine<Waiter> {
         case .wokenEarly:
             state = .done
             return .resume(waiter)
-        case .starting, .asleep, .done:
+        case .starting:
             state = .asleep(waiter, item: item)
             return .sleep
+        case .asleep, .done:
+            // Impossible: a sleep suspends its task once.
+            preconditionFailure("SleeperMachine: suspend(_:item:) twice (state \(state))")
         }
     }
 
@@ -73,12 +76,17 @@ package struct SleeperMachine<Waiter> {
         switch state {
         case .starting:
             state = .wokenEarly
-            return .none
+            return .none  // the rule: `suspend` resumes it
         case .asleep(let waiter, _):
             state = .done
             return .resume(waiter)
-        case .cancelledEarly, .wokenEarly, .done:
+        case .cancelledEarly, .done:
+            // Legitimate: the cancellation came first (before the task suspended, or while
+            // the clock was running the item it then failed to forget).
             return .none
+        case .wokenEarly:
+            // Impossible: the clock runs the wake-up item once.
+            preconditionFailure("SleeperMachine: wake() twice (state \(state))")
         }
     }
 
@@ -87,12 +95,16 @@ package struct SleeperMachine<Waiter> {
         switch state {
         case .starting:
             state = .cancelledEarly
-            return .none
+            return .none  // the rule: `suspend` resumes it as cancelled
         case .asleep(let waiter, let item):
             state = .done
             return .resumeCancelled(waiter, forgetting: item)
-        case .cancelledEarly, .wokenEarly, .done:
+        case .wokenEarly, .done:
+            // Legitimate: the task is cancelled after its wake-up item ran.
             return .none
+        case .cancelledEarly:
+            // Impossible: a task's cancellation handler runs once.
+            preconditionFailure("SleeperMachine: cancel() twice (state \(state))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import SignalTestSupport
 import XCTest
 
 @testable import SignalSync
@@ -86,5 +87,56 @@ final class AsyncValuesBufferMachineTests: XCTestCase {
         guard case .none = machine.attach(10) else { return XCTFail("the subscription ended by itself") }
         guard case .resume(.value(1)) = machine.next(1) else { return XCTFail("the value") }
         guard case .resume(.end) = machine.next(1) else { return XCTFail("the end") }
+    }
+
+    /// The consumer may cancel on its own thread while the subscription still sends: what
+    /// arrives then is dropped quietly.
+    func testEventsAfterACancellationAreDropped() {
+        var machine = started()
+        _ = machine.cancel()
+        guard case .none = machine.push(1) else { return XCTFail("a late value") }
+        guard case .none = machine.end(.completed) else { return XCTFail("a late ending") }
+        guard case .resume(.end) = machine.next(1) else { return XCTFail("over") }
+    }
+
+    // Impossible transitions: the subscription is started and attached once, and delivers
+    // nothing before its start and at most one terminal event.
+
+    func testASecondAttachTraps() throws {
+        try assertTraps("testASecondAttachChild", "AsyncValuesBufferMachine: attach(_:) without a start or twice")
+    }
+
+    /// The child of `testASecondAttachTraps` (skipped otherwise).
+    func testASecondAttachChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = started()
+        _ = machine.attach(11)
+        XCTFail("did not trap")
+    }
+
+    func testAValueBeforeTheStartTraps() throws {
+        try assertTraps("testAValueBeforeTheStartChild", "AsyncValuesBufferMachine: push(_:) before the subscription was started")
+    }
+
+    /// The child of `testAValueBeforeTheStartTraps` (skipped otherwise).
+    func testAValueBeforeTheStartChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine(start: "start")
+        _ = machine.push(1)
+        XCTFail("did not trap")
+    }
+
+    func testASecondEndingTraps() throws {
+        try assertTraps("testASecondEndingChild", "AsyncValuesBufferMachine: end(_:) before the start or after the ending (state draining")
+    }
+
+    /// The child of `testASecondEndingTraps` (skipped otherwise).
+    func testASecondEndingChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = started()
+        _ = machine.push(1)
+        _ = machine.end(.completed)
+        _ = machine.end(.failed("late"))
+        XCTFail("did not trap")
     }
 }

@@ -34,16 +34,32 @@ final class DebounceEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.entries, ["completed at 2.0"])
     }
 
-    func testAnErrorIsForwardedOnceAndStopsTheTimer() {
+    func testAnErrorIsForwardedAtOnceAndStopsTheTimer() {
         let clock = VirtualClock()
         let log = EngineLog()
         let engine = makeEngine(clock, log)
         engine.next(1)
         engine.failed("e1")
-        engine.failed("e2")
         XCTAssertEqual(clock.pendingCount, 0)
+        engine.dispose()
         clock.advance(by: 5)
         XCTAssertEqual(log.entries, ["error e1 at 0.0"])
+    }
+
+    /// A disposal may come from another thread while the source's events are on their way
+    /// to the queue: they arrive after it, and nothing goes downstream.
+    func testEventsThatArriveAfterADisposalAreIgnored() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let engine = makeEngine(clock, log)
+        engine.next(1)
+        engine.dispose()
+        engine.next(2)
+        engine.completed()
+        engine.failed("late")
+        XCTAssertEqual(clock.pendingCount, 0, "no timer armed after the disposal")
+        clock.advance(by: 5)
+        XCTAssertEqual(log.entries, [])
     }
 
     func testDisposalStopsTheTimerReleasesThePendingValueAndDisposesTheSource() {

@@ -17,12 +17,17 @@ final class DebounceMachineTests: LeakCheckedTestCase {
         return nil
     }
 
+    private func stopped(_ action: Machine.StopAction) -> Int?? {
+        if case .stop(let dropped) = action { return .some(dropped) }
+        return nil
+    }
+
     func testEachValueReplacesThePendingOneAndTheFireEmitsTheLatest() {
         var machine = Machine()
         XCTAssertEqual(armed(machine.next(1)), .some(nil))
         XCTAssertEqual(armed(machine.next(2)), .some(1), "the replaced value is released")
         XCTAssertEqual(emitted(machine.fire()), 2)
-        guard case .ignore = machine.fire() else { return XCTFail("nothing pending") }
+        guard case .ignore = machine.fire() else { return XCTFail("a late fire (concurrent queue): nothing pending") }
         XCTAssertEqual(armed(machine.next(3)), .some(nil), "after an emission, a new wait")
         XCTAssertEqual(emitted(machine.fire()), 3)
     }
@@ -34,24 +39,89 @@ final class DebounceMachineTests: LeakCheckedTestCase {
         XCTAssertEqual(value, 1)
         XCTAssertTrue(machine.isFinished)
         guard case .ignore = machine.fire() else { return XCTFail("a late fire does nothing") }
-        guard case .ignore = machine.next(2) else { return XCTFail("finished") }
+        guard case .ignore = machine.dispose() else { return XCTFail("the disposal after the end stops nothing") }
     }
 
     func testCompletionWithNothingPendingWaitsForOneMoreFire() {
         var machine = Machine()
         guard case .arm = machine.complete() else { return XCTFail("armed") }
-        guard case .ignore = machine.next(1) else { return XCTFail("values after the completion are ignored") }
+        XCTAssertFalse(machine.isFinished)
         guard case .complete = machine.fire() else { return XCTFail("completes") }
         XCTAssertTrue(machine.isFinished)
+        guard case .ignore = machine.fire() else { return XCTFail("a late fire does nothing") }
     }
 
-    func testStopDropsThePendingValueOnce() {
+    func testAnErrorDropsThePendingValue() {
         var machine = Machine()
         _ = machine.next(1)
-        guard case .stop(let dropped) = machine.stop() else { return XCTFail("stopped") }
-        XCTAssertEqual(dropped, 1)
-        guard case .ignore = machine.stop() else { return XCTFail("only the first stop counts") }
-        guard case .ignore = machine.fire() else { return XCTFail("nothing fires after a stop") }
-        guard case .ignore = machine.complete() else { return XCTFail("nothing completes after a stop") }
+        XCTAssertEqual(stopped(machine.fail()), .some(1))
+        XCTAssertTrue(machine.isFinished)
+        guard case .ignore = machine.fire() else { return XCTFail("nothing fires after the error") }
+        guard case .ignore = machine.dispose() else { return XCTFail("the disposal after the error stops nothing") }
+    }
+
+    /// A disposal may come from any thread: the source's events and the timer's fires
+    /// still on their way are ignored, whatever they are.
+    func testAfterADisposalEveryLateEventIsIgnored() {
+        var machine = Machine()
+        _ = machine.next(1)
+        XCTAssertEqual(stopped(machine.dispose()), .some(1))
+        XCTAssertTrue(machine.isFinished)
+        guard case .ignore = machine.next(2) else { return XCTFail("a late value") }
+        guard case .ignore = machine.fire() else { return XCTFail("a late fire") }
+        guard case .ignore = machine.complete() else { return XCTFail("a late completion") }
+        guard case .ignore = machine.fail() else { return XCTFail("a late error") }
+        guard case .ignore = machine.dispose() else { return XCTFail("only the first disposal counts") }
+    }
+
+    func testADisposalWhileTheCompletionWaitsStopsTheTimer() {
+        var machine = Machine()
+        _ = machine.complete()
+        XCTAssertEqual(stopped(machine.dispose()), .some(nil))
+        guard case .ignore = machine.fire() else { return XCTFail("a late fire does not complete") }
+    }
+
+    // Impossible transitions: the source's events come one at a time through `deliverOn`,
+    // and none follows its own terminal event.
+
+    func testAValueAfterTheSourcesTerminalEventTraps() throws {
+        try assertTraps("testAValueAfterTheSourcesTerminalEventChild", "DebounceMachine: next(_:) after the source's terminal event (state completing)")
+    }
+
+    /// The child of `testAValueAfterTheSourcesTerminalEventTraps` (skipped otherwise).
+    func testAValueAfterTheSourcesTerminalEventChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        _ = machine.complete()
+        _ = machine.next(1)
+        XCTFail("a value after the completion did not trap")
+    }
+
+    func testACompletionAfterTheSourcesTerminalEventTraps() throws {
+        try assertTraps("testACompletionAfterTheSourcesTerminalEventChild", "DebounceMachine: complete() after the source's terminal event (state ended)")
+    }
+
+    /// The child of `testACompletionAfterTheSourcesTerminalEventTraps` (skipped otherwise).
+    func testACompletionAfterTheSourcesTerminalEventChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        _ = machine.next(1)
+        _ = machine.fail()
+        _ = machine.complete()
+        XCTFail("a completion after the error did not trap")
+    }
+
+    func testAnErrorAfterTheSourcesTerminalEventTraps() throws {
+        try assertTraps("testAnErrorAfterTheSourcesTerminalEventChild", "DebounceMachine: fail() after the source's terminal event (state ended)")
+    }
+
+    /// The child of `testAnErrorAfterTheSourcesTerminalEventTraps` (skipped otherwise).
+    func testAnErrorAfterTheSourcesTerminalEventChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        _ = machine.next(1)
+        _ = machine.complete()
+        _ = machine.fail()
+        XCTFail("an error after the completion did not trap")
     }
 }

@@ -1,3 +1,4 @@
+import SignalTestSupport
 import XCTest
 
 @testable import SignalSync
@@ -41,5 +42,36 @@ final class FirstValueWaiterMachineTests: XCTestCase {
         guard case .cancel(1, 10) = machine.cancel() else { return XCTFail("cancelled") }
         guard case .none = machine.cancel() else { return XCTFail("once") }
         guard case .ignore = machine.finish("late") else { return XCTFail("over") }
+    }
+
+    // Impossible transitions: the engine installs the continuation once, before the
+    // start, and the subscription is started (and attached) once.
+
+    func testAnInstallAfterTheStartTraps() throws {
+        try assertTraps("testAnInstallAfterTheStartChild", "FirstValueWaiterMachine: install(_:) after the start or twice (state running")
+    }
+
+    /// The child of `testAnInstallAfterTheStartTraps` (skipped otherwise).
+    func testAnInstallAfterTheStartChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        machine.install(1)
+        _ = machine.attach(10)
+        machine.install(2)
+        XCTFail("did not trap")
+    }
+
+    func testASecondAttachTraps() throws {
+        try assertTraps("testASecondAttachChild", "FirstValueWaiterMachine: attach(_:) twice")
+    }
+
+    /// The child of `testASecondAttachTraps` (skipped otherwise).
+    func testASecondAttachChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        machine.install(1)
+        _ = machine.attach(10)
+        _ = machine.attach(11)
+        XCTFail("did not trap")
     }
 }

@@ -40,7 +40,6 @@ final class ObservationMachineTests: LeakCheckedTestCase {
         XCTAssertTrue(schedules(machine.changed(byRead: 1)))
         XCTAssertFalse(schedules(machine.changed(byRead: 1)), "the scheduled read will see this one too")
         XCTAssertEqual(readPayload(machine.beginRead()), "p")
-        XCTAssertNil(readPayload(machine.beginRead()), "one read at a time")
     }
 
     func testAChangeDuringAReadSchedulesExactlyOneMoreReadAfterIt() {
@@ -68,12 +67,6 @@ final class ObservationMachineTests: LeakCheckedTestCase {
         XCTAssertTrue(schedules(machine.changed(byRead: second)))
     }
 
-    func testChangesBeforeStartAreIgnored() {
-        var machine = Machine("p")
-        XCTAssertFalse(schedules(machine.changed(byRead: 0)))
-        XCTAssertNil(readPayload(machine.beginRead()))
-    }
-
     func testDisposeReleasesThePayloadOnceAndStopsEverything() {
         var machine = Machine("p")
         _ = machine.start()
@@ -93,5 +86,49 @@ final class ObservationMachineTests: LeakCheckedTestCase {
         _ = machine.dispose()
         XCTAssertFalse(schedules(machine.finishRead()))
         guard case .disposed = machine.state else { return XCTFail("stays disposed") }
+    }
+
+    // Impossible transitions: each move to `.scheduled` schedules one read, a read runs
+    // from `beginRead` to `finishRead`, and only reads register trackings.
+
+    func testABeginWithNoReadScheduledTraps() throws {
+        try assertTraps("testABeginWithNoReadScheduledChild", "ObservationMachine: beginRead() with no read scheduled (state reading")
+    }
+
+    /// The child of `testABeginWithNoReadScheduledTraps` (skipped otherwise).
+    func testABeginWithNoReadScheduledChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine("p")
+        _ = machine.start()
+        _ = machine.beginRead()
+        _ = machine.beginRead()
+        XCTFail("a second read overlapping the first did not trap")
+    }
+
+    func testAChangeBeforeAnyReadTraps() throws {
+        try assertTraps("testAChangeBeforeAnyReadChild", "ObservationMachine: changed(byRead: 0) before any read (state idle")
+    }
+
+    /// The child of `testAChangeBeforeAnyReadTraps` (skipped otherwise).
+    func testAChangeBeforeAnyReadChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine("p")
+        _ = machine.changed(byRead: 0)
+        XCTFail("did not trap")
+    }
+
+    func testAFinishWithNoReadRunningTraps() throws {
+        try assertTraps("testAFinishWithNoReadRunningChild", "ObservationMachine: finishRead() with no read running (state tracking")
+    }
+
+    /// The child of `testAFinishWithNoReadRunningTraps` (skipped otherwise).
+    func testAFinishWithNoReadRunningChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine("p")
+        _ = machine.start()
+        _ = machine.beginRead()
+        _ = machine.finishRead()
+        _ = machine.finishRead()
+        XCTFail("did not trap")
     }
 }

@@ -17,7 +17,6 @@ final class RestartLoopMachineTests: LeakCheckedTestCase {
         guard case .again(let finished) = machine.subscribeReturned("h1") else { return XCTFail("expected again") }
         XCTAssertNil(finished, "the synchronously ended handle is dropped, not disposed again")
         XCTAssertEqual(machine.beginIteration(), .subscribe)
-        XCTAssertEqual(machine.beginIteration(), .stop, "one subscribe call at a time")
         guard case .settled(let previous) = machine.subscribeReturned("h2") else { return XCTFail("expected settled") }
         XCTAssertNil(previous)
         XCTAssertEqual(machine.state, .idle(kept: "h2"))
@@ -65,8 +64,48 @@ final class RestartLoopMachineTests: LeakCheckedTestCase {
         _ = machine.beginIteration()
         guard case .settled(nil) = machine.subscribeReturned(nil) else { return XCTFail("expected settled") }
         XCTAssertEqual(machine.state, .exhausted(kept: "h1"))
-        XCTAssertEqual(machine.beginIteration(), .stop)
-        XCTAssertEqual(machine.iterationEnded(), .ignore)
         guard case .dispose("h1") = machine.dispose() else { return XCTFail("the kept handle is disposed") }
+    }
+
+    // Impossible transitions: one subscribe call at a time, each after a `beginIteration`
+    // while idle, and no iteration is live once the loop is exhausted.
+
+    func testASecondSubscribeCallAtOnceTraps() throws {
+        try assertTraps("testASecondSubscribeCallAtOnceChild", "RestartLoopMachine: beginIteration() while not idle (state subscribing")
+    }
+
+    /// The child of `testASecondSubscribeCallAtOnceTraps` (skipped otherwise).
+    func testASecondSubscribeCallAtOnceChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        _ = machine.beginIteration()
+        _ = machine.beginIteration()
+        XCTFail("did not trap")
+    }
+
+    func testAnEndingAfterTheLoopWasExhaustedTraps() throws {
+        try assertTraps("testAnEndingAfterTheLoopWasExhaustedChild", "RestartLoopMachine: iterationEnded() after the loop was exhausted")
+    }
+
+    /// The child of `testAnEndingAfterTheLoopWasExhaustedTraps` (skipped otherwise).
+    func testAnEndingAfterTheLoopWasExhaustedChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        _ = machine.beginIteration()
+        _ = machine.subscribeReturned(nil)
+        _ = machine.iterationEnded()
+        XCTFail("did not trap")
+    }
+
+    func testAReturnWithNoSubscribeCallTraps() throws {
+        try assertTraps("testAReturnWithNoSubscribeCallChild", "RestartLoopMachine: subscribeReturned(_:) with no subscribe call running (state idle")
+    }
+
+    /// The child of `testAReturnWithNoSubscribeCallTraps` (skipped otherwise).
+    func testAReturnWithNoSubscribeCallChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        _ = machine.subscribeReturned("h1")
+        XCTFail("did not trap")
     }
 }

@@ -81,4 +81,20 @@ final class SerialDrainMachineTests: LeakCheckedTestCase {
         guard case .alreadyClosed(let dropped) = machine.close() else { return XCTFail("a terminal event arrived first") }
         XCTAssertEqual(dropped.map(describe), ["completed"])
     }
+
+    /// Impossible: only the drainer reports `handled()`, and while it handles the drain is
+    /// `.draining` or `.closing`.
+    func testAHandledReportWithNoDrainerTraps() throws {
+        try assertTraps("testAHandledReportWithNoDrainerChild", "SerialDrainMachine: handled() with no drainer (state idle)")
+    }
+
+    /// The child of `testAHandledReportWithNoDrainerTraps` (skipped otherwise).
+    func testAHandledReportWithNoDrainerChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        _ = machine.arrive(.next(1))
+        _ = machine.handled()
+        _ = machine.handled()
+        XCTFail("a second let-go did not trap")
+    }
 }

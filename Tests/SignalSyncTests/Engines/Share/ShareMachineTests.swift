@@ -142,4 +142,84 @@ final class ShareMachineTests: LeakCheckedTestCase {
         XCTAssertEqual(released(machine.leave(last.key)), .some(nil), "an old membership makes nobody leave")
         XCTAssertEqual(receivers(machine.next(next.generation)), ["again"])
     }
+
+    // Impossible transitions. `.modifying` is a placeholder a transition puts while it
+    // changes a run in place: every transition that reads the state traps on it.
+
+    func testATransitionThatFindsThePlaceholderStateTraps() throws {
+        for (event, child) in [
+            ("started(_:handle:)", "testStartedFindingThePlaceholderChild"), ("next(_:)", "testNextFindingThePlaceholderChild"),
+            ("finish(_:_:)", "testFinishFindingThePlaceholderChild"),
+            ("terminalDelivered()", "testTerminalDeliveredFindingThePlaceholderChild"),
+            ("leave(_:)", "testLeaveFindingThePlaceholderChild"),
+        ] {
+            try assertTraps(child, "ShareMachine: \(event) found the placeholder state .modifying")
+        }
+    }
+
+    /// A machine whose state is the placeholder, as a transition that failed to put it back
+    /// would leave it.
+    private func placeholder() -> Machine {
+        var machine = Machine(reuse: .restart)
+        _ = machine.subscribe("a")
+        machine.state = .modifying
+        return machine
+    }
+
+    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
+    func testStartedFindingThePlaceholderChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = placeholder()
+        _ = machine.started(1, handle: "h1")
+        XCTFail("did not trap")
+    }
+
+    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
+    func testNextFindingThePlaceholderChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = placeholder()
+        _ = machine.next(1)
+        XCTFail("did not trap")
+    }
+
+    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
+    func testFinishFindingThePlaceholderChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = placeholder()
+        _ = machine.finish("completed", 1)
+        XCTFail("did not trap")
+    }
+
+    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
+    func testTerminalDeliveredFindingThePlaceholderChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = placeholder()
+        _ = machine.terminalDelivered()
+        XCTFail("did not trap")
+    }
+
+    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
+    func testLeaveFindingThePlaceholderChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = placeholder()
+        _ = machine.leave(0)
+        XCTFail("did not trap")
+    }
+
+    /// Only the `finish` that delivers a terminal event reports its delivery, and nothing
+    /// but that report leaves `.finished`.
+    func testATerminalDeliveredWithoutATerminalEventTraps() throws {
+        try assertTraps("testATerminalDeliveredWithoutATerminalEventChild", "ShareMachine: terminalDelivered() without a terminal event (state closed)")
+    }
+
+    /// The child of `testATerminalDeliveredWithoutATerminalEventTraps` (skipped otherwise).
+    func testATerminalDeliveredWithoutATerminalEventChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine(reuse: .once)
+        let a = startedRun(machine.subscribe("a"))!
+        _ = machine.finish("completed", a.generation)
+        _ = machine.terminalDelivered()
+        _ = machine.terminalDelivered()
+        XCTFail("a second report did not trap")
+    }
 }

@@ -1,3 +1,4 @@
+import SignalTestSupport
 import XCTest
 
 @testable import SignalSync
@@ -73,6 +74,35 @@ final class QueueLineMachineTests: XCTestCase {
         XCTAssertEqual(machine.put("c"), .joinedHop)
         XCTAssertEqual(machine.syncReturned(), .scheduleHop)
         XCTAssertEqual(describe(machine.take()), ["b", "c"], "what the hop left comes first")
+    }
+
+    // Impossible transitions: only the hop lends the line, and each `sync` caller returns
+    // once, after its turn.
+
+    func testALendWithNoHopUnderWayTraps() throws {
+        try assertTraps("testALendWithNoHopUnderWayChild", "QueueLineMachine: lend(remaining:) with no hop under way (state idle)")
+    }
+
+    /// The child of `testALendWithNoHopUnderWayTraps` (skipped otherwise).
+    func testALendWithNoHopUnderWayChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        machine.lend(remaining: [])
+        XCTFail("did not trap")
+    }
+
+    func testASyncReturnWhileTheLineIsNotLentTraps() throws {
+        try assertTraps("testASyncReturnWhileTheLineIsNotLentChild", "QueueLineMachine: syncReturned() while the line is not lent (state idle)")
+    }
+
+    /// The child of `testASyncReturnWhileTheLineIsNotLentTraps` (skipped otherwise).
+    func testASyncReturnWhileTheLineIsNotLentChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        XCTAssertEqual(machine.lendForSync(wake: "caller"), .runNow)
+        XCTAssertEqual(machine.syncReturned(), .none)
+        _ = machine.syncReturned()
+        XCTFail("a second return did not trap")
     }
 
     private func describe(_ action: Machine.TakeAction, _ names: [ObjectIdentifier: String] = [:]) -> [String] {

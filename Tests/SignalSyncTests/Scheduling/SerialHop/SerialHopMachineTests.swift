@@ -1,3 +1,4 @@
+import SignalTestSupport
 import XCTest
 
 @testable import SignalSync
@@ -14,8 +15,7 @@ final class SerialHopMachineTests: XCTestCase {
         machine.turnPut(segment: 0, linePuts: 1)  // late: segment 0 is no longer the newest
         XCTAssertEqual(machine.offer(3, linePuts: 2), .joinedSegment)
         XCTAssertEqual(machine.offerTerminal("end", linePuts: 2), .joinedSegment)
-        XCTAssertEqual(machine.offer(4, linePuts: 2), .drop)
-        XCTAssertEqual(machine.offerTerminal("again", linePuts: 2), .drop)
+        XCTAssertEqual(machine.offer(4, linePuts: 2), .drop, "a value sent on another thread races the terminal event")
         assertDeliver(machine.takeTurn(), [1], nil)
         assertDeliver(machine.takeTurn(), [2, 3], "end")
         guard case .ended = machine.state else { return XCTFail("\(machine.state)") }
@@ -165,5 +165,19 @@ final class SerialHopMachineTests: XCTestCase {
         }
         XCTAssertEqual(delivered.elements, values, file: file, line: line)
         XCTAssertEqual(ended, terminal, file: file, line: line)
+    }
+
+    /// Impossible: a hop carries one subscription's events, with at most one terminal event.
+    func testASecondTerminalEventTraps() throws {
+        try assertTraps("testASecondTerminalEventChild", "SerialHopMachine: offerTerminal(_:linePuts:onQueue:) after the terminal event (state terminating)")
+    }
+
+    /// The child of `testASecondTerminalEventTraps` (skipped otherwise).
+    func testASecondTerminalEventChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = Machine()
+        _ = machine.offerTerminal("end", linePuts: 0)
+        _ = machine.offerTerminal("again", linePuts: 0)
+        XCTFail("did not trap")
     }
 }

@@ -1,3 +1,4 @@
+import SignalTestSupport
 import XCTest
 
 @testable import SignalSync
@@ -40,5 +41,47 @@ final class SleeperMachineTests: XCTestCase {
         guard case .none = machine.cancel() else { return XCTFail("the wake came first") }
         guard case .resume("task") = machine.suspend("task", item: 1) else { return XCTFail("resumed at once") }
         guard case .none = machine.wake() else { return XCTFail("only once") }
+    }
+
+    // Impossible transitions: a sleep suspends once, the clock runs its item once, and the
+    // task's cancellation handler runs once.
+
+    func testASecondSuspendTraps() throws {
+        try assertTraps("testASecondSuspendChild", "SleeperMachine: suspend(_:item:) twice (state asleep")
+    }
+
+    /// The child of `testASecondSuspendTraps` (skipped otherwise).
+    func testASecondSuspendChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = SleeperMachine<String>()
+        _ = machine.suspend("task", item: 1)
+        _ = machine.suspend("task", item: 2)
+        XCTFail("did not trap")
+    }
+
+    func testASecondWakeBeforeTheSuspendTraps() throws {
+        try assertTraps("testASecondWakeBeforeTheSuspendChild", "SleeperMachine: wake() twice (state wokenEarly)")
+    }
+
+    /// The child of `testASecondWakeBeforeTheSuspendTraps` (skipped otherwise).
+    func testASecondWakeBeforeTheSuspendChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = SleeperMachine<String>()
+        _ = machine.wake()
+        _ = machine.wake()
+        XCTFail("did not trap")
+    }
+
+    func testASecondCancelBeforeTheSuspendTraps() throws {
+        try assertTraps("testASecondCancelBeforeTheSuspendChild", "SleeperMachine: cancel() twice (state cancelledEarly)")
+    }
+
+    /// The child of `testASecondCancelBeforeTheSuspendTraps` (skipped otherwise).
+    func testASecondCancelBeforeTheSuspendChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        var machine = SleeperMachine<String>()
+        _ = machine.cancel()
+        _ = machine.cancel()
+        XCTFail("did not trap")
     }
 }
