@@ -100,6 +100,41 @@ public enum PipeHubStressDriver {
         }
     }
 
+    /// Pushes walking many slow subscribers while another thread keeps subscribing and
+    /// disposing: each subscription withdraws the snapshot the pushes are walking, which
+    /// must outlive every push that read it (released early, AddressSanitizer reports the
+    /// pushes' reads as a use after free).
+    public static func pushesWalkASnapshotWhileSubscribersComeAndGo<A: SignalAPIAdapter>(
+        _ api: A.Type, rounds: Int = 4 * Stress.scale, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for _ in 0..<rounds {
+            let pipe = A.makePipe()
+            let delivered = TestAtomic(0)
+            let slow: @Sendable (Int) -> Void = { _ in
+                var spin = 0
+                for step in 0..<200 { spin &+= step }
+                delivered.wrappingAdd(spin & 1, ordering: .relaxed)
+            }
+            let steady = (0..<64).map { _ in A.start(A.signal(of: pipe), next: slow) }
+            let stop = TestAtomic(false)
+            let finished = Stress.run("pushes walking a snapshot while subscribers come and go", threads: 3, file: file, line: line) {
+                thread in
+                var steps = 0
+                while !stop.load(ordering: .relaxed) {
+                    if thread == 2 {
+                        A.start(A.signal(of: pipe), next: slow)()
+                    } else {
+                        A.push(steps, into: pipe)
+                    }
+                    steps += 1
+                    if steps == 1_000 { stop.store(true, ordering: .relaxed) }
+                }
+            }
+            guard finished else { return }
+            steady.forEach { $0() }
+        }
+    }
+
     /// One round: the pipe, the subscriptions, and what a subscriber does at each delivery.
     /// (A class rather than a recursive local function, whose context would hold itself.)
     final class Round<A: SignalAPIAdapter>: @unchecked Sendable {

@@ -47,7 +47,7 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
     /// `if let x = object.syncWith { ... }`.)
     public func syncWith<R>(_ f: @escaping (T) -> R) -> R {
         guard let result = optionalSyncWith(f) else {
-            preconditionFailure(
+            fatalError(
                 "QueueLocalObject.syncWith: the object does not exist yet (its queue has not run init's block: a virtual queue whose clock has not run it, or a concurrent or wrapped queue)"
             )
         }

@@ -7,4 +7,8 @@ final class PipeHubStressTests: LeakCheckedTestCase {
     func testSubscribersDisposingFromInsideDeliveriesWhilePushesRace() {
         PipeHubStressDriver.subscribersDisposingFromInsideDeliveriesWhilePushesRace(TypedAPI.self)
     }
+
+    func testPushesWalkASnapshotWhileSubscribersComeAndGo() {
+        PipeHubStressDriver.pushesWalkASnapshotWhileSubscribersComeAndGo(TypedAPI.self)
+    }
 }

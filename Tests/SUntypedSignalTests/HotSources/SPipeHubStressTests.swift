@@ -7,4 +7,8 @@ final class SPipeHubStressTests: LeakCheckedTestCase {
     func testSubscribersDisposingFromInsideDeliveriesWhilePushesRace() {
         PipeHubStressDriver.subscribersDisposingFromInsideDeliveriesWhilePushesRace(UntypedAPI.self)
     }
+
+    func testPushesWalkASnapshotWhileSubscribersComeAndGo() {
+        PipeHubStressDriver.pushesWalkASnapshotWhileSubscribersComeAndGo(UntypedAPI.self)
+    }
 }
