@@ -87,11 +87,12 @@ extension SSignal {
         }
         if let map = self as? MapSSignal {
             let mapped = MappedUntypedToTyped(transform: map.transform, then: conversion)
-            if map.upstreamSignal._withUnsafeGuaranteedRef({ $0.isSingle }) {
-                return Self.send(mapped.convert(map.upstreamSignal._withUnsafeGuaranteedRef { $0.singleValue }), to: subscriber)
+            let upstream = map.upstreamSignal
+            if upstream.isSingle {
+                return Self.send(mapped.convert(upstream.singleValue), to: subscriber)
             }
             let callbacks = ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core)
-            if let converted = map.upstreamSignal._withUnsafeGuaranteedRef({ $0 as? ConvertedSSignal<Disposable> }) {
+            if let converted = upstream as? ConvertedSSignal<Disposable> {
                 return converted.subscriptionOfSource(callbacks: callbacks)
             }
             return map.subscriptionOfUpstream(callbacks: callbacks)

@@ -7,6 +7,8 @@ import SUntypedSignal
 /// which subscribes at once. Values compare as `SSignal.ignoreRepeated()` compares them
 /// (nil equals nil, `Hashable` values as `AnyHashable`, other `Equatable` values with `==`).
 public final class SSignalRecorder: EventRecorder<Any?, Any?>, @unchecked Sendable {
+    // Safety: no stored property of its own; `EventRecorder`'s are thread-safe (see there).
+    // Pinned by UntypedMarbleTests.testAColdSSignalThroughMapMatchesItsMarble.
     init(_ signal: SSignal, scheduler: SignalTestScheduler, location: TestSourceLocation) {
         super.init(scheduler: scheduler, location: location) { recording in
             let handle = signal.start(next: recording.receiveNext, error: recording.receiveError, completed: recording.receiveCompletion)

@@ -6,6 +6,8 @@ import STypedSignal
 /// Made by `SignalTestScheduler.record(_:)`, which
 /// subscribes at once. Compare with a marble with ``expect(_:values:error:errors:fileID:filePath:line:column:)``.
 public final class SignalRecorder<T, E>: EventRecorder<T, E>, @unchecked Sendable {
+    // Safety: no stored property of its own; `EventRecorder`'s are thread-safe (see there).
+    // Pinned by TypedMarbleTests.testARecorderDisposedStopsItsSubscription.
     init(_ signal: Signal<T, E>, scheduler: SignalTestScheduler, location: TestSourceLocation) {
         super.init(scheduler: scheduler, location: location) { recording in
             let handle = signal.start(next: recording.receiveNext, error: recording.receiveError, completed: recording.receiveCompletion)

@@ -87,6 +87,9 @@ public class Signal<T, E>: @unchecked Sendable {
     /// `Optional<T>`'s metadata at every read.)
     @inlinable
     package final var singleValue: T {
+        // Safety: only a `SingleSignal` has the stage `.single` (callers check `isSingle`).
+        // Pinned by SingleSignalStorageTests.testEverySizeAndAlignmentComesOutIntactOnEverySubscription
+        // and SingleHandOverTests.testMapToSignalForwardsEachSinglesValueThenCompletes.
         unsafeDowncast(self, to: SingleSignal<T, E>.self).value
     }
 
@@ -121,7 +124,7 @@ public class Signal<T, E>: @unchecked Sendable {
     @inlinable
     package final func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
         if stage == .hub {
-            return unsafeDowncast(self, to: HubSignal<T, E>.self).subscribe(next: next, error: error, completed: completed)
+            return (self as! HubSignal<T, E>).subscribe(next: next, error: error, completed: completed)
         }
         return subscription(SubscriptionState(next: next, error: error, completed: completed))
     }
@@ -137,7 +140,7 @@ public class Signal<T, E>: @unchecked Sendable {
     @inlinable
     final func subscription(_ state: SubscriptionState<T, E>) -> SubscriptionState<T, E> {
         if stage == .hub {
-            state.assign(GenerationScope.run(state) { unsafeDowncast(self, to: HubSignal<T, E>.self).join(state) })
+            state.assign(GenerationScope.run(state) { (self as! HubSignal<T, E>).join(state) })
             return state
         }
         let subscriber = Subscriber<T, E>(state: state)

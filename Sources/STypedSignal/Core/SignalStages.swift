@@ -14,7 +14,7 @@ import SignalSync
 @usableFromInline
 final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     // Safety: the storage is written in `init` and destroyed in `deinit`; in between it
-    // is only read.
+    // is only read. Pinned by SingleSignalStorageTests.
     @usableFromInline @exclusivity(unchecked) var storage: (UInt, UInt, UInt) = (0, 0, 0)
 
     /// True when a `T` fits in `storage` and may be read from a bitwise copy of it (the
@@ -30,15 +30,18 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     init(_ value: consuming T) {
         super.init(
             runner: { signal, subscriber in
-                subscriber.putNext(unsafeDowncast(signal, to: SingleSignal.self).value)
+                subscriber.putNext((signal as! SingleSignal).value)
                 subscriber.putCompletion()
                 return EmptyDisposable
             }, stage: .single)
         let value = value
         withUnsafeMutableBytes(of: &storage) { raw in
             if Self.storesInline {
-                raw.baseAddress.unsafelyUnwrapped.initializeMemory(as: T.self, to: value)
+                raw.baseAddress!.initializeMemory(as: T.self, to: value)
             } else {
+                // Safety: the storage owns this reference to the box until `deinit`
+                // releases it; the storage is only read in between. Pinned by
+                // SingleSignalStorageTests.testABoxedValueIsReleasedWithTheSignalAndNotBefore.
                 raw.storeBytes(of: Unmanaged.passRetained(SingleValueBox(value)), as: Unmanaged<SingleValueBox<T>>.self)
             }
         }
@@ -52,6 +55,8 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
             if Self.storesInline {
                 return raw.load(as: T.self)
             }
+            // Safety: the storage holds the box until `deinit` (see `init`). Pinned by
+            // SingleSignalStorageTests.testOneSingleStartedFromManyThreadsAtOnceGivesEachItsValue.
             return raw.load(as: Unmanaged<SingleValueBox<T>>.self).takeUnretainedValue().value
         }
     }
@@ -59,7 +64,7 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     deinit {
         withUnsafeMutableBytes(of: &storage) { raw in
             if Self.storesInline {
-                let value = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: T.self)
+                let value = raw.baseAddress!.assumingMemoryBound(to: T.self)
                 if StackGuard.isLow {
                     // The value may be a signal, holding others: release it from a fresh
                     // stack (as `Signal` does with its generator), in place (a `T?` to
@@ -69,6 +74,7 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
                     value.deinitialize(count: 1)
                 }
             } else {
+                // Safety: the storage's reference to the box (see `init`), released once.
                 let box = raw.load(as: Unmanaged<SingleValueBox<T>>.self)
                 if StackGuard.isLow {
                     StackGuard.onFreshStack { box.release() }
@@ -128,14 +134,13 @@ final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
         self.transform = transform
         super.init(
             runner: { signal, subscriber in
-                let stage = unsafeDowncast(signal, to: MapSignal.self)
-                // The stage holds its upstream while it runs: borrowed, not retained.
-                return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { upstream in
-                    guard upstream.isSingle else {
-                        return upstream.startForwarding(to: subscriber, transform: stage.transform)
-                    }
-                    return upstream.sendSingleValue(to: subscriber, transform: stage.transform)
+                let stage = signal as! MapSignal
+                // Set in `init`, taken only by `deinit`: there while the stage runs.
+                let upstream = stage.upstream!
+                guard upstream.isSingle else {
+                    return upstream.startForwarding(to: subscriber, transform: stage.transform)
                 }
+                return upstream.sendSingleValue(to: subscriber, transform: stage.transform)
             }, stage: T.self == R.self ? .sameTypeMap : .generator)
     }
 
@@ -196,11 +201,9 @@ final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         stepCount = steps.count
         super.init(
             runner: { signal, subscriber in
-                let stage = unsafeDowncast(signal, to: FusedSignal.self)
-                // The stage holds its upstream while it runs: borrowed, not retained.
-                return Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                    $0.startStepping(to: subscriber, steps: stage.steps)
-                }
+                let stage = signal as! FusedSignal
+                // Set in `init`, taken only by `deinit`: there while the stage runs.
+                return stage.upstream!.startStepping(to: subscriber, steps: stage.steps)
             }, stage: .fused)
     }
 
@@ -211,13 +214,13 @@ final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     static func appending(_ step: StatelessStep<T>, to signal: Signal<T, E>) -> Signal<T, E> {
         switch signal.stage {
         case .fused:
-            let fused = unsafeDowncast(signal, to: FusedSignal.self)
+            let fused = signal as! FusedSignal
             if fused.stepCount < maxSteps {
-                return FusedSignal(upstream: fused.upstream.unsafelyUnwrapped, steps: fused.steps.appending(step))
+                return FusedSignal(upstream: fused.upstream!, steps: fused.steps.appending(step))
             }
         case .sameTypeMap:
-            let map = unsafeDowncast(signal, to: MapSignal<T, T, E>.self)
-            return FusedSignal(upstream: map.upstream.unsafelyUnwrapped, steps: StatelessStep(map: map.transform, next: step))
+            let map = signal as! MapSignal<T, T, E>
+            return FusedSignal(upstream: map.upstream!, steps: StatelessStep(map: map.transform, next: step))
         case .generator, .single, .hub:
             break
         }

@@ -14,7 +14,11 @@ import SignalSync
 public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendable {
     // Safety: all state lives in the core, which guards it itself. The subscriber owns
     // one reference to it, held unmanaged so that events borrow it without a retain and
-    // `deinit` can ask whether the handle still holds it.
+    // `deinit` can ask whether the handle still holds it: taken in `init`, given up once,
+    // by `deinit` (`subscriberReleasedItsReference`), so the core lives as long as the
+    // subscriber. Pinned by SubscriberLifetimeTests
+    // (testSubscriberDroppedAfterTheHandleReleasesDisposableKeptObjectsThenCallbacks,
+    // testSubscriberDroppedWhileTheHandleLivesReleasesKeptObjectsThenCallbacks).
     @usableFromInline package let core: Unmanaged<SubscriptionCore<T, E, SwiftSignalKitRules>>
 
     /// The subscription's state, which is also the handle `start` returns.
@@ -27,12 +31,14 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     /// terminates).
     @inlinable
     public init(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) {
+        // Safety: the subscriber's own reference (see `core`).
         core = Unmanaged.passRetained(SubscriptionState(next: next, error: error, completed: completed))
     }
 
     /// Creates the subscriber of a prepared subscription state.
     @inlinable
     init(state: SubscriptionState<T, E>) {
+        // Safety: the subscriber's own reference (see `core`).
         core = Unmanaged.passRetained(state)
     }
 
@@ -40,12 +46,14 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
         // Nobody can send events any more: release what the subscription holds (not
         // disposing). When no handle holds the state either, the generator's disposable
         // goes first.
+        // Safety: hands the subscriber's reference over to the core, which releases it.
         core._withUnsafeGuaranteedRef { $0.subscriberReleasedItsReference() }
     }
 
     /// Delivers a value unless the subscriber has terminated.
     @inlinable @inline(__always)
     public func putNext(_ next: T) {
+        // Safety: the core lives as long as this subscriber (see `core`).
         core._withUnsafeGuaranteedRef { $0.putNext(next) }
     }
 
@@ -53,6 +61,7 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     /// disposes the generator's disposable. Ignored after termination.
     @inlinable
     public func putError(_ error: E) {
+        // Safety: the core lives as long as this subscriber (see `core`).
         core._withUnsafeGuaranteedRef { $0.putError(error) }
     }
 
@@ -60,6 +69,7 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
     /// completion callback is dropped.
     @inlinable
     public func putCompletion() {
+        // Safety: the core lives as long as this subscriber (see `core`).
         core._withUnsafeGuaranteedRef { $0.putCompletion() }
     }
 

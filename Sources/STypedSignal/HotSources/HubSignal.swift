@@ -38,7 +38,8 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         self.joined = joined
         super.init(
             runner: { signal, subscriber in
-                unsafeDowncast(signal, to: HubSignal.self).join(PinnedSubscriber(subscriber.core, owner: subscriber))
+                // The pinned subscriber's owner is the subscriber whose core it is.
+                (signal as! HubSignal).join(PinnedSubscriber(subscriber.core, owner: subscriber))
             }, stage: .hub)
     }
 
@@ -58,6 +59,9 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     /// Adds the subscriber of `state` to the hub: what `start` does.
     @inlinable
     func join(_ state: SubscriptionState<T, E>) -> Disposable {
+        // Safety: the retained reference is the pinned subscriber's, which releases it
+        // when it goes (`PinnedSubscriber.init(owning:)`). Pinned by
+        // PinnedSubscriberTests.testAnOwningPinGoneEndsTheSubscriptionAsItsSubscriberWould.
         join(PinnedSubscriber(owning: Unmanaged.passRetained(state)))
     }
 

@@ -87,7 +87,7 @@ public final class Promise<T>: @unchecked Sendable {
     /// Inlinable, so that subscribing runs specialized for `T` in the caller: unspecialized,
     /// each subscription looked up the run-time metadata of the hub's generic types.
     @inlinable public func get() -> Signal<T, NoError> {
-        HubSignal<T, NoError>(cell.hub, owner: self, joined: initializesOnFirstAccess ? { unsafeDowncast($0, to: Promise.self).subscriberJoined() } : nil)
+        HubSignal<T, NoError>(cell.hub, owner: self, joined: initializesOnFirstAccess ? { ($0 as! Promise).subscriberJoined() } : nil)
     }
 
     /// Starts the deferred source (`initializeOnFirstAccess`) after the first subscriber

@@ -188,7 +188,7 @@ final class TypedCombineLatestSource<V, Output, E>: CombineLatestSource<Output, 
 
     override func subscribe(_ index: Int, with subscription: CombineLatestSubscription<Output, E>, slot: any CombineLatestTuplePart) {
         // `slot` is the one `makeSlot()` made: a `CombineLatestSlot<V>`.
-        subscription.subscribe(index, to: signal, slot: unsafeDowncast(slot, to: CombineLatestSlot<V>.self))
+        subscription.subscribe(index, to: signal, slot: slot as! CombineLatestSlot<V>)
     }
 }
 
@@ -207,6 +207,9 @@ private func makeCombineLatestEngine<Output>(_ tuple: CombineLatestTuple<Output>
 protocol CombineLatestTuplePart: AnyObject {
     /// The size and alignment of the value type.
     var layout: (size: Int, alignment: Int) { get }
+    // Safety: callers pass uninitialized memory laid out for the value type, at an offset
+    // computed from `layout` (`CombineLatestTuple`). Pinned by
+    // SignalCombineTests.testElementsOfMixedSizesAndAlignmentsLandInTheirPlaces.
     /// Copies the stored value to `address` (uninitialized memory of the value type).
     func copyValue(to address: UnsafeMutableRawPointer)
 }
@@ -216,6 +219,7 @@ extension CombineLatestSlot: CombineLatestTuplePart {
         (MemoryLayout<Value>.size, MemoryLayout<Value>.alignment)
     }
 
+    // Safety: see `CombineLatestTuplePart.copyValue`.
     func copyValue(to address: UnsafeMutableRawPointer) {
         address.initializeMemory(as: Value.self, to: value)
     }
@@ -230,6 +234,12 @@ extension CombineLatestSlot: CombineLatestTuplePart {
 final class CombineLatestTuple<Output> {
     private let parts: [any CombineLatestTuplePart]
     private let offsets: [Int]
+    // Safety: allocated in `init`, freed in `deinit`; uninitialized between calls of
+    // `combined()`, which the engine makes one at a time (under its lock), and which
+    // initializes every element at the offsets the `init` checked against `Output`'s
+    // layout, then moves the tuple out. Pinned by
+    // SignalCombineTests.testElementsOfMixedSizesAndAlignmentsLandInTheirPlaces and
+    // testArity26GivesTheExactTuple.
     /// Where `combined()` builds the tuple, uninitialized between calls. (Kept, not
     /// allocated at each call: a temporary, in code not specialized for `Output`, looks up
     /// a `Result` type's metadata at every event.)
@@ -252,6 +262,7 @@ final class CombineLatestTuple<Output> {
             "combineLatest: the output tuple is not laid out as its elements say")
         self.parts = parts
         self.offsets = offsets
+        // Safety: see `output`.
         output = UnsafeMutablePointer<Output>.allocate(capacity: 1)
     }
 
@@ -265,6 +276,7 @@ final class CombineLatestTuple<Output> {
     /// The tuple of the latest values; the engine calls it under its lock once all are
     /// set (so one call at a time).
     func combined() -> Output {
+        // Safety: see `output`.
         let raw = UnsafeMutableRawPointer(output)
         for index in parts.indices {
             parts[index].copyValue(to: raw + offsets[index])

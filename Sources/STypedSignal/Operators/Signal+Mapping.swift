@@ -16,7 +16,7 @@ public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R,
         if T.self == R.self, signal.stage.takesSteps {
             // `R` is `T`: the same function type and the same signal type.
             let step = StatelessStep<T>(map: unsafeBitCast(f, to: ((T) -> T).self))
-            return unsafeDowncast(FusedSignal.appending(step, to: signal), to: Signal<R, E>.self)
+            return FusedSignal.appending(step, to: signal) as! Signal<R, E>
         }
         return MapSignal(upstream: signal, transform: f)
     }

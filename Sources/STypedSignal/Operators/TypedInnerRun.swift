@@ -29,6 +29,9 @@ final class TypedInnerRun<T, E> {
     /// The engine's downstream subscriber.
     @inlinable
     var downstream: Subscriber<T, E> {
+        // Safety: an engine whose inners this run starts is made only by `startInnerQueue`,
+        // with a `Subscriber<T, E>` as its downstream. Pinned by
+        // SignalMetaTests.testMapToSignalSwitchesToTheLatestMappedSignal.
         unsafeDowncast(engine.downstream, to: Subscriber<T, E>.self)
     }
 
@@ -66,10 +69,16 @@ extension TypedInnerRun {
     @inlinable
     static var start: InnerQueueEngine.Start {
         { engine, id, inner in
+            // Safety: this function is the `start` only of the engines `startInnerQueue`
+            // makes, which hand it the outer's `Signal<T, E>`s as inners and have a
+            // `Subscriber<T, E>` as downstream. Pinned by
+            // SignalMetaTests.testQueueRunsInnersOneAtATimeInArrivalOrder.
             let signal = unsafeDowncast(inner, to: Signal<T, E>.self)
             if signal.isSingle {
                 // What a subscription to it would do, minus the subscription.
                 if engine.accepts(id) {
+                    // Safety: see above. Pinned by
+                    // SingleHandOverTests.testMapToSignalForwardsEachSinglesValueThenCompletes.
                     unsafeDowncast(engine.downstream, to: Subscriber<T, E>.self).putNext(signal.singleValue)
                 }
                 return nil

@@ -69,7 +69,7 @@ public class SSignal: @unchecked Sendable {
     /// would send, without building it.
     @inlinable
     package final var singleValue: Any? {
-        unsafeDowncast(self, to: SingleSSignal.self).value
+        (self as! SingleSSignal).value
     }
 
     deinit {
@@ -110,7 +110,7 @@ public class SSignal: @unchecked Sendable {
         Any?, Any?, SSignalKitRules
     > {
         if joinsHub {
-            return unsafeDowncast(self, to: HubSSignal.self).subscribe(next: next, error: error, completed: completed)
+            return (self as! HubSSignal).subscribe(next: next, error: error, completed: completed)
         }
         return start(SSubscriptionState(next: next, error: error, completed: completed))
     }
@@ -139,7 +139,7 @@ public class SSignal: @unchecked Sendable {
     @inlinable @discardableResult
     final func start(_ state: SSubscriptionState) -> SSubscriptionState {
         if joinsHub {
-            state.assign(GenerationScope.run(state) { unsafeDowncast(self, to: HubSSignal.self).join(state) })
+            state.assign(GenerationScope.run(state) { (self as! HubSSignal).join(state) })
             return state
         }
         let subscriber = SSubscriber(state: state)

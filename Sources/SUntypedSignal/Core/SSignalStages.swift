@@ -15,19 +15,19 @@ import SignalSync
 final class SingleSSignal: SSignal, @unchecked Sendable {
     // Safety: the storage is written in `init` and destroyed in `deinit`; in between it
     // is only read, from a bitwise copy (not an exclusive access: any number of threads
-    // may start the signal at once).
+    // may start the signal at once). Pinned by SSingleSignalStorageTests.
     @usableFromInline @exclusivity(unchecked) var storage: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
 
     @inlinable
     init(_ value: Any?) {
         super.init(
             runner: { signal, subscriber in
-                unsafeDowncast(signal, to: SingleSSignal.self).withValue { subscriber.putNext($0) }
+                (signal as! SingleSSignal).withValue { subscriber.putNext($0) }
                 subscriber.putCompletion()
                 return nil
             }, isSingle: true)
         withUnsafeMutableBytes(of: &storage) { raw in
-            _ = raw.baseAddress.unsafelyUnwrapped.initializeMemory(as: Any?.self, to: value)
+            _ = raw.baseAddress!.initializeMemory(as: Any?.self, to: value)
         }
     }
 
@@ -41,13 +41,13 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
     @inlinable @inline(__always)
     func withValue<R>(_ body: (borrowing Any?) -> R) -> R {
         withUnsafeBytes(of: storage) { raw in
-            body(raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: Any?.self).pointee)
+            body(raw.baseAddress!.assumingMemoryBound(to: Any?.self).pointee)
         }
     }
 
     deinit {
         withUnsafeMutableBytes(of: &storage) { raw in
-            let value = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: Any?.self)
+            let value = raw.baseAddress!.assumingMemoryBound(to: Any?.self)
             if StackGuard.isLow {
                 // The value may be a signal, holding others: release it from a fresh
                 // stack (as `SSignal` does with its generator).
@@ -76,18 +76,17 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
         self.transform = transform
         super.init(
             runner: { signal, subscriber in
-                let stage = unsafeDowncast(signal, to: MapSSignal.self)
+                let stage = signal as! MapSSignal
                 let upstream = stage.upstreamSignal
-                if upstream._withUnsafeGuaranteedRef({ $0.isSingle }) {
+                if upstream.isSingle {
                     // `SSignal.single(value).map(transform)`: what the upstream subscription
                     // would send (the value, then completion, and nothing to dispose),
                     // without building it: three allocations less per subscription.
-                    subscriber.putNext(stage.transform(upstream._withUnsafeGuaranteedRef { $0.singleValue }))
+                    subscriber.putNext(stage.transform(upstream.singleValue))
                     subscriber.putCompletion()
                     return nil
                 }
-                return SSignal.subscribeStage(
-                    toBorrowed: upstream,
+                return upstream.subscription(
                     callbacks: ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core))
             }, takesSteps: true)
     }
@@ -97,30 +96,19 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
     /// one stage); returns the subscription.
     @inlinable
     package func subscriptionOfUpstream(callbacks: SubscriptionCallbacks<Any?, Any?>) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
-        SSignal.subscribeStage(toBorrowed: upstreamSignal, callbacks: callbacks)
+        upstreamSignal.subscription(callbacks: callbacks)
     }
 
-    /// The upstream signal, unretained (the map holds it).
+    /// The upstream signal: set in `init`, taken only by `deinit`.
     @inlinable
-    package var upstreamSignal: Unmanaged<SSignal> {
-        Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
+    package var upstreamSignal: SSignal {
+        upstream!
     }
 
     deinit {
         // A chain of maps releases signal after signal, nested: go on from a fresh stack
         // when this thread's is nearly used up (as `SSignal` does with its generator).
         StackGuard.releaseFromFreshStackWhenLow(&upstream)
-    }
-}
-
-extension SSignal {
-    /// Subscribes an operator stage's `callbacks` to `upstream`, which the stage's signal
-    /// holds while it runs (so unretained: a stage's `upstream` field read into a strong
-    /// reference costs a retain and a release per subscription); returns the
-    /// subscription.
-    @inlinable @inline(__always)
-    static func subscribeStage(toBorrowed upstream: Unmanaged<SSignal>, callbacks: SubscriptionCallbacks<Any?, Any?>) -> SSubscriptionState {
-        upstream._withUnsafeGuaranteedRef { $0.subscription(callbacks: callbacks) }
     }
 }
 
@@ -152,9 +140,9 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
         stepCount = steps.count
         super.init(
             runner: { signal, subscriber in
-                let stage = unsafeDowncast(signal, to: FusedSSignal.self)
-                return SSignal.subscribeStage(
-                    toBorrowed: Unmanaged.passUnretained(stage.upstream.unsafelyUnwrapped),
+                let stage = signal as! FusedSSignal
+                // Set in `init`, taken only by `deinit`: there while the stage runs.
+                return stage.upstream!.subscription(
                     callbacks: SteppingCallbacks(steps: stage.steps, downstream: subscriber, core: subscriber.core))
             }, takesSteps: true)
     }
@@ -179,10 +167,10 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
     static func appending(_ step: StatelessStep<Any?>, to signal: SSignal) -> SSignal {
         if let fused = signal as? FusedSSignal {
             if fused.stepCount < maxSteps {
-                return FusedSSignal(upstream: fused.upstream.unsafelyUnwrapped, steps: fused.steps.appending(step))
+                return FusedSSignal(upstream: fused.upstream!, steps: fused.steps.appending(step))
             }
         } else if let map = signal as? MapSSignal {
-            return FusedSSignal(upstream: map.upstream.unsafelyUnwrapped, steps: StatelessStep(map: map.transform, next: step))
+            return FusedSSignal(upstream: map.upstream!, steps: StatelessStep(map: map.transform, next: step))
         }
         return FusedSSignal(upstream: signal, steps: step)
     }
@@ -204,6 +192,8 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
 /// that subscription's handle in the source's API.
 @usableFromInline
 package final class ConvertedSSignal<Handle>: SSignal, @unchecked Sendable {
+    // Safety: `subscribeSource` is immutable; the rest is `SSignal`'s. Pinned by
+    // RoundTripTests.testDirectRoundTrip.
     /// Subscribes the source with callbacks that convert each event and hand it to the
     /// given untyped callbacks; returns the source's subscription.
     @usableFromInline let subscribeSource: (SubscriptionCallbacks<Any?, Any?>) -> Handle

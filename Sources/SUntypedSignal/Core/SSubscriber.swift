@@ -13,7 +13,10 @@ import SignalSync
 public class SSubscriber: @unchecked Sendable {
     // Safety: all state lives in the core, which guards it itself. The subscriber owns
     // one reference to it, held unmanaged so that events borrow it without a retain and
-    // `deinit` can ask whether the handle still holds it.
+    // `deinit` can ask whether the handle still holds it: taken in `init`, given up once,
+    // by `deinit` (`subscriberReleasedItsReference`), so the core lives as long as the
+    // subscriber. Pinned by SSubscriberLifetimeTests.testSubscriberDroppedAfterTheHandleReleasesDisposableBeforeCallbacks
+    // and SSubscriberTests.testDeinitReleasesCallbacks.
     @usableFromInline package let core: Unmanaged<SubscriptionCore<Any?, Any?, SSignalKitRules>>
 
     /// The subscription's state, which is also the handle `start` returns.
@@ -25,11 +28,13 @@ public class SSubscriber: @unchecked Sendable {
     /// Creates a subscriber; a nil callback ignores that event (a terminal event still
     /// terminates).
     public init(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) {
+        // Safety: the subscriber's own reference (see `core`).
         core = Unmanaged.passRetained(SSubscriptionState(next: next, error: error, completed: completed))
     }
 
     @inlinable
     init(state: SSubscriptionState) {
+        // Safety: the subscriber's own reference (see `core`).
         core = Unmanaged.passRetained(state)
     }
 
@@ -37,12 +42,14 @@ public class SSubscriber: @unchecked Sendable {
         // Nobody can send events any more: release what the subscription holds (not
         // disposing). When no handle holds the state either, the generator's disposable
         // goes first.
+        // Safety: hands the subscriber's reference over to the core, which releases it.
         core._withUnsafeGuaranteedRef { $0.subscriberReleasedItsReference() }
     }
 
     /// Delivers `value` (nil allowed) unless the subscriber has terminated.
     @inlinable @inline(__always)
     public final func putNext(_ value: Any?) {
+        // Safety: the core lives as long as this subscriber (see `core`).
         core._withUnsafeGuaranteedRef { $0.putNext(value) }
     }
 
@@ -50,12 +57,14 @@ public class SSubscriber: @unchecked Sendable {
     /// generator's disposable. Ignored after termination.
     @inlinable
     public final func putError(_ error: Any?) {
+        // Safety: the core lives as long as this subscriber (see `core`).
         core._withUnsafeGuaranteedRef { $0.putError(error) }
     }
 
     /// Terminates with completion, like `putError`. Ignored after termination.
     @inlinable
     public final func putCompletion() {
+        // Safety: the core lives as long as this subscriber (see `core`).
         core._withUnsafeGuaranteedRef { $0.putCompletion() }
     }
 

@@ -14,7 +14,10 @@ import SignalSync
 /// its own subscriber gets the same, through that subscriber.
 @usableFromInline
 class HubSSignal: SSignal, @unchecked Sendable {
-    // Safety: immutable; the hub locks.
+    // Safety: immutable; the hub locks. `hub` is unretained: `owner` or, for a pipe's
+    // signal, `PipeSSignal.engine` holds it for as long as this object lives. Pinned by
+    // SVariableTests.testAHeldSignalKeepsTheVariableAliveAndReplaysItsValue and
+    // SSignalPipeTests.testTheSignalKeepsThePipesStateAndIsTheSameAtEachCall.
     /// The hub, kept alive by `owner` or, for a pipe's signal, by `PipeSSignal`. Not a
     /// `PipeHubHold`: with a field that has a `deinit`, this object retained and released
     /// itself while its fields went, a pair of atomic operations per variable's signal.
@@ -28,7 +31,8 @@ class HubSSignal: SSignal, @unchecked Sendable {
         self.owner = owner
         super.init(
             runner: { signal, subscriber in
-                unsafeDowncast(signal, to: HubSSignal.self).join(PinnedSubscriber(subscriber.core, owner: subscriber))
+                // The pinned subscriber's owner is the subscriber whose core it is.
+                (signal as! HubSSignal).join(PinnedSubscriber(subscriber.core, owner: subscriber))
             }, joinsHub: true)
     }
 
@@ -37,11 +41,13 @@ class HubSSignal: SSignal, @unchecked Sendable {
     /// released the hub at each push, on the cache line that pushes from other threads
     /// write.)
     final func push(_ value: Any?) {
+        // Safety: held while this object lives (see `hub`).
         hub._withUnsafeGuaranteedRef { $0.push(value) }
     }
 
     /// The values waiting in the hub's pending slots, for the stress tests.
     final var pendingCount: Int {
+        // Safety: held while this object lives (see `hub`).
         hub._withUnsafeGuaranteedRef { $0.pendingCount }
     }
 
@@ -49,12 +55,16 @@ class HubSSignal: SSignal, @unchecked Sendable {
     /// subscription's membership in the hub (`PipeHubMemberCallbacks`).
     @inlinable
     final func subscribe(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SSubscriptionState {
+        // Safety: held while this object lives (see `hub`).
         hub._withUnsafeGuaranteedRef { $0.subscribe(next: next, error: error, completed: completed, keepingAlive: owner) }
     }
 
     /// Adds the subscriber of `state` to the hub: what `start` does.
     @inlinable
     final func join(_ state: SSubscriptionState) -> SDisposable? {
+        // Safety: the retained reference is the pinned subscriber's, which releases it
+        // when it goes (`PinnedSubscriber.init(owning:)`). Pinned by
+        // SSignalPipeTests.testAMapAndAFilterOverThePipesSignalJoinItsHub.
         join(PinnedSubscriber(owning: Unmanaged.passRetained(state)))
     }
 
@@ -62,6 +72,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
     /// membership; nil when the hub is closed.
     @inlinable
     final func join(_ receiver: PinnedSubscriber<Any?, Any?, SSignalKitRules>) -> SDisposable? {
+        // Safety: held while this object lives (see `hub`).
         hub._withUnsafeGuaranteedRef { $0.join(receiver, keepingAlive: owner) }
     }
 }
@@ -70,6 +81,8 @@ class HubSSignal: SSignal, @unchecked Sendable {
 /// whoever holds the signal, it retains the hub and closes it when it goes away, which
 /// releases the subscribers (their subscriptions hold the hub, not the signal).
 final class PipeSSignal: HubSSignal, @unchecked Sendable {
+    // Safety: `engine` is immutable; the hub locks. Pinned by
+    // SSignalPipeTests.testConcurrentPushesAllArrive.
     /// The hub, held.
     let engine: PipeHubEngine<Any?>
 

@@ -22,23 +22,29 @@ extension SSignal {
             let engine = SSignalQueueState(
                 mode: mode, downstream: subscriber,
                 start: { engine, id, erased in
-                    let inner = unsafeDowncast(erased, to: SSignal.self)
+                    let inner = erased as! SSignal
                     if inner.isSingle {
                         // What a subscription to it would do, minus the subscription.
                         if engine.accepts(id) {
-                            unsafeDowncast(engine.downstream, to: SSubscriber.self).putNext(inner.singleValue)
+                            (engine.downstream as! SSubscriber).putNext(inner.singleValue)
                         }
                         return nil
                     }
                     let run = InnerQueueRun(engine: engine, id: id)
+                    // Safety: the engine's downstream is this generator's `SSubscriber` (set
+                    // above); a run's is its engine's. Pinned by
+                    // SSignalMetaTests.testSwitchToLatestForwardsOnlyTheLatestInner and
+                    // testSwitchToLatestInnerErrorEndsEverything.
                     return inner.start(
                         next: { value in
                             if run.acceptsNext() {
+                                // Safety: see above.
                                 unsafeDowncast(run.downstream, to: SSubscriber.self).putNext(value)
                             }
                         },
                         error: { error in
                             if run.failed() {
+                                // Safety: see above.
                                 unsafeDowncast(run.downstream, to: SSubscriber.self).putError(error)
                             }
                         },

@@ -44,31 +44,46 @@ package final class ConvertingCallbacks<Conversion: EventConversion, Face: Subsc
     @usableFromInline let conversion: Conversion
     /// The downstream subscriber (of either API), kept alive as closures capturing it would.
     @usableFromInline let downstream: AnyObject
+    // Safety: unretained: `downstream`, which this object holds, owns a reference to it,
+    // so it lives at least as long as this object. Pinned by
+    // ConvertingCallbacksTests.testTheConversionIsReleasedBeforeTheDownstreamSubscriber.
     /// The downstream subscriber's subscription, which `downstream` keeps alive.
     @usableFromInline let core: Unmanaged<SubscriptionCore<Conversion.Output, Conversion.OutputFailure, Face>>
 
     /// Forwards to `core`, the subscription of `downstream`, converting with `conversion`.
     @inlinable
     package init(
+        // Safety: `core` must be owned by `downstream` (callers pass a subscriber and its
+        // own core); see `core`.
         conversion: Conversion, downstream: AnyObject, core: Unmanaged<SubscriptionCore<Conversion.Output, Conversion.OutputFailure, Face>>
     ) {
         self.conversion = conversion
         self.downstream = downstream
         self.core = core
+        // Safety: `SubscriptionCallbacks` calls a forward function only with the object
+        // that holds it: this stage, alive while the call runs, which keeps `core` alive.
+        // Pinned by ConvertingCallbacksTests (testValuesAndFailuresAreConvertedAndCompletionForwarded,
+        // testConcurrentValuesAreAllConverted).
         super.init(
             forwardNext: { callbacks, value in
+                // Safety: `callbacks` is this stage (see above).
                 let stage = unsafeDowncast(callbacks, to: ConvertingCallbacks.self)
                 switch stage.conversion.convert(value) {
+                // Safety: the stage, alive while it runs, keeps `core` alive (see above).
                 case .value(let output): stage.core._withUnsafeGuaranteedRef { $0.putNext(output) }
+                // Safety: as for the value.
                 case .failure(let failure): stage.core._withUnsafeGuaranteedRef { $0.putError(failure) }
                 }
             },
             forwardError: { callbacks, failure in
+                // Safety: `callbacks` is this stage (see above).
                 let stage = unsafeDowncast(callbacks, to: ConvertingCallbacks.self)
                 let output = stage.conversion.convert(failure: failure)
+                // Safety: the stage, alive while it runs, keeps `core` alive (see above).
                 stage.core._withUnsafeGuaranteedRef { $0.putError(output) }
             },
             forwardCompletion: { callbacks in
+                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
                 unsafeDowncast(callbacks, to: ConvertingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
             })
     }
@@ -92,8 +107,12 @@ package final class ChainingCallbacks<Conversion: EventConversion>: Subscription
     package init(conversion: Conversion, downstreamCallbacks: SubscriptionCallbacks<Conversion.Output, Conversion.OutputFailure>) {
         self.conversion = conversion
         self.downstreamCallbacks = downstreamCallbacks
+        // Safety: `SubscriptionCallbacks` calls a forward function only with the object
+        // that holds it: this stage. Pinned by
+        // ConvertingCallbacksTests.testChainedEventsAreConvertedAndHandedToTheDownstreamCallbacks.
         super.init(
             forwardNext: { callbacks, value in
+                // Safety: `callbacks` is this stage (see above).
                 let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
                 switch stage.conversion.convert(value) {
                 case .value(let output): stage.downstreamCallbacks.deliverNext(output)
@@ -101,10 +120,12 @@ package final class ChainingCallbacks<Conversion: EventConversion>: Subscription
                 }
             },
             forwardError: { callbacks, failure in
+                // Safety: `callbacks` is this stage (see above).
                 let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
                 stage.downstreamCallbacks.deliverError(stage.conversion.convert(failure: failure))
             },
             forwardCompletion: { callbacks in
+                // Safety: `callbacks` is this stage (see above).
                 unsafeDowncast(callbacks, to: ChainingCallbacks.self).downstreamCallbacks.deliverCompletion()
             })
     }

@@ -47,8 +47,14 @@ package enum GenerationScope {
     @usableFromInline
     struct Frame {
         @usableFromInline unowned(unsafe) let probe: SubscriptionProbe
+        // Safety: the entry below lives on the stack of an enclosing `run`, which pops it
+        // (in a `defer`) only after this entry's `run` has returned; a scope's entries are
+        // used by one thread at a time. Pinned by GenerationScopeTests
+        // (testRunReturnsTheBodysValueAndPops, testDeepScopeRunsInLinearTime,
+        // testEachThreadHasItsOwnScope).
         @usableFromInline let below: UnsafeMutableRawPointer?
 
+        // Safety: see `below`.
         @inlinable
         init(probe: SubscriptionProbe, below: UnsafeMutableRawPointer?) {
             self.probe = probe
@@ -56,6 +62,10 @@ package enum GenerationScope {
         }
     }
 
+    // Safety: a thread-local record of the C module, valid for the thread's life; used by
+    // its thread, or by a fresh-stack thread while the owner waits for it. Pinned by
+    // GenerationScopeTests.testEachThreadHasItsOwnScope and
+    // testAFreshStackTakesOverTheScopeAndHandsItBack.
     /// This thread's scope.
     @usableFromInline
     typealias Scope = UnsafeMutablePointer<signalsync_generation_scope_state>
@@ -85,6 +95,8 @@ package enum GenerationScope {
         let scope = signalsync_generation_scope_of_thread()
         var frame = Frame(probe: probe, below: scope.pointee.top)
         return withUnsafeMutablePointer(to: &frame) { frame in
+            // Safety: the frame stays on this stack until the `defer` below has popped it
+            // (see `Frame.below`).
             scope.pointee.top = UnsafeMutableRawPointer(frame)
             scope.pointee.count += 1
             if !reports { scope.pointee.silentCount += 1 }
@@ -96,6 +108,7 @@ package enum GenerationScope {
         }
     }
 
+    // Safety: `below` is the popped entry's `below` (see `Frame.below`).
     /// Pops the innermost entry, pushed with `reports`, whose entry below is `below`; an
     /// ended entry or a scan remembered above the new count is forgotten.
     @inlinable @inline(__always)
@@ -138,8 +151,12 @@ package enum GenerationScope {
     struct Termination {
         @usableFromInline unowned(unsafe) let probe: SubscriptionProbe
         @usableFromInline let count: Int
+        // Safety: the record below lives on the stack of an enclosing delivery, which
+        // unlinks it (in a `defer`) only after this record's delivery has returned. Pinned
+        // by GenerationScopeTests.testATerminalDeliveryHidesItsSubscriptionAndTheEntriesAboveItButNotThoseInsideOrBelow.
         @usableFromInline let below: UnsafeMutableRawPointer?
 
+        // Safety: see `below`.
         @inlinable
         init(probe: SubscriptionProbe, count: Int, below: UnsafeMutableRawPointer?) {
             self.probe = probe
@@ -159,6 +176,8 @@ package enum GenerationScope {
         }
         var record = Termination(probe: probe, count: scope.pointee.count, below: scope.pointee.terminating)
         withUnsafeMutablePointer(to: &record) { record in
+            // Safety: the record stays on this stack until the `defer` below has unlinked
+            // it (see `Termination.below`).
             scope.pointee.terminating = UnsafeMutableRawPointer(record)
             defer { scope.pointee.terminating = record.pointee.below }
             deliver()

@@ -80,9 +80,14 @@ package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: S
     @usableFromInline let steps: StatelessStep<Value>
     /// The downstream subscriber (of either API), kept alive as closures capturing it would.
     @usableFromInline let downstream: AnyObject
+    // Safety: unretained: `downstream`, which this object holds, owns a reference to it,
+    // so it lives at least as long as this object. Pinned by
+    // FusedStagesTests.testTheStepsAreReleasedFirstToLastThenTheCallbacksWhenTheSubscriptionEnds.
     /// The downstream subscriber's subscription, which `downstream` keeps alive.
     @usableFromInline let core: Unmanaged<SubscriptionCore<Value, Failure, Face>>
 
+    // Safety: `core` must be owned by `downstream` (callers pass a subscriber and its own
+    // core); see `core`.
     /// Runs each value through `steps` and forwards to `core`, the subscription of
     /// `downstream`.
     @inlinable
@@ -90,15 +95,22 @@ package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: S
         self.steps = steps
         self.downstream = downstream
         self.core = core
+        // Safety: `SubscriptionCallbacks` calls a forward function only with the object
+        // that holds it: this stage, alive while the call runs, which keeps `core` alive.
+        // Pinned by FusedStagesTests and SFusedStagesTests (testStepsRunAsSeparateStagesRunThem,
+        // testValuesFromTwoThreadsAllRunThroughTheSteps).
         super.init(
             forwardNext: { callbacks, value in
+                // Safety: `callbacks` is this stage (see above).
                 let stage = unsafeDowncast(callbacks, to: SteppingCallbacks.self)
                 stage.runStep(value, stage.steps)
             },
             forwardError: { callbacks, failure in
+                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
                 unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure) }
             },
             forwardCompletion: { callbacks in
+                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
                 unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
             })
     }
@@ -137,19 +149,21 @@ package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: S
         if downstreamHasEnded {
             return
         }
-        // `step` holds the next step: borrowed, not retained.
-        Unmanaged.passUnretained(step.next.unsafelyUnwrapped)._withUnsafeGuaranteedRef { run(value, from: $0) }
+        // Only called for a step whose `next` is set (`runStep` checks).
+        run(value, from: step.next!)
     }
 
     /// Sends what the last step let through downstream.
     @inlinable @inline(__always)
     final func deliver(_ value: Value) {
+        // Safety: called while this stage runs, which keeps `core` alive (see `core`).
         core._withUnsafeGuaranteedRef { $0.putNext(value) }
     }
 
     /// True once the downstream subscription has ended: the later steps do not run.
     @inlinable
     final var downstreamHasEnded: Bool {
+        // Safety: called while this stage runs, which keeps `core` alive (see `core`).
         core._withUnsafeGuaranteedRef { $0.hasEnded }
     }
 }

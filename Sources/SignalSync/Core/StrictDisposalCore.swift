@@ -18,6 +18,9 @@ package struct StrictDisposalCore<File: CustomStringConvertible>: ~Copyable, @un
     /// The line that created the strict disposable.
     package let line: Int
     private let namesInner: Bool
+    // Safety: allocated and initialized by `init`, freed once by `deinit` (the core is not
+    // copyable), only reached atomically in between. Pinned by
+    // StrictDisposalCoreTests.testACoreDestroyedWithoutDisposalIsReportedOnce.
     /// The disposal flag, in a heap block of its own (allocated by `init`, freed by
     /// `deinit`) so that its address is fixed: strict disposables are few.
     private let disposedFlag: UnsafeMutablePointer<signalsync_atomic_bool>

@@ -13,6 +13,8 @@ package class SubscriptionAtomics: @unchecked Sendable {
     @inlinable
     init() {}
 
+    // Safety: fixed while the object lives (see `storedAtomicsAddress`); pinned by
+    // AtomicStorageAddressTests.testTheSubscriptionCoresAtomics.
     /// The address of the atomics.
     @inlinable @inline(__always)
     final var atomicsAddress: UnsafeMutableRawPointer {

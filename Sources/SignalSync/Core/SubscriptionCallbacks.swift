@@ -99,9 +99,14 @@ package final class ForwardingCallbacks<Value, Output, Failure, Face: Subscripti
     @usableFromInline let transform: (Value) -> Output
     /// The downstream subscriber (typed or untyped), kept alive as the closures kept it.
     @usableFromInline let downstream: AnyObject
+    // Safety: unretained: `downstream`, which this object holds, owns a reference to it,
+    // so it lives at least as long as this object. Pinned by
+    // ForwardingCallbacksTests.testTheTransformIsReleasedBeforeTheDownstreamSubscriber.
     /// The downstream subscriber's subscription, which `downstream` keeps alive.
     @usableFromInline let core: Unmanaged<SubscriptionCore<Output, Failure, Face>>
 
+    // Safety: `core` must be owned by `downstream` (callers pass a subscriber and its own
+    // core); see `core`.
     /// Forwards to `core`, the subscription of `downstream`, mapping values with
     /// `transform`.
     @inlinable
@@ -109,16 +114,24 @@ package final class ForwardingCallbacks<Value, Output, Failure, Face: Subscripti
         self.transform = transform
         self.downstream = downstream
         self.core = core
+        // Safety: `SubscriptionCallbacks` calls a forward function only with the object
+        // that holds it: this stage, alive while the call runs, which keeps `core` alive.
+        // Pinned by ForwardingCallbacksTests (testValuesAreMappedAndTerminalEventsForwarded,
+        // testConcurrentValuesAreAllForwarded).
         super.init(
             forwardNext: { callbacks, value in
+                // Safety: `callbacks` is this stage (see above).
                 let stage = unsafeDowncast(callbacks, to: ForwardingCallbacks.self)
                 let output = stage.transform(value)
+                // Safety: the stage, alive while it runs, keeps `core` alive (see above).
                 stage.core._withUnsafeGuaranteedRef { $0.putNext(output) }
             },
             forwardError: { callbacks, failure in
+                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
                 unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure) }
             },
             forwardCompletion: { callbacks in
+                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
                 unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
             })
     }

@@ -79,6 +79,11 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     /// The bits of the word that count its readers.
     @usableFromInline static var readerMask: Int { droppingBit - 1 }
 
+    // Safety: `callbacks` holds the one reference of this subscription (+1 from `init`),
+    // given up once by the release claim on `word`; the other fields are guarded by
+    // `spin`, which keeps their accesses apart, so the exclusivity checks are off
+    // (`SubscriptionCoreTests.testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects`,
+    // `SharedReadersTests`, ThreadSanitizer).
     @usableFromInline @exclusivity(unchecked) var callbacks: Unmanaged<Callbacks>?
     /// The subscriber's reference to the generator's disposable.
     @usableFromInline @exclusivity(unchecked) var subscriberUpstream: (any UpstreamDisposable)?
@@ -137,6 +142,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     package init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
         LiveSubscriptions.began()
         if next != nil || error != nil || completed != nil {
+            // Safety: the +1 that `callbacks` owns, released once by the release claim.
             callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
         }
     }
@@ -146,6 +152,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     @inlinable
     package init(callbacks: SubscriptionCallbacks<Value, Failure>) {
         LiveSubscriptions.began()
+        // Safety: the +1 that `callbacks` owns, released once by the release claim.
         self.callbacks = Unmanaged.passRetained(callbacks)
     }
 
@@ -193,6 +200,9 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         }
         let before = word.wrappingAdd(1, ordering: .acquiring).oldValue
         if before & Self.terminatedBit == 0, let callbacks {
+            // Safety: this call counts as a reader in `word`; the callbacks are released
+            // only once every reader has left (`SignalStartTests.testCallbacksReleasedAfterTerminationAndDisposal`,
+            // `SharedReadersTests.testConcurrentValuesAndADisposal`).
             callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value) }
         }
         leave()
@@ -205,6 +215,9 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     /// its thread's counter instead of the word (see `Core/NOTES.md`).
     @inlinable @inline(__always)
     func putNext(_ value: Value, countingIn shared: UnsafeMutableRawPointer) {
+        // Safety: `shared` is this subscription's reader counts, freed only by `deinit`;
+        // the call counts itself in them before reading the callbacks, which are released
+        // only once every count is back to zero (`SharedReadersTests`).
         let counter = AtomicIntView(ReaderShards.counter(shared, ReaderShards.current).assumingMemoryBound(to: signalsync_atomic_int.self))
         counter.wrappingAdd(1, ordering: .sequentiallyConsistent)
         if word.load(ordering: .sequentiallyConsistent) & Self.terminatedBit == 0, let callbacks {
@@ -284,6 +297,9 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     /// callback releases them there, as its `dispose()` does.)
     @inlinable
     func terminate(_ deliver: (Callbacks) -> Void) -> Unmanaged<KeptObjects>? {
+        // Safety: the terminal event entered as a reader (`enterTerminating`), so the
+        // callbacks stay until `leave()` below; `kept`'s +1 goes to the caller
+        // (`SubscriptionCoreTests.testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects`).
         let upstream = spin.withLock { subscriberUpstream.take() }
         if let callbacks {
             // What the callbacks start is not enclosed by this subscription (`GenerationScope`).
@@ -350,6 +366,8 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
             return putNextOnFreshStack(value)
         }
         if word.load(ordering: .acquiring) & Self.terminatedBit == 0, let callbacks {
+            // Safety: pinned, the subscription counts a reader until `unpin()`, so the
+            // callbacks are not released meanwhile (`PinnedSubscriberTests`).
             callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value) }
         }
     }
@@ -401,6 +419,8 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     package func keepAlive(_ object: AnyObject) {
         spin.withLock {
             if !hasEnded {
+                // Safety: under `spin`; `kept` owns the +1, given up once by the end
+                // (`SignalStartTests.testKeepAliveHoldsUntilTermination`).
                 if kept == nil {
                     kept = Unmanaged.passRetained(KeptObjects())
                     keeps.store(true, ordering: .relaxed)
@@ -479,6 +499,8 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         if StackGuard.isLow {
             return StackGuard.onFreshStack { subscriberReleasedItsReference() }
         }
+        // Safety: the subscriber's reference, held unmanaged (+1) and given up here, once
+        // (`SubscriberLifetimeTests.testSubscriberDroppedAfterTheHandleReleasesDisposableKeptObjectsThenCallbacks`).
         var owned = Unmanaged.passUnretained(self).takeRetainedValue()
         let handleReleased = isKnownUniquelyReferenced(&owned)
         owned.subscriberDeallocated(handleReleased: handleReleased)
@@ -544,6 +566,8 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     /// returns) and hands back the kept objects for the caller to release.
     @inlinable
     func dropSubscriberReference() -> Unmanaged<KeptObjects>? {
+        // Safety: under `spin`; the kept objects' +1 goes to the caller, which releases it
+        // once (`SubscriptionCoreTests.testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks`).
         let (reference, objects) = spin.withLock { (subscriberUpstream.take(), kept.take()) }
         withExtendedLifetime(reference) {}
         return objects

@@ -12,7 +12,7 @@
 /// generic list, used from the two API modules, would run unspecialized there and look up
 /// the run-time metadata of its contents, its array and its optionals at every `then`
 /// subscription (measured: see Benchmarks/PERFORMANCE.md, "Run-time metadata lookups").
-package final class ClosableList: @unchecked Sendable {
+package final class ClosableList: Sendable {
     /// One disposable of the list.
     package typealias Item = any UpstreamDisposable
 
@@ -36,7 +36,7 @@ package final class ClosableList: @unchecked Sendable {
         }
     }
 
-    // Safety: all state is inside `state`, reached only under its lock.
+    // All state is inside `state`, reached only under its lock.
     private struct Contents {
         /// What `keyOf` stores for an object held several times (keys are never negative).
         static let heldRepeatedly = -1
@@ -64,7 +64,7 @@ package final class ClosableList: @unchecked Sendable {
 
         /// Takes out the item under `key` (a key the index lists, so one held).
         mutating func take(_ key: Int) -> Item {
-            items.remove(key).unsafelyUnwrapped
+            items.remove(key)!
         }
     }
 

@@ -4,11 +4,11 @@
 /// The methods only move items in and out; the caller disposes what they return,
 /// after the lock is released, so disposal may come back to the slot. Not generic, as
 /// `ClosableList`: its code runs with concrete types wherever it is used.
-package final class ClosableSlot: @unchecked Sendable {
+package final class ClosableSlot: Sendable {
     /// The disposable a slot holds.
     package typealias Item = any UpstreamDisposable
 
-    // Safety: all state is inside `state`, reached only under its lock.
+    // All state is inside `state`, reached only under its lock.
     private struct Contents {
         var item: Item?
         var closed = false

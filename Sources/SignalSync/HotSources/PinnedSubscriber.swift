@@ -30,21 +30,28 @@ import SignalSyncStack
 @usableFromInline
 package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: PipeHubReceiver<Value>, @unchecked Sendable {
     // Safety: immutable; the core is thread-safe (a pushing thread only loads its state).
+    // `core` is unretained but alive as long as this object: `owner` owns a reference to
+    // it, or (with no owner) this object does, released last in `deinit`. Pinned by
+    // PinnedSubscriberTests (testAnOwningPinGoneEndsTheSubscriptionAsItsSubscriberWould,
+    // testConcurrentPushesAndADisposal).
     /// The subscription, kept alive by `owner`.
     @usableFromInline let core: Unmanaged<SubscriptionCore<Value, Failure, Face>>
     /// The face's subscriber object, which owns `core` and ends the subscription when it
     /// goes away (after this object has unpinned); nil when this object is the subscriber.
     @usableFromInline let owner: AnyObject?
 
+    // Safety: `owner` must own `core` (callers pass a subscriber and its own core).
     /// Pins `core`'s callbacks until this object goes; `owner` owns `core`.
     @inlinable
     package init(_ core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, owner: AnyObject) {
         self.core = core
         self.owner = owner
         super.init()
+        // Safety: `owner`, held here, owns `core`.
         core._withUnsafeGuaranteedRef { $0.pin() }
     }
 
+    // Safety: `core` must come retained for this object (`passRetained`).
     /// Pins `core`'s callbacks until this object goes, and is its subscriber: `core` is
     /// retained for this object (`Unmanaged.passRetained`), which releases it as a face's
     /// subscriber does when it goes away.
@@ -53,15 +60,20 @@ package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: Pi
         self.core = core
         owner = nil
         super.init()
+        // Safety: this object owns the reference the caller retained.
         core._withUnsafeGuaranteedRef { $0.pin() }
     }
 
     deinit {
         if signalsync_thread_sanitizer != 0 {
+            // Safety: only this object's address, as the sanitizer's synchronization token.
             signalsync_tsan_acquire(Unmanaged.passUnretained(self).toOpaque())
         }
+        // Safety: `owner` is released after this body, and this object's own reference is
+        // given up only by the call below, the last use (see `core`).
         core._withUnsafeGuaranteedRef { $0.unpin() }
         if owner == nil {
+            // Safety: takes over this object's reference (see `core`).
             core._withUnsafeGuaranteedRef { $0.subscriberReleasedItsReference() }
         }
     }
@@ -69,8 +81,10 @@ package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: Pi
     /// Delivers `value` unless the subscription has ended: what a hub calls.
     @inlinable @inline(__always)
     override package func deliver(_ value: Value) {
+        // Safety: a hub calls this on a receiver it keeps alive, which keeps `core` alive.
         core._withUnsafeGuaranteedRef { $0.putNextWhilePinned(value) }
         if signalsync_thread_sanitizer != 0 {
+            // Safety: only this object's address, as the sanitizer's synchronization token.
             signalsync_tsan_release(Unmanaged.passUnretained(self).toOpaque())
         }
     }

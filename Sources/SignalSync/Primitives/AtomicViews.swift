@@ -121,6 +121,8 @@ package struct AtomicIntView: @unchecked Sendable {
     /// The storage.
     @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_int>
 
+    // Safety: the owner keeps `storage` at its address for as long as it uses views of
+    // it (the places at the top of this file; `AtomicStorageAddressTests`).
     /// A view of `storage`, which must stay at its address while the view is used.
     @usableFromInline @_transparent
     package init(_ storage: UnsafeMutablePointer<signalsync_atomic_int>) {
@@ -176,6 +178,8 @@ package struct AtomicBoolView: @unchecked Sendable {
     /// The storage.
     @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_bool>
 
+    // Safety: the owner keeps `storage` at its address for as long as it uses views of
+    // it (the places at the top of this file; `AtomicStorageAddressTests`).
     /// A view of `storage`, which must stay at its address while the view is used.
     @usableFromInline @_transparent
     package init(_ storage: UnsafeMutablePointer<signalsync_atomic_bool>) {
@@ -210,6 +214,8 @@ package struct AtomicUInt64View: @unchecked Sendable {
     /// The storage.
     @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_uint64>
 
+    // Safety: the owner keeps `storage` at its address for as long as it uses views of
+    // it (the places at the top of this file; `AtomicStorageAddressTests`).
     /// A view of `storage`, which must stay at its address while the view is used.
     @usableFromInline @_transparent
     package init(_ storage: UnsafeMutablePointer<signalsync_atomic_uint64>) {
@@ -270,30 +276,37 @@ package struct AtomicPointerView: @unchecked Sendable {
     /// The storage.
     @usableFromInline let storage: UnsafeMutablePointer<signalsync_atomic_pointer>
 
+    // Safety: the owner keeps `storage` at its address for as long as it uses views of
+    // it (the places at the top of this file; `AtomicStorageAddressTests`).
     /// A view of `storage`, which must stay at its address while the view is used.
     @usableFromInline @_transparent
     package init(_ storage: UnsafeMutablePointer<signalsync_atomic_pointer>) {
         self.storage = storage
     }
 
+    // Safety: the pointer is the atomic's value: a view never reads or writes through it
+    // (its users do, with their own Safety notes).
     /// The value.
     @usableFromInline @_transparent
     package func load(ordering: AtomicLoadOrdering) -> UnsafeMutableRawPointer? {
         signalsync_atomic_pointer_load(storage, ordering.order)
     }
 
+    // Safety: as for `load`: a value, never dereferenced here.
     /// Replaces the value with `desired`.
     @usableFromInline @_transparent
     package func store(_ desired: UnsafeMutableRawPointer?, ordering: AtomicStoreOrdering) {
         signalsync_atomic_pointer_store(storage, desired, ordering.order)
     }
 
+    // Safety: as for `load`: a value, never dereferenced here.
     /// Replaces the value with `desired`; returns the value before.
     @usableFromInline @_transparent
     package func exchange(_ desired: UnsafeMutableRawPointer?, ordering: AtomicUpdateOrdering) -> UnsafeMutableRawPointer? {
         signalsync_atomic_pointer_exchange(storage, desired, ordering.order)
     }
 
+    // Safety: as for `load`: a value, never dereferenced here.
     /// Replaces the value with `desired` if it is `expected`; true when it did.
     @usableFromInline @_transparent
     package func compareExchange(expected: UnsafeMutableRawPointer?, desired: UnsafeMutableRawPointer?, ordering: AtomicUpdateOrdering) -> Bool {

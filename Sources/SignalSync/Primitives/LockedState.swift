@@ -47,6 +47,10 @@ package struct LockedState<State>: ~Copyable, @unchecked Sendable {
 
     /// Creates an unlocked lock guarding `initial`.
     @usableFromInline package init(_ initial: consuming State) {
+        // Safety: one block, large and aligned enough for the mutex and then the state at
+        // `stateOffset`; both are initialized here and destroyed once, in `deinit` (the
+        // value is not copyable). Pinned by LockedStateTests.testStateWiderThanTheMutexAlignmentIsStoredIntact
+        // and testTheStateIsReleasedWithTheLockedState.
         let block = UnsafeMutableRawPointer.allocate(
             byteCount: Self.stateOffset + MemoryLayout<State>.size,
             alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment)
@@ -60,6 +64,7 @@ package struct LockedState<State>: ~Copyable, @unchecked Sendable {
         state.deinitialize(count: 1)
         pthread_mutex_destroy(lock)
         lock.deinitialize(count: 1)
+        // Safety: `lock` is the start of the block `init` allocated (see there).
         UnsafeMutableRawPointer(lock).deallocate()
     }
 

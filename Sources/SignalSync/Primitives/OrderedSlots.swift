@@ -131,7 +131,8 @@ package struct OrderedSlots<Element> {
     /// iteration).
     @inlinable package mutating func remove(slot: Int) -> Element {
         let taken = slots.withUnsafeMutableBufferPointer { buffer in
-            let held = buffer.baseAddress.unsafelyUnwrapped + slot
+            // `slot` holds an element (the caller's contract): the buffer is not empty.
+            let held = buffer.baseAddress! + slot
             held.pointee.key = ~held.pointee.key
             return Self.move(from: held)
         }
@@ -140,12 +141,19 @@ package struct OrderedSlots<Element> {
         return taken
     }
 
+    // Safety: `element` is `Slot`'s first field, at offset 0. Pinned by
+    // OrderedSlotsTests.testASlotKeepsItsElementAtItsOwnAddress.
     /// The element field of `slot`: at the slot's own address (its first field).
     @inlinable @inline(__always)
     static func element(of slot: UnsafeMutablePointer<Slot>) -> UnsafeMutablePointer<Element?> {
+        // Safety: see above.
         UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Element?.self)
     }
 
+    // Safety: `slot` holds an element (the callers' contract), whose payload is at the
+    // optional's address; the move leaves it uninitialized and `nil` is stored over it
+    // without a destroy. Pinned by
+    // OrderedSlotsTests.testARemovedElementIsReleasedByTheCallerAndCompactionReleasesNothing.
     /// Moves the element out of `slot` (which holds one) and leaves nil there (a
     /// tombstone once its key is complemented): no copy, so no retain and release of what
     /// the element holds (unwrapping the optional would copy it, then destroy the
@@ -157,6 +165,7 @@ package struct OrderedSlots<Element> {
     @inlinable @inline(__always)
     static func move(from slot: UnsafeMutablePointer<Slot>) -> Element {
         let field = element(of: slot)
+        // Safety: see above.
         let taken = UnsafeMutableRawPointer(field).assumingMemoryBound(to: Element.self).move()
         field.initialize(to: nil)
         return taken
@@ -184,7 +193,7 @@ package struct OrderedSlots<Element> {
     @inlinable package var first: (key: Int, element: Element)? {
         guard count > 0 else { return nil }
         // `tidy` keeps the head slot an element's whenever there is one.
-        return (slots[head].key, slots[head].element.unsafelyUnwrapped)
+        return (slots[head].key, slots[head].element!)
     }
 
     /// The elements in insertion order.
@@ -192,7 +201,7 @@ package struct OrderedSlots<Element> {
         var result: [Element] = []
         result.reserveCapacity(count)
         for slot in head..<slots.count where slots[slot].key >= 0 {
-            result.append(slots[slot].element.unsafelyUnwrapped)
+            result.append(slots[slot].element!)
         }
         return result
     }
@@ -202,7 +211,7 @@ package struct OrderedSlots<Element> {
         var result: [(key: Int, element: Element)] = []
         result.reserveCapacity(count)
         for slot in head..<slots.count where slots[slot].key >= 0 {
-            result.append((slots[slot].key, slots[slot].element.unsafelyUnwrapped))
+            result.append((slots[slot].key, slots[slot].element!))
         }
         return result
     }
@@ -210,7 +219,7 @@ package struct OrderedSlots<Element> {
     /// Calls `body` with each key and element, in insertion order.
     @inlinable package func forEach(_ body: (_ key: Int, _ element: Element) throws -> Void) rethrows {
         for slot in head..<slots.count where slots[slot].key >= 0 {
-            try body(slots[slot].key, slots[slot].element.unsafelyUnwrapped)
+            try body(slots[slot].key, slots[slot].element!)
         }
     }
 
@@ -260,7 +269,7 @@ package struct OrderedSlots<Element> {
         var write = 0
         let start = head
         slots.withUnsafeMutableBufferPointer { slots in
-            let base = slots.baseAddress.unsafelyUnwrapped
+            let base = slots.baseAddress!
             for read in start..<slots.count where slots[read].key >= 0 {
                 if read != write {
                     // Slot `write` holds a tombstone (nil): nothing to destroy there.

@@ -36,6 +36,11 @@ package struct ReadEpochs: @unchecked Sendable {
 
     /// The control word: epoch 0 and no request when all bits are 0.
     @usableFromInline let control: AtomicUInt64View
+    // Safety: a `ReaderShards` block that the owner allocates before it makes a view and
+    // frees only once no reader or writer can run (`PublicationEngine.release()`, from the
+    // owner's `deinit`); every access to it is atomic. Pinned by
+    // ReadEpochsTests.testConcurrentReadersLeaveTheCountsBalanced and
+    // PublicationEngineTests.testReadersNeverSeeAReleasedObjectAndEverythingIsReleased.
     /// The first of the `signalsync_reader_shards` counts, `signalsync_reader_shard_stride`
     /// bytes apart (a `ReaderShards` block).
     @usableFromInline let counts: UnsafeMutableRawPointer
@@ -45,6 +50,7 @@ package struct ReadEpochs: @unchecked Sendable {
     /// The reclaim request bit.
     @usableFromInline static var requestBit: UInt64 { 2 }
 
+    // Safety: `counts` must be a `ReaderShards` block that outlives the view (see `counts`).
     /// The epochs whose control word is `control` and whose counts are at `counts` (all
     /// zero to start with: no reader, epoch 0, no request).
     @usableFromInline @_transparent

@@ -12,21 +12,31 @@ import SignalSyncStack
 /// (measured: see Benchmarks/PERFORMANCE.md, "Contention between threads").
 @usableFromInline
 package enum ReaderShards {
+    // Safety: a block is `signalsync_reader_shards` counters of `signalsync_reader_shard_stride`
+    // bytes, zeroed here, aligned to the stride, and freed once, when nobody counts in it:
+    // by its owner's `deinit` (`PublicationEngine.release()`, `SubscriptionCore`), or at
+    // once by a subscription that lost the race to publish it; every access to a counter
+    // is atomic. Pinned by ReadEpochsTests.testThreadsCountInCountsOfTheirOwnThatTheSumsSee
+    // and SharedReadersTests.testConcurrentValuesAndADisposal (under the sanitizers).
     /// A block of zeroed counters; free it with `deallocate` once nobody counts in it.
     @usableFromInline
     package static func allocate() -> UnsafeMutableRawPointer {
         let size = signalsync_reader_shards * signalsync_reader_shard_stride
+        // Safety: see above.
         let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: signalsync_reader_shard_stride)
         block.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         return block
     }
 
+    // Safety: once per block, when nobody counts in it (see `allocate`).
     /// Frees a block from `allocate`.
     @usableFromInline
     package static func deallocate(_ block: UnsafeMutableRawPointer) {
         block.deallocate()
     }
 
+    // Safety: `shard` is below `count` (`current` and the sums' loops), so the counter lies
+    // inside the block (see `allocate`).
     /// The counter at `shard` of `block`.
     @inlinable @inline(__always)
     static func counter(_ block: UnsafeMutableRawPointer, _ shard: Int) -> UnsafeMutableRawPointer {
@@ -39,6 +49,7 @@ package enum ReaderShards {
         Int(signalsync_reader_shard())
     }
 
+    // Safety: `block` is a live block from `allocate` (see there).
     /// True when a counter of `block` (each an `Int`) is not zero (each read sequentially
     /// consistent).
     @usableFromInline

@@ -19,11 +19,16 @@
 @usableFromInline
 package final class ValueBatch<Value> {
     // Safety: the values from `start` to `end` are initialized, the rest of the storage
-    // is not; only the owner's lock holder touches a batch.
+    // is not; only the owner's lock holder touches a batch. `layout` and `storage` are
+    // allocated here, freed once in `deinit` (`storage` also when `reserve` replaces it).
+    // Pinned by ValueBatchTests (testValuesKeepTheirOrderThroughGrowthAndMoves,
+    // testValuesAreReleasedByRemoveAllAndByTheBatchsEndAndNeverTwice).
     private let layout: UnsafeMutablePointer<ValueBatchLayout>
 
+    // Safety: the storage holds `Value`s (see above).
     private var storage: UnsafeMutablePointer<Value> {
         get { layout.pointee.storage.assumingMemoryBound(to: Value.self) }
+        // Safety: see above.
         set { layout.pointee.storage = UnsafeMutableRawPointer(newValue) }
     }
     private var capacity: Int {
@@ -46,6 +51,7 @@ package final class ValueBatch<Value> {
         layout = .allocate(capacity: 1)
         layout.initialize(
             to: ValueBatchLayout(
+                // Safety: uninitialized room for `capacity` values, none of them in use yet.
                 storage: UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: capacity)), capacity: capacity, start: 0,
                 end: 0))
     }
@@ -75,6 +81,7 @@ package final class ValueBatch<Value> {
 
     /// Its values, in order (a copy, for tests and descriptions).
     package var elements: [Value] {
+        // Safety: the values from `start` to `end` are initialized (see `layout`).
         Array(UnsafeBufferPointer(start: storage + start, count: count))
     }
 
@@ -124,6 +131,7 @@ package final class ValueBatch<Value> {
             storage.moveInitialize(from: storage + start, count: count)
         } else {
             let grown = max(capacity * 2, count + extra)
+            // Safety: the values move here and the old storage, left uninitialized, is freed.
             let larger = UnsafeMutablePointer<Value>.allocate(capacity: grown)
             larger.moveInitialize(from: storage + start, count: count)
             storage.deallocate()
@@ -138,6 +146,7 @@ package final class ValueBatch<Value> {
 /// Where a `ValueBatch`'s values are, and which of them are initialized. (Not nested in
 /// the generic batch: unspecialized code would look up its metadata.)
 private struct ValueBatchLayout {
+    // Safety: owned by the batch that allocated this layout (see `ValueBatch.layout`).
     var storage: UnsafeMutableRawPointer
     var capacity: Int
     var start: Int

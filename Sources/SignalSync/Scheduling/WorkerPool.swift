@@ -20,6 +20,9 @@ package final class WorkerPool: @unchecked Sendable {
     // inside `mutex.withLock`; `condition` is used only with `mutex`. (A `PosixLock`, not a
     // `LockedState`: the workers wait on the condition with the mutex's handle.)
     let mutex = PosixLock()
+    // Safety: a condition variable needs a fixed address: allocated and initialized in
+    // `init`, never freed (the workers, which wait on it, run for the process's life).
+    // Pinned by WorkerPoolTests.testLanesAreFairAndSerial.
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var ready = FIFO<WorkerLane>()
     private var threadIDs: [pthread_t] = []

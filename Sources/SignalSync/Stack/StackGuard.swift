@@ -90,6 +90,10 @@ package enum StackGuard {
             pthread_attr_init(&attributes)
             pthread_attr_setstacksize(&attributes, freshStackSize)
             defer { pthread_attr_destroy(&attributes) }
+            // Safety: one reference handed to the new thread, which `runFreshStackJob` takes
+            // back exactly once (a failed `pthread_create` stops the program). Pinned by
+            // StackGuardTests.testOnFreshStackRunsOnAnotherThreadAndWaitsForIt and
+            // testRecursionFarBeyondTheStackCompletesThroughFreshStacks (leak-checked).
             let context = Unmanaged.passRetained(job).toOpaque()
             #if canImport(Darwin)
                 var thread: pthread_t?
@@ -138,13 +142,19 @@ private final class FreshStackJob {
 }
 
 #if canImport(Darwin)
+    // Safety: `context` is the reference `onFreshStack` retained for this thread, taken
+    // back once here (see there); the pointer types are pthread's.
     private func runFreshStackJob(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        // Safety: see above.
         Unmanaged<FreshStackJob>.fromOpaque(context).takeRetainedValue().body()
         return nil
     }
 #else
+    // Safety: `context` is the reference `onFreshStack` retained for this thread, taken
+    // back once here (see there); the pointer types are pthread's.
     private func runFreshStackJob(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
         guard let context else { return nil }
+        // Safety: see above.
         Unmanaged<FreshStackJob>.fromOpaque(context).takeRetainedValue().body()
         return nil
     }

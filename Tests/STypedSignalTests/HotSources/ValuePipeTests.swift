@@ -17,6 +17,31 @@ final class ValuePipeTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["a next 1", "a next 2", "b next 2", "b next 3"])
     }
 
+    func testAMapAndAFilterOverThePipesSignalJoinItsHub() {
+        // A stage over a hub's signal subscribes it with a prepared subscription state.
+        let log = EventLog()
+        let pipe = ValuePipe<Int>()
+        let mapped = log.record(pipe.signal() |> map { $0 * 10 }, prefix: "map ")
+        let filtered = log.record(pipe.signal() |> filter { $0 % 2 == 0 }, prefix: "filter ")
+        pipe.putNext(1)
+        pipe.putNext(2)
+        mapped.dispose()
+        filtered.dispose()
+        pipe.putNext(4)
+        XCTAssertEqual(log.events, ["map next 10", "map next 20", "filter next 2"])
+    }
+
+    func testADeferredSignalOfThePipeJoinsItsHubWithTheDeferredsSubscriber() {
+        // `deferred` runs the pipe's signal with its own subscriber.
+        let log = EventLog()
+        let pipe = ValuePipe<Int>()
+        let subscription = log.record(deferred { pipe.signal() })
+        pipe.putNext(1)
+        subscription.dispose()
+        pipe.putNext(2)
+        XCTAssertEqual(log.events, ["next 1"])
+    }
+
     func testPipeIsNotRetainedAndReleasesSubscribersOnDeinit() {
         weak var weakPipe: ValuePipe<Int>?
         weak var weakObject: Tracked?

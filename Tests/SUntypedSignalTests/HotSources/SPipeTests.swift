@@ -15,6 +15,33 @@ final class SSignalPipeTests: LeakCheckedTestCase {
         XCTAssertEqual(recorder.events, ["next 2", "next nil"])
     }
 
+    func testAMapAndAFilterOverThePipesSignalJoinItsHub() {
+        // A stage over a hub's signal subscribes it with a prepared subscription state.
+        let pipe = SPipe()
+        let mapped = Recorder()
+        let filtered = Recorder()
+        let mapping = mapped.record(pipe.signal().map { ($0 as! Int) * 10 })
+        let filtering = filtered.record(pipe.signal().filter { ($0 as! Int) % 2 == 0 })
+        pipe.putNext(1)
+        pipe.putNext(2)
+        mapping.dispose()
+        filtering.dispose()
+        pipe.putNext(4)
+        XCTAssertEqual(mapped.events, ["next 10", "next 20"])
+        XCTAssertEqual(filtered.events, ["next 2"])
+    }
+
+    func testADeferredSignalOfThePipeJoinsItsHubWithTheDeferredsSubscriber() {
+        // `deferred` runs the pipe's signal with its own subscriber.
+        let pipe = SPipe()
+        let recorder = Recorder()
+        let subscription = recorder.record(SSignal.deferred { pipe.signal() })
+        pipe.putNext(1)
+        subscription.dispose()
+        pipe.putNext(2)
+        XCTAssertEqual(recorder.events, ["next 1"])
+    }
+
     func testReplayGivesTheMostRecentValueIncludingNil() {
         let pipe = SPipe(replay: true)
         let early = Recorder()

@@ -25,19 +25,29 @@
 /// `@usableFromInline` because `CombineLatestEngine.receive`, inlined into the typed API
 /// module, names it.
 @usableFromInline
-package final class CombineLatestArray<Values: RangeReplaceableCollection & MutableCollection>: @unchecked Sendable
-where Values.Index == Int {
+package final class CombineLatestArray<Values: RangeReplaceableCollection & MutableCollection>: @unchecked Sendable where Values.Index == Int {
+    // Safety: the state is reached only under the lock of the engine the values belong
+    // to. Pinned, under ThreadSanitizer, by
+    // CombineLatestEngineTests.testConcurrentValuesFillEachSlotOnceAndCompletionComesOnce.
+
     /// The value of one source.
     @usableFromInline package typealias Value = Values.Element
 
-    // Safety: reached only under the lock of the engine the values belong to.
+    // Safety: each pointer is allocated in `init` and freed once: `pending` and `filled`
+    // when their values move into `values` (`missing` reaches 0) or else in `deinit`, the
+    // others in `deinit`; `pending[i]` is initialized exactly when `filled[i]`. Pinned by
+    // CombineLatestArrayTests (testHoldsValuesUntilEverySourceHasOneThenCombinesThemInIndexOrder,
+    // testReleasesItsValuesWhetherOrNotEverySourceHadOne).
     /// Every value, in index order, once each source has one; empty until then.
     private let values: UnsafeMutablePointer<Values>
+    // Safety: see `values`.
     /// How many sources have no value yet; 0 from the moment `values` holds them all.
     private let missing: UnsafeMutablePointer<Int>
+    // Safety: see `values`.
     /// The values that arrived while some source had none, by index (deallocated once
     /// they moved into `values`).
     private let pending: UnsafeMutablePointer<Value>
+    // Safety: see `values`.
     /// Whether each element of `pending` holds a value (deallocated with `pending`).
     private let filled: UnsafeMutablePointer<Bool>
     /// The number of sources.
@@ -47,12 +57,12 @@ where Values.Index == Int {
     package init(count: Int) {
         precondition(count > 0, "combineLatest needs at least one source")
         self.count = count
-        values = UnsafeMutablePointer<Values>.allocate(capacity: 1)
+        values = .allocate(capacity: 1)
         values.initialize(to: Values())
-        missing = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        missing = .allocate(capacity: 1)
         missing.initialize(to: count)
-        pending = UnsafeMutablePointer<Value>.allocate(capacity: count)
-        filled = UnsafeMutablePointer<Bool>.allocate(capacity: count)
+        pending = .allocate(capacity: count)
+        filled = .allocate(capacity: count)
         filled.initialize(repeating: false, count: count)
     }
 

@@ -96,6 +96,8 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
     /// so specialized wherever this is.
     @inlinable func membership(_ key: Int) -> ShareMembership {
         ShareMembership(engine: self, key: key) { engine, key in
+            // Safety: the membership made here hands this very engine back
+            // (`ShareEngineTests`).
             unsafeDowncast(engine, to: ShareEngine.self).leave(key)
         }
     }

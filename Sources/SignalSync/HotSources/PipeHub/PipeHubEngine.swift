@@ -284,6 +284,11 @@ import SignalSyncStack
         withExtendedLifetime(released) {}  // released outside the lock
     }
 
+    // Safety: (the two functions below) `frame` is this hub's delivery frame, on the
+    // stack of the delivery running on this thread, which outlives every call made from
+    // inside it; only this hub's pushes put a queue there, so it is a
+    // `QueuedPushes<Value>` (`PipeHubEngineTests.testReentrantPushesAreQueuedInPushOrder`,
+    // `testQueuedPushSnapshotsTheSubscribersAtItsTurn`).
     /// Appends a re-entrant push to `frame`'s queue (created at the first).
     @usableFromInline func enqueue(_ value: Value, in frame: UnsafeMutablePointer<DeliveryFrame>) {
         if let queue = frame.pointee.queued {
@@ -298,6 +303,7 @@ import SignalSyncStack
     /// Delivers the pushes queued on `frame`, first pushed first, including those queued
     /// while it runs.
     @usableFromInline func drainQueue(of frame: UnsafeMutablePointer<DeliveryFrame>) {
+        // Safety: as for `enqueue` above.
         guard let queued = frame.pointee.queued else { return }
         let queue = unsafeDowncast(queued, to: QueuedPushes<Value>.self)
         while let next = queue.values.popFirst() {
@@ -312,11 +318,14 @@ import SignalSyncStack
 /// the pushes made re-entrantly on this thread (created at the first). Not generic, so a
 /// push that nobody re-enters needs no runtime metadata lookup and allocates nothing.
 @usableFromInline struct DeliveryFrame {
+    // Safety: a frame is used only by the thread whose stack holds it, while its delivery
+    // runs (`DeliveryFrame`'s users above; `PipeHubEngineTests`).
     @usableFromInline let hub: ObjectIdentifier
     @usableFromInline let previous: UnsafeMutableRawPointer?
     @usableFromInline var queued: AnyObject?
 
     @inlinable init(hub: ObjectIdentifier, previous: UnsafeMutableRawPointer?) {
+        // Safety: `previous` is the frame below, as the type's note says.
         self.hub = hub
         self.previous = previous
         queued = nil

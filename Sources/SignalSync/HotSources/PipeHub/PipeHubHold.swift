@@ -4,6 +4,11 @@
 /// it costs no retain and no release: one pair fewer per subscription, and per signal made.
 @usableFromInline
 package struct PipeHubHold<Value>: ~Copyable {
+    // Safety: the hub is alive as long as this hold: retained by it when `retained` (released
+    // once, in `deinit`: the hold is not copyable), else held by the owner, which the holder
+    // keeps alive beside the hold. Pinned by PromiseTests.testSubscriptionRetainsPromiseAndSourceDoesNot,
+    // SVariableTests.testLiveSubscriptionKeepsTheVariableAlive (owner) and
+    // ValuePipeTests.testPipeIsNotRetainedAndReleasesSubscribersOnDeinit (retained).
     /// The hub, retained by this hold when `retained`.
     @usableFromInline let reference: Unmanaged<PipeHubEngine<Value>>
     /// True when this hold retains the hub (there is no owner to keep it).
@@ -20,6 +25,7 @@ package struct PipeHubHold<Value>: ~Copyable {
     /// Calls `body` with the hub, without retaining it.
     @inlinable
     package func with<Result>(_ body: (PipeHubEngine<Value>) -> Result) -> Result {
+        // Safety: the hub lives as long as this hold (see `reference`).
         reference._withUnsafeGuaranteedRef(body)
     }
 

@@ -26,6 +26,10 @@ package final class PipeHubMemberCallbacks<Value, Failure>: SubscriptionCallback
     @usableFromInline let keepAlive: AnyObject?
     /// `PipeHubEngine.remove`, specialized (a function without a context).
     @usableFromInline let remove: (PipeHubEngine<Value>, Int) -> Void
+    // Safety: accesses never overlap: written once, by the join, before the subscription
+    // takes this object as its disposable (under its lock), which orders the write before
+    // every read (`dispose()`, on any thread). Pinned by SSignalPipeTests.testDisposalRemovesTheSubscriber and,
+    // under ThreadSanitizer, PipeHubStressTests.testSubscribersDisposingFromInsideDeliveriesWhilePushesRace.
     /// The subscriber's key in the hub, once joined.
     @usableFromInline @exclusivity(unchecked) var key = -1
 
@@ -62,6 +66,9 @@ extension PipeHubEngine {
         let member = PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: self, keepingAlive: owner)
         let state = SubscriptionCore<Value, Failure, Face>(callbacks: member)
         let didJoin = GenerationScope.run(state) {
+            // Safety: the retained reference is the pinned subscriber's, which releases it
+            // when it goes (`PinnedSubscriber.init(owning:)`). Pinned by
+            // PinnedSubscriberTests.testAnOwningPinGoneEndsTheSubscriptionAsItsSubscriberWould.
             guard join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) else { return false }
             joined()
             return true

@@ -32,8 +32,13 @@
     @inlinable @inline(__always)
     static func deliver(_ value: Value, to receivers: [PipeHubReceiver<Value>]) {
         receivers.withUnsafeBufferPointer { strong in
+            // Safety: an `Unmanaged` has the layout of the strong reference it wraps, and
+            // the caller's array holds each receiver for the whole loop. Pinned by
+            // PipeHubEngineTests.testASubscriberRemovedDuringAPushIsReleasedWhenThatPushReturns
+            // and, under AddressSanitizer, PipeHubStressTests.testSubscribersDisposingFromInsideDeliveriesWhilePushesRace.
             strong.withMemoryRebound(to: Unmanaged<PipeHubReceiver<Value>>.self) { receivers in
                 for index in receivers.indices {
+                    // Safety: held by the caller's array (see above).
                     receivers[index]._withUnsafeGuaranteedRef { $0.deliver(value) }
                 }
             }

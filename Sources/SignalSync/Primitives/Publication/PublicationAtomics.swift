@@ -15,6 +15,8 @@ package class PublicationAtomics: @unchecked Sendable {
     @inlinable
     init() {}
 
+    // Safety: fixed while the object lives (see `storedAtomicsAddress`); pinned by
+    // AtomicStorageAddressTests.testAHubsPublication.
     /// The address of the storage.
     @inlinable @inline(__always)
     final var publicationAddress: UnsafeMutableRawPointer {

@@ -34,6 +34,11 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
     /// The machine of the objects withdrawn and not yet released, kept by the owner.
     @usableFromInline package typealias Machine = PublicationMachine<Object>
 
+    // Safety: `storage` stays at its address for the owner's life (a hub's is
+    // `PublicationAtomics.publicationAddress`), and the owner makes engines only while it
+    // lives; the counts' pointer is set by `prepare` in the owner's `init`, before any
+    // engine is made. Pinned by AtomicStorageAddressTests.testAHubsPublication and
+    // PublicationEngineTests.
     /// The engine whose storage is the `signalsync_publication_atomics` at `storage` (all
     /// zero to start with: nothing published), which must stay there while the engine is
     /// used.
@@ -42,7 +47,8 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
         current = AtomicPointerView((storage + signalsync_publication_current_offset).assumingMemoryBound(to: signalsync_atomic_pointer.self))
         readers = ReadEpochs(
             control: AtomicUInt64View((storage + signalsync_publication_epochs_offset).assumingMemoryBound(to: signalsync_atomic_uint64.self)),
-            counts: (storage + signalsync_publication_readers_offset).load(as: UnsafeMutableRawPointer?.self).unsafelyUnwrapped)
+            // Safety: the counts' block, set by `prepare` before any engine is made (see above).
+            counts: (storage + signalsync_publication_readers_offset).load(as: UnsafeMutableRawPointer?.self)!)
     }
 
     /// Makes `storage` ready for readers: allocates the read epochs' counts. The owner's
@@ -55,6 +61,9 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
     /// calls it, once no reader or writer can run any more.
     package func release() {
         if let object = current.load(ordering: .sequentiallyConsistent) {
+            // Safety: the storage owns one reference to what it publishes (taken in
+            // `publishIfWithdrawn`); no reader is left. Pinned by
+            // PublicationEngineTests.testTheEngineReleasesWhatIsStillPublished.
             Unmanaged<Object>.fromOpaque(object).release()
         }
         ReaderShards.deallocate(readers.counts)
@@ -72,12 +81,20 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
             if readers.exit(epoch) { reclaim() }
         }
         guard let object = current.load(ordering: .sequentiallyConsistent) else { return nil }
+        // Safety: this reader counted itself in the current epoch before loading the
+        // object, so a writer that withdraws it releases it only after this read leaves
+        // (`Primitives/NOTES.md`). Pinned by
+        // PublicationEngineTests.testAWithdrawalDuringAReadWaitsForTheReadToReturn and
+        // testReadersNeverSeeAReleasedObjectAndEverythingIsReleased (under the sanitizers).
         return Unmanaged<Object>.fromOpaque(object)._withUnsafeGuaranteedRef(body)
     }
 
     /// Publishes `make()` when nothing is published (under the owner's lock).
     @usableFromInline func publishIfWithdrawn(_ make: () -> Object) {
         guard current.load(ordering: .sequentiallyConsistent) == nil else { return }
+        // Safety: the storage's own reference, given up by `withdraw` or `release` (exactly
+        // one of them takes it: under the owner's lock, or in its `deinit`). Pinned by
+        // PublicationEngineTests.testReadersNeverSeeAReleasedObjectAndEverythingIsReleased.
         current.store(Unmanaged.passRetained(make()).toOpaque(), ordering: .sequentiallyConsistent)
     }
 
@@ -86,6 +103,8 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
     /// any more, for the owner to release after unlocking.
     @usableFromInline func withdraw(_ machine: inout Machine) -> [Object] {
         guard let old = current.exchange(nil, ordering: .sequentiallyConsistent) else { return [] }
+        // Safety: the exchange took the storage's reference (see `publishIfWithdrawn`) out
+        // of it, once. Pinned by PublicationEngineTests.testAWithdrawalWithNoReaderReleasesAtOnce.
         machine.retire(Unmanaged<Object>.fromOpaque(old).takeRetainedValue())
         return collect(&machine)
     }

@@ -10,6 +10,8 @@ import SignalSyncStack
 /// function is specialized where the client is built.
 @usableFromInline
 package class QueueLineClient: @unchecked Sendable {
+    // Safety: immutable; the turns it delivers run on the queue, one at a time
+    // (`QueueLineEngineTests`, `SerialHopEngineTests`).
     /// What `deliverEvents` runs, with this client.
     @usableFromInline let deliverTurn: (QueueLineClient) -> Void
 

@@ -50,6 +50,8 @@ package final class SerialHopEngine<Machine: SerialHopBuffering>: QueueLineClien
         self.deliver = deliver
         self.group = group
         lingers = queue.lingersForProducers
+        // Safety: `QueueLineClient` calls `deliverTurn` only with itself, this engine.
+        // Pinned by SerialHopEngineTests.testOneHopCarriesABurstThenTheNextEventSchedulesAnother.
         super.init(deliverTurn: { client in unsafeDowncast(client, to: SerialHopEngine.self).deliverTurn() })
     }
 
