@@ -17,11 +17,13 @@ package final class LiveObjectCounter: @unchecked Sendable {
 
     /// The count.
     private var count: AtomicIntView {
-        AtomicIntView(storedAtomicsAddress(of: self, &storage).assumingMemoryBound(to: signalsync_atomic_int.self))
+        AtomicIntView(storedAtomicsAddress(of: self).assumingMemoryBound(to: signalsync_atomic_int.self))
     }
 
     /// Creates a counter at zero.
-    package init() {}
+    package init() {
+        checkStoredAtomicsAddress(of: self, &storage)
+    }
 
     /// The number of objects alive now.
     package var current: Int {

@@ -11,13 +11,15 @@ package class SubscriptionAtomics: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) final var atomics = signalsync_subscription_atomics()
 
     @inlinable
-    init() {}
+    init() {
+        checkStoredAtomicsAddress(of: self, &atomics)
+    }
 
     // Safety: fixed while the object lives (see `storedAtomicsAddress`); pinned by
     // AtomicStorageAddressTests.testTheSubscriptionCoresAtomics.
     /// The address of the atomics.
     @inlinable @inline(__always)
     final var atomicsAddress: UnsafeMutableRawPointer {
-        storedAtomicsAddress(of: self, &atomics)
+        storedAtomicsAddress(of: self)
     }
 }

@@ -11,8 +11,9 @@ import SignalSyncStack
 //   properties come first, at the offsets its own code uses). `LiveObjectCounter` is such
 //   a class; `SubscriptionAtomics`, `PublicationAtomics`, `QueueLinePutCount` and
 //   `OnceActionClaim` are the superclasses of `SubscriptionCore`, `PipeHubEngine`,
-//   `QueueLineEngine` and `OnceActionEngine`. `storedAtomicsAddress` takes the address
-//   and, in debug builds, checks it against the property's own;
+//   `QueueLineEngine` and `OnceActionEngine`. `storedAtomicsAddress` takes the address;
+//   `checkStoredAtomicsAddress`, called by each such class's `init`, checks it against
+//   the property's own in debug builds;
 // - a heap block the owner allocates and frees (`SpinLock`, `StrictDisposalCore`);
 // - a global defined in the C module (`GenerationScope.endings`, `LiveSubscriptions`).
 // Never the first of several stored properties, nor a class of another module.
@@ -28,20 +29,27 @@ import SignalSyncStack
 // function the API modules must inline (`SubscriptionCore.hasEnded`) says `@inlinable`.
 
 /// The address of `object`'s stored properties, where the only stored property of a class
-/// made for an atomic, `storage`, lives (see the notes above). In debug builds, traps
-/// unless it is `storage`'s own address.
+/// made for an atomic lives (see the notes above).
 @inlinable @inline(__always)
-package func storedAtomicsAddress<Storage>(of object: AnyObject, _ storage: inout Storage) -> UnsafeMutableRawPointer {
-    // Safety: the class declaring `storage` has no other stored property and no stored
+package func storedAtomicsAddress(of object: AnyObject) -> UnsafeMutableRawPointer {
+    // Safety: the class declaring the storage has no other stored property and no stored
     // superclass, so its storage starts where the object's stored properties start
-    // (checked here in debug builds; `AtomicStorageAddressTests` checks every such class).
-    let address = _getUnsafePointerToStoredProperties(object)
+    // (`checkStoredAtomicsAddress` checks it for every object in debug builds;
+    // `AtomicStorageAddressTests` for every such class).
+    _getUnsafePointerToStoredProperties(object)
+}
+
+/// In debug builds, traps unless `storage`, the only stored property of a class made for
+/// an atomic, is where `object`'s stored properties start: each such class calls it from
+/// its `init` (before the object is shared, so the check's access races nothing).
+@inlinable @inline(__always)
+package func checkStoredAtomicsAddress<Storage>(of object: AnyObject, _ storage: inout Storage) {
     #if DEBUG
+        // Safety: the pointer is only compared, never used.
         precondition(
-            address == withUnsafeMutablePointer(to: &storage) { UnsafeMutableRawPointer($0) },
+            storedAtomicsAddress(of: object) == withUnsafeMutablePointer(to: &storage) { UnsafeMutableRawPointer($0) },
             "an atomic's storage is not where its object's stored properties start")
     #endif
-    return address
 }
 
 /// The orderings of an atomic load.

@@ -50,12 +50,14 @@ package class OnceActionClaim: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) final var claimStorage = signalsync_atomic_bool()
 
     @inlinable
-    init() {}
+    init() {
+        checkStoredAtomicsAddress(of: self, &claimStorage)
+    }
 
     /// True for the first call only, whatever threads call.
     @inlinable
     final func claim() -> Bool {
-        let flag = storedAtomicsAddress(of: self, &claimStorage).assumingMemoryBound(to: signalsync_atomic_bool.self)
+        let flag = storedAtomicsAddress(of: self).assumingMemoryBound(to: signalsync_atomic_bool.self)
         return AtomicBoolView(flag).compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     }
 }

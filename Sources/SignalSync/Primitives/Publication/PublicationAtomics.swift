@@ -13,13 +13,15 @@ package class PublicationAtomics: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) final var publication = signalsync_publication_atomics()
 
     @inlinable
-    init() {}
+    init() {
+        checkStoredAtomicsAddress(of: self, &publication)
+    }
 
     // Safety: fixed while the object lives (see `storedAtomicsAddress`); pinned by
     // AtomicStorageAddressTests.testAHubsPublication.
     /// The address of the storage.
     @inlinable @inline(__always)
     final var publicationAddress: UnsafeMutableRawPointer {
-        storedAtomicsAddress(of: self, &publication)
+        storedAtomicsAddress(of: self)
     }
 }

@@ -133,10 +133,12 @@ package class QueueLinePutCount: @unchecked Sendable {
     /// The storage of `puts`. Never read or written as a Swift property after `init`.
     @exclusivity(unchecked) final var putsStorage = signalsync_atomic_int()
 
-    init() {}
+    init() {
+        checkStoredAtomicsAddress(of: self, &putsStorage)
+    }
 
     /// The machine's put count, published (under the lock) for readers that take no lock.
     final var puts: AtomicIntView {
-        AtomicIntView(storedAtomicsAddress(of: self, &putsStorage).assumingMemoryBound(to: signalsync_atomic_int.self))
+        AtomicIntView(storedAtomicsAddress(of: self).assumingMemoryBound(to: signalsync_atomic_int.self))
     }
 }
