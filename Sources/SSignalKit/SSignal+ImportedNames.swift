@@ -20,14 +20,17 @@ extension SSignal {
     /// Swift imports them: the handle comes back optional (the selectors return a nullable
     /// `id<SDisposable>`), so `let d = signal.start(...)` followed by `d?.dispose()`
     /// compiles as it does against SSignalKit. Forwards to
-    /// ``SSignal/start(next:error:completed:)``, whose handle is never nil.
+    /// ``SSignal/start(next:error:completed:file:line:)``, whose handle is never nil.
     ///
     /// Where only a non-optional handle fits (`signal.start().dispose()`,
     /// `let d: SDisposable = signal.start()`), Swift picks SUntypedSignal's `start`, which
     /// is marked as the disfavored overload for exactly this.
     @discardableResult
-    public func start(next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil) -> SDisposable? {
-        let handle: SDisposable = start(next: next, error: error, completed: completed)
+    public func start(
+        next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> SDisposable? {
+        let handle: SDisposable = start(next: next, error: error, completed: completed, file: file, line: line)
         return handle
     }
 

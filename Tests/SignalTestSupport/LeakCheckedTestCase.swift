@@ -1,3 +1,4 @@
+import Foundation
 import SignalSync
 import SignalTesting
 import XCTest
@@ -11,15 +12,27 @@ import XCTest
 /// release test run the check always passes.
 open class LeakCheckedTestCase: XCTestCase {
     private var liveAtStart = 0
+    private var stagesAtStart = 0
 
     override open func setUp() {
         super.setUp()
         liveAtStart = liveSubscriptionCount
+        stagesAtStart = LiveSubscriptions.current
     }
 
     override open func tearDown() {
         super.tearDown()
-        expectNoLiveSubscriptions(baseline: liveAtStart, timeout: 10)
+        // In the users' units (one per start, with where it was started)...
+        if expectNoLiveSubscriptions(baseline: liveAtStart, timeout: 10) {
+            // ... and in the library's: every subscription object, stages included (an
+            // operator that leaks its upstream's subscription after its own ended).
+            let deadline = Date().addingTimeInterval(10)
+            while LiveSubscriptions.current > stagesAtStart && Date() < deadline {
+                RunLoop.current.run(until: Date().addingTimeInterval(0.001))
+            }
+            let left = LiveSubscriptions.current - stagesAtStart
+            XCTAssertLessThanOrEqual(left, 0, "\(left) subscription stage(s) still live after every start ended")
+        }
     }
 
     /// Disposes `subscription` when the test ends, before the leak check: for a test that

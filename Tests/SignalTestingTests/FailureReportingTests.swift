@@ -66,10 +66,15 @@ final class FailureReportingTests: LeakCheckedTestCase {
     func testALeftSubscriptionIsReportedByTheLeakCheck() {
         let pipe = ValuePipe<Int>()
         let baseline = liveSubscriptionCount
-        let handle = pipe.signal().start()
+        let line = #line + 1
+        let handle = (pipe.signal() |> map { $0 + 1 } |> filter { $0 > 0 }).start()
         let failures = TestFailureReporter.collectingFailures { expectNoLiveSubscriptions(baseline: baseline, timeout: 0.01) }
         #if DEBUG
-            XCTAssertEqual(failures.map(\.message), ["1 subscription(s) still live: something still holds a subscriber nobody ended"])
+            XCTAssertEqual(failures.count, 1)
+            let message = failures.first?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("1 subscription(s) still live: something still holds a subscriber nobody ended\n"), message)
+            XCTAssertTrue(
+                message.contains("1 started at SignalTestingTests/FailureReportingTests.swift:\(line): ValuePipe |> map |> filter"), message)
         #endif
         handle.dispose()
         XCTAssertEqual(TestFailureReporter.collectingFailures { expectNoLiveSubscriptions(baseline: baseline) }.count, 0)

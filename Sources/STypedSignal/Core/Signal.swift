@@ -56,22 +56,55 @@ public class Signal<T, E>: @unchecked Sendable {
     /// (consumers that would only forward its value read `singleValue` instead of
     /// subscribing), or a stage that the next `map` or `filter` joins (`FusedSignal`).
     @usableFromInline let stage: SignalStage
+    #if DEBUG
+        /// Its name in the chain of a recorded start (`LiveSubscriptionReport`): the
+        /// function that made it (`#function` where a generator signal is made: an
+        /// operator's name, or your function's), or its stage's own. Debug builds only.
+        @usableFromInline let origin: StaticString
+        /// A name given with `named(_:)`, which the chain shows instead.
+        @usableFromInline var label: String?
+    #endif
 
-    /// Wraps a generator; nothing runs until the signal is started.
+    /// Wraps a generator; nothing runs until the signal is started. `function` names it in
+    /// the live-subscription report (`LiveSubscriptionReport`, SignalSync) of a debug build.
     @inlinable
-    public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable) {
+    public init(_ generator: @escaping (Subscriber<T, E>) -> Disposable, function: StaticString = #function) {
         self.generator = generator
         runner = { signal, subscriber in signal.generator(subscriber) }
         stage = .generator
+        #if DEBUG
+            origin = function
+        #endif
     }
 
-    /// A signal whose subclass runs it through `runner`.
+    /// A signal whose subclass runs it through `runner`; `origin` names its stage.
     @inlinable
-    init(runner: @escaping (Signal<T, E>, Subscriber<T, E>) -> Disposable, stage: SignalStage) {
+    init(runner: @escaping (Signal<T, E>, Subscriber<T, E>) -> Disposable, stage: SignalStage, origin: StaticString) {
         generator = { _ in EmptyDisposable }
         self.runner = runner
         self.stage = stage
+        #if DEBUG
+            self.origin = origin
+        #endif
     }
+
+    #if DEBUG
+        /// Its name in a recorded start's chain (debug builds).
+        @usableFromInline
+        final var stageName: String {
+            if let label {
+                return label
+            }
+            switch stage {
+            case .hub:
+                return (self as! HubSignal<T, E>).sourceName
+            case .fused:
+                return (self as! FusedSignal<T, E>).steps.names.joined(separator: " |> ")
+            case .generator, .single, .sameTypeMap:
+                return StartRecords.stageName(of: origin)
+            }
+        }
+    #endif
 
     /// True for a signal made by `single` (a `SingleSignal`); the bridge's `toUntyped`
     /// makes it an untyped `single` of the same value.
@@ -114,9 +147,17 @@ public class Signal<T, E>: @unchecked Sendable {
     /// generator's disposable, then drops every later event without calling back.
     /// Dropping the handle cancels nothing. The handle is `Sendable`: any thread may
     /// dispose it.
+    ///
+    /// In a debug build of the library, a start made by your code is recorded with `file`
+    /// and `line` while the subscription lives (`LiveSubscriptionReport`, SignalSync).
     @inlinable @discardableResult
-    public final func start(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
-        subscription(next: next, error: error, completed: completed)
+    public final func start(
+        next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Disposable & Sendable {
+        StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: Int(line)), separator: " |> ") {
+            subscription(next: next, error: error, completed: completed)
+        }
     }
 
     /// Subscribes like `start` and returns the subscription itself, which is also its
@@ -124,6 +165,9 @@ public class Signal<T, E>: @unchecked Sendable {
     @inlinable
     package final func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
         if stage == .hub {
+            #if DEBUG
+                StartRecords.stage(stageName)
+            #endif
             return (self as! HubSignal<T, E>).subscribe(next: next, error: error, completed: completed)
         }
         return subscription(SubscriptionState(next: next, error: error, completed: completed))
@@ -140,6 +184,9 @@ public class Signal<T, E>: @unchecked Sendable {
     @inlinable
     final func subscription(_ state: SubscriptionState<T, E>) -> SubscriptionState<T, E> {
         if stage == .hub {
+            #if DEBUG
+                StartRecords.stage(stageName)
+            #endif
             state.assign(GenerationScope.run(state) { (self as! HubSignal<T, E>).join(state) })
             return state
         }
@@ -166,8 +213,11 @@ public class Signal<T, E>: @unchecked Sendable {
 
     /// The same as `start`; marks call sites that manage the handle themselves.
     @discardableResult
-    public final func startStandalone(next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil) -> Disposable & Sendable {
-        start(next: next, error: error, completed: completed)
+    public final func startStandalone(
+        next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Disposable & Sendable {
+        start(next: next, error: error, completed: completed, file: file, line: line)
     }
 
     /// Like `start`, but the handle is a `StrictDisposable`: in debug builds, dropping
@@ -177,14 +227,20 @@ public class Signal<T, E>: @unchecked Sendable {
     )
         -> Disposable & Sendable
     {
-        StrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)
+        let handle = StartRecords.recording(site: SubscriptionStartSite(fileID: file, line: line), separator: " |> ") {
+            subscription(next: next, error: error, completed: completed)
+        }
+        return StrictDisposable(handle, file: file, line: line)
     }
 
     /// Subscribes a given subscriber: runs the generator with it and returns the
     /// generator's disposable. Operators use it to skip a wrapper per stage.
     @inlinable @inline(__always)
     final func run(_ subscriber: Subscriber<T, E>) -> Disposable {
-        runner(self, subscriber)
+        #if DEBUG
+            StartRecords.stage(stageName)
+        #endif
+        return runner(self, subscriber)
     }
 
     /// Emits `value`, then completes, synchronously.

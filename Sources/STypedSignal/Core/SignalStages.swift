@@ -33,7 +33,7 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
                 subscriber.putNext((signal as! SingleSignal).value)
                 subscriber.putCompletion()
                 return EmptyDisposable
-            }, stage: .single)
+            }, stage: .single, origin: "single")
         let value = value
         withUnsafeMutableBytes(of: &storage) { raw in
             if Self.storesInline {
@@ -141,7 +141,7 @@ final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
                     return upstream.startForwarding(to: subscriber, transform: stage.transform)
                 }
                 return upstream.sendSingleValue(to: subscriber, transform: stage.transform)
-            }, stage: T.self == R.self ? .sameTypeMap : .generator)
+            }, stage: T.self == R.self ? .sameTypeMap : .generator, origin: "map")
     }
 
     deinit {
@@ -204,7 +204,7 @@ final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
                 let stage = signal as! FusedSignal
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 return stage.upstream!.startStepping(to: subscriber, steps: stage.steps)
-            }, stage: .fused)
+            }, stage: .fused, origin: "")
     }
 
     /// `signal` followed by `step` (a step alone): the step joins `signal`'s own steps

@@ -40,7 +40,7 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
             runner: { signal, subscriber in
                 // The pinned subscriber's owner is the subscriber whose core it is.
                 (signal as! HubSignal).join(PinnedSubscriber(subscriber.core, owner: subscriber))
-            }, stage: .hub)
+            }, stage: .hub, origin: "")
     }
 
     /// Subscribes these callbacks: what `start` does. Their object is also the
@@ -55,6 +55,15 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
             }
         }
     }
+
+    #if DEBUG
+        /// The source's name in a recorded start's chain: its owner's type (`Promise`,
+        /// `ValuePromise`, ...), or `ValuePipe` for a pipe's signal, which has none.
+        @usableFromInline
+        var sourceName: String {
+            owner.map { StartRecords.typeName(of: $0) } ?? "ValuePipe"
+        }
+    #endif
 
     /// Adds the subscriber of `state` to the hub: what `start` does.
     @inlinable

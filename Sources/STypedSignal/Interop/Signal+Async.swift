@@ -35,8 +35,10 @@ extension Signal where E == NoError {
     /// ```swift
     /// let name = try await ValuePromise("alice").get().firstValue()   // "alice"
     /// ```
-    public func firstValue(isolation: isolated (any Actor)? = #isolation) async throws(SignalAwaitError) -> T {
-        switch await firstOutcome(isolation: isolation) {
+    public func firstValue(
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) async throws(SignalAwaitError) -> T {
+        switch await firstOutcome(isolation: isolation, file: file, line: line) {
         case .value(let value):
             return value
         case .failure(let never):
@@ -69,8 +71,10 @@ extension Signal {
     ///     // no user
     /// }
     /// ```
-    public func firstValue(isolation: isolated (any Actor)? = #isolation) async throws -> T {
-        switch await firstOutcome(isolation: isolation) {
+    public func firstValue(
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) async throws -> T {
+        switch await firstOutcome(isolation: isolation, file: file, line: line) {
         case .value(let value):
             return value
         case .failure(let error):
@@ -86,10 +90,11 @@ extension Signal {
     }
 
     /// Subscribes to `self |> take(1)` and waits for the first outcome.
-    fileprivate func firstOutcome(isolation: isolated (any Actor)?) async -> FirstValueOutcome<T, E> {
+    fileprivate func firstOutcome(isolation: isolated (any Actor)?, file: StaticString, line: UInt) async -> FirstValueOutcome<T, E> {
         await FirstValueWaiterEngine<T, E>.wait(isolation: isolation) { waiter in
             let subscription = (self |> take(1)).start(
-                next: waiter.finishWithValue, error: waiter.finishWithFailure, completed: waiter.finishWithCompletion)
+                next: waiter.finishWithValue, error: waiter.finishWithFailure, completed: waiter.finishWithCompletion, file: file,
+                line: line)
             return { subscription.dispose() }
         }
     }

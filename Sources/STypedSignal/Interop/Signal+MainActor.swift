@@ -23,9 +23,12 @@ extension Signal {
     public func startOnMainActor(
         next: (@MainActor (T) -> Void)? = nil,
         error: (@MainActor (E) -> Void)? = nil,
-        completed: (@MainActor () -> Void)? = nil
+        completed: (@MainActor () -> Void)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Disposable {
         let callbacks = MainActorCallbacks(next: next, error: error, completed: completed)
-        return (self |> deliverOn(Queue.mainQueue())).start(next: callbacks.next, error: callbacks.error, completed: callbacks.completed)
+        return (self |> deliverOn(Queue.mainQueue())).start(
+            next: callbacks.next, error: callbacks.error, completed: callbacks.completed, file: file, line: line)
     }
 }

@@ -44,3 +44,23 @@ public func debug<T, E>(
         }
     }
 }
+
+/// Names `signal` in the live-subscription report of a debug build
+/// (`LiveSubscriptionReport` (SignalSync)): its stage reads `name` in the chain of every
+/// start that runs through it (`ValuePipe |> map |> chatList`). Nothing else changes: the
+/// signal runs with the subscriber it is given, with no stage in between.
+///
+/// ```swift
+/// let rows = pipe.signal() |> map(render) |> named("chatList")
+/// ```
+public func named<T, E>(_ name: String) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        let named = Signal<T, E> { subscriber in
+            HandOver.generate(for: subscriber.state) { signal.run(subscriber) }
+        }
+        #if DEBUG
+            named.label = name
+        #endif
+        return named
+    }
+}

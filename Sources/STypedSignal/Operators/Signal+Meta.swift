@@ -102,16 +102,19 @@ public func mapToThrottled<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Sign
 }
 
 /// Builds the flattening signal shared by the operators above; `mapError` is nil for
-/// an outer signal that cannot fail.
+/// an outer signal that cannot fail; `operator` (the calling operator) names the signal in
+/// the live-subscription report.
 @inlinable
 func flatten<U, OuterError, T, E>(
-    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?
+    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?,
+    operator: StaticString = #function
 ) -> Signal<T, E> {
-    Signal { subscriber in
-        startInnerQueue(outer, mode: mode, subscriber: subscriber, transform: transform, mapError: mapError) {
-            subscriber.putCompletion()
-        }
-    }
+    Signal(
+        { subscriber in
+            startInnerQueue(outer, mode: mode, subscriber: subscriber, transform: transform, mapError: mapError) {
+                subscriber.putCompletion()
+            }
+        }, function: `operator`)
 }
 
 /// The typed face of the shared inner queue engine (`InnerQueueEngine` in SignalSync):

@@ -42,27 +42,63 @@ public class SSignal: @unchecked Sendable {
     /// True for a hot source's signal (`HubSSignal`): `start` joins its hub without making
     /// a subscriber object.
     @usableFromInline let joinsHub: Bool
+    #if DEBUG
+        /// Its name in the chain of a recorded start (`LiveSubscriptionReport`): the
+        /// function that made it (`#function` where a generator signal is made: an
+        /// operator's name, or your function's), or its stage's own. Debug builds only.
+        @usableFromInline let origin: StaticString
+        /// A name given with `named(_:)`, which the chain shows instead.
+        @usableFromInline var label: String?
+    #endif
 
     /// Wraps a generator; nothing runs until the signal is started. The generator may
     /// send events before it returns, and may return nil when it holds no resources.
+    /// `function` names it in the live-subscription report (`LiveSubscriptionReport`, SignalSync) of
+    /// a debug build.
     @inlinable
-    public init(_ generator: @escaping (SSubscriber) -> SDisposable?) {
+    public init(_ generator: @escaping (SSubscriber) -> SDisposable?, function: StaticString = #function) {
         self.generator = generator
         runner = { signal, subscriber in signal.generator(subscriber) }
         isSingle = false
         takesSteps = false
         joinsHub = false
+        #if DEBUG
+            origin = function
+        #endif
     }
 
-    /// A signal whose subclass runs it through `runner`.
+    /// A signal whose subclass runs it through `runner`; `origin` names its stage.
     @inlinable
-    init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, isSingle: Bool = false, takesSteps: Bool = false, joinsHub: Bool = false) {
+    init(
+        runner: @escaping (SSignal, SSubscriber) -> SDisposable?, isSingle: Bool = false, takesSteps: Bool = false, joinsHub: Bool = false,
+        origin: StaticString = ""
+    ) {
         generator = { _ in nil }
         self.runner = runner
         self.isSingle = isSingle
         self.takesSteps = takesSteps
         self.joinsHub = joinsHub
+        #if DEBUG
+            self.origin = origin
+        #endif
     }
+
+    #if DEBUG
+        /// Its name in a recorded start's chain (debug builds).
+        @usableFromInline
+        final var stageName: String {
+            if let label {
+                return label
+            }
+            if joinsHub {
+                return (self as! HubSSignal).sourceName
+            }
+            if let fused = self as? FusedSSignal {
+                return fused.steps.names.joined(separator: ".")
+            }
+            return StartRecords.stageName(of: origin)
+        }
+    #endif
 
     /// The value of a signal made by `single` (only when `isSingle`). The meta operators'
     /// inners and `SVariable.set` read it instead of subscribing: what that subscription
@@ -98,9 +134,17 @@ public class SSignal: @unchecked Sendable {
     /// against the original expects, and Swift then picks that one wherever an optional
     /// fits (`let d = signal.start(...)`). Without `import SSignalKit` there is no other
     /// `start` and nothing changes.
+    ///
+    /// In a debug build of the library, a start made by your code is recorded with `file`
+    /// and `line` while the subscription lives (`LiveSubscriptionReport`, SignalSync).
     @inlinable @discardableResult @_disfavoredOverload
-    public final func start(next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil) -> SDisposable {
-        subscription(next: next, error: error, completed: completed)
+    public final func start(
+        next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> SDisposable {
+        StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: Int(line)), separator: ".") {
+            subscription(next: next, error: error, completed: completed)
+        }
     }
 
     /// Subscribes like `start` and returns the subscription itself, which is also its
@@ -110,6 +154,9 @@ public class SSignal: @unchecked Sendable {
         Any?, Any?, SSignalKitRules
     > {
         if joinsHub {
+            #if DEBUG
+                StartRecords.stage(stageName)
+            #endif
             return (self as! HubSSignal).subscribe(next: next, error: error, completed: completed)
         }
         return start(SSubscriptionState(next: next, error: error, completed: completed))
@@ -131,7 +178,10 @@ public class SSignal: @unchecked Sendable {
     public final func startStrict(
         next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #file, line: Int = #line
     ) -> SDisposable {
-        SStrictDisposable(start(next: next, error: error, completed: completed), file: file, line: line)
+        let handle = StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: line), separator: ".") {
+            subscription(next: next, error: error, completed: completed)
+        }
+        return SStrictDisposable(handle, file: file, line: line)
     }
 
     /// Subscribes with a prepared state (operators that need the upstream handle before
@@ -139,6 +189,9 @@ public class SSignal: @unchecked Sendable {
     @inlinable @discardableResult
     final func start(_ state: SSubscriptionState) -> SSubscriptionState {
         if joinsHub {
+            #if DEBUG
+                StartRecords.stage(stageName)
+            #endif
             state.assign(GenerationScope.run(state) { (self as! HubSSignal).join(state) })
             return state
         }
@@ -150,6 +203,9 @@ public class SSignal: @unchecked Sendable {
     /// Runs the generator with `subscriber` and returns its disposable.
     @inlinable @inline(__always)
     final func run(_ subscriber: SSubscriber) -> SDisposable? {
-        runner(self, subscriber)
+        #if DEBUG
+            StartRecords.stage(stageName)
+        #endif
+        return runner(self, subscriber)
     }
 }

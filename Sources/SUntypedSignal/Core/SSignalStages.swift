@@ -25,7 +25,7 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
                 (signal as! SingleSSignal).withValue { subscriber.putNext($0) }
                 subscriber.putCompletion()
                 return nil
-            }, isSingle: true)
+            }, isSingle: true, origin: "single")
         withUnsafeMutableBytes(of: &storage) { raw in
             _ = raw.baseAddress!.initializeMemory(as: Any?.self, to: value)
         }
@@ -88,7 +88,7 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
                 }
                 return upstream.subscription(
                     callbacks: ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core))
-            }, takesSteps: true)
+            }, takesSteps: true, origin: "map")
     }
 
     /// Subscribes this map's upstream with `callbacks`: the map's own `ForwardingCallbacks`,
@@ -144,7 +144,7 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 return stage.upstream!.subscription(
                     callbacks: SteppingCallbacks(steps: stage.steps, downstream: subscriber, core: subscriber.core))
-            }, takesSteps: true)
+            }, takesSteps: true, origin: "")
     }
 
     /// `signal.map(transform)`, joining `signal`'s stage (a `map` or a fused stage).
@@ -203,7 +203,7 @@ package final class ConvertedSSignal<Handle>: SSignal, @unchecked Sendable {
     @inlinable
     package init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, subscribeSource: @escaping (SubscriptionCallbacks<Any?, Any?>) -> Handle) {
         self.subscribeSource = subscribeSource
-        super.init(runner: runner)
+        super.init(runner: runner, origin: "bridge")
     }
 
     /// Subscribes the source with callbacks that hand each converted event to

@@ -33,8 +33,17 @@ class HubSSignal: SSignal, @unchecked Sendable {
             runner: { signal, subscriber in
                 // The pinned subscriber's owner is the subscriber whose core it is.
                 (signal as! HubSSignal).join(PinnedSubscriber(subscriber.core, owner: subscriber))
-            }, joinsHub: true)
+            }, joinsHub: true, origin: "")
     }
+
+    #if DEBUG
+        /// The source's name in a recorded start's chain: its owner's type (`SVariable`,
+        /// ...), or `SPipe` for a pipe's signal, which has none.
+        @usableFromInline
+        var sourceName: String {
+            owner.map { StartRecords.typeName(of: $0) } ?? "SPipe"
+        }
+    #endif
 
     /// Pushes `value` to the hub's subscribers. (A method, so that the hub is reached
     /// through a `let` of a live object: from outside, `signal.hub.push` retained and

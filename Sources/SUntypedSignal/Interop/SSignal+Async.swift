@@ -47,10 +47,13 @@ extension SSignal {
     /// ```swift
     /// let first = try await SSignal.single(5).firstValue()   // 5 as Any?
     /// ```
-    public func firstValue(isolation: isolated (any Actor)? = #isolation) async throws -> Any? {
+    public func firstValue(
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) async throws -> Any? {
         let outcome = await FirstValueWaiterEngine<Any?, Any?>.wait(isolation: isolation) { waiter in
             let subscription = self.take(1).start(
-                next: waiter.finishWithValue, error: waiter.finishWithFailure, completed: waiter.finishWithCompletion)
+                next: waiter.finishWithValue, error: waiter.finishWithFailure, completed: waiter.finishWithCompletion, file: file,
+                line: line)
             return { subscription.dispose() }
         }
         switch outcome {

@@ -12,9 +12,12 @@ extension SSignal {
     public func startOnMainActor(
         next: (@MainActor (Any?) -> Void)? = nil,
         error: (@MainActor (Any?) -> Void)? = nil,
-        completed: (@MainActor () -> Void)? = nil
+        completed: (@MainActor () -> Void)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> SDisposable {
         let callbacks = MainActorCallbacks(next: next, error: error, completed: completed)
-        return deliverOn(.mainQueue()).start(next: callbacks.next, error: callbacks.error, completed: callbacks.completed)
+        return deliverOn(.mainQueue()).start(
+            next: callbacks.next, error: callbacks.error, completed: callbacks.completed, file: file, line: line)
     }
 }

@@ -51,3 +51,23 @@ extension SSignal {
         return String(describing: value)
     }
 }
+
+extension SSignal {
+    /// Names this signal in the live-subscription report of a debug build
+    /// (`LiveSubscriptionReport` (SignalSync)): its stage reads `name` in the chain of every
+    /// start that runs through it (`SPipe.map.chatList`). Nothing else changes: the signal
+    /// runs with the subscriber it is given, with no stage in between.
+    ///
+    /// ```swift
+    /// let rows = pipe.signal().map(render).named("chatList")
+    /// ```
+    public func named(_ name: String) -> SSignal {
+        let named = SSignal { subscriber in
+            HandOver.generate(for: subscriber.state) { self.run(subscriber) }
+        }
+        #if DEBUG
+            named.label = name
+        #endif
+        return named
+    }
+}

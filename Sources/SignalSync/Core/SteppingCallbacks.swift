@@ -45,6 +45,11 @@ package final class StatelessStep<Value> {
         StatelessStep(isFilter: isFilter, transform: transform, isIncluded: isIncluded, next: next?.appending(last) ?? last)
     }
 
+    /// The steps' names from this one on (`map`, `filter`), for a recorded start's chain.
+    package var names: [String] {
+        [isFilter ? "filter" : "map"] + (next?.names ?? [])
+    }
+
     /// The number of steps from this one on.
     @inlinable
     package var count: Int {

@@ -280,6 +280,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
                 expected: current, desired: (current | Self.endedAndIdle) + 1, ordering: .sequentiallyConsistent)
             if exchanged {
                 LiveSubscriptions.ended()
+                StartRecords.ended(self)
                 reportEndingInScope()
                 return true
             }
@@ -547,6 +548,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         let before = word.bitwiseOr(Self.endedAndIdle, ordering: .sequentiallyConsistent)
         if before & Self.terminatedBit == 0 {
             LiveSubscriptions.ended()
+            StartRecords.ended(self)
             reportEndingInScope()
         }
         dropSubscriberReference()?.release()
