@@ -47,7 +47,7 @@ let package = Package(
         // XCTest or Swift Testing, whichever runs the test).
         .target(name: "SignalTesting", dependencies: ["SignalSync", "STypedSignal", "SUntypedSignal"]),
         // The demo that README's first command runs.
-        .executableTarget(name: "SignalDemo", dependencies: ["STypedSignal", "SUntypedSignal", "Bridge"]),
+        .executableTarget(name: "SignalDemo", dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync"]),
 
         // Command-line programs that MainQueueTests runs to check the main queue under
         // dispatchMain(), a run loop and an async main (not products; built with the tests).

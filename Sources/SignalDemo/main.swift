@@ -9,14 +9,17 @@
 //
 // Run it with `swift run signal-demo`. It runs in real time (about two seconds) and
 // prints every state the screen would show. The UI runs on the main queue, drained the
-// way the "Threads and the main queue" article recommends for a command-line program: the
-// top-level code awaits (an async `main`), and main-actor code is main-queue work. The end of the flow is awaited too:
-// the first screen state with a verdict for the last name typed.
+// way the "Threads and the main queue" article recommends for a command-line program:
+// the top-level code awaits (an async `main`), and main-actor code is main-queue work.
+// The end of the flow is awaited too: the first screen state with a verdict for the last
+// name typed. With `--live-subscriptions` it also prints the live subscriptions once the
+// screen is rendering (`LiveSubscriptionReport`: recorded in debug builds only).
 
 import Bridge
 import Observation
 import STypedSignal
 import SUntypedSignal
+import SignalSync
 
 /// What the screen says about the name being typed.
 enum Availability: Equatable, CustomStringConvertible {
@@ -122,6 +125,11 @@ final class UsernameFlow {
             }
             |> distinctUntilChanged
         let rendering = screen.start(next: { line in print(line) })
+        if CommandLine.arguments.contains("--live-subscriptions") {
+            // What a debug menu would show: the subscriptions live at this moment, where
+            // they were started and through what (empty in a release build).
+            print(LiveSubscriptionReport.current())
+        }
 
         // The keystrokes, typed on the UI queue: some fast (the pending check is replaced),
         // one pause long enough for a check to finish ("alice" is taken), a theme change.
