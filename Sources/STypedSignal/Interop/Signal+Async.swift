@@ -12,15 +12,16 @@ extension Signal where E == NoError {
     /// This waits for a value and nothing else: if the signal completes without one,
     /// or never emits, the call does not return, and cancelling the task does not end
     /// the wait. Use `firstValue()` to be told about completion and cancellation.
-    public func get() async -> T {
+    public func get(file: StaticString = #fileID, line: UInt = #line) async -> T {
         await withCheckedContinuation { continuation in
             let resumed = Atomic(value: false)
-            (self |> take(1)).startStandalone(next: { value in
-                if !resumed.swap(true) {
-                    let box = UncheckedSendable(value)
-                    continuation.resume(returning: box.value)
-                }
-            })
+            (self |> take(1)).startStandalone(
+                next: { value in
+                    if !resumed.swap(true) {
+                        let box = UncheckedSendable(value)
+                        continuation.resume(returning: box.value)
+                    }
+                }, file: file, line: line)
         }
     }
 
