@@ -4,12 +4,15 @@
 // dependencies (package-benchmark, OpenCombine, swift-async-algorithms) never reach
 // users of the library.
 //
-// - `Scenarios`: the scenario catalogue (S1–S9, S4P, S5b, S11), written once per implementation
-//   (typed, untyped, bridged, OpenCombine, and swift-async-algorithms where it has
-//   the operator: S1 and S5b).
+// - `Scenarios`: the scenario catalogue (S1–S12 and their variants) and the footprint rows
+//   (M1–M7: bytes per live subscription), written once per implementation (typed,
+//   untyped, bridged, OpenCombine, and swift-async-algorithms where it has the
+//   operator: S1 and S5b).
 // - `ratios`: runs every scenario side by side in one process, prints the table of
 //   ns per op and ratios to OpenCombine and to async-algorithms, checks
-//   `thresholds.json` and can draw the table as an SVG bar chart (see run.sh).
+//   `thresholds.json`, prints the footprint table (checked against `footprint.json`)
+//   and can draw the table as an SVG bar chart (see run.sh).
+// - `HeapStatistics`: glibc's heap bytes in use (`mallinfo2`), for the footprint rows.
 // - `SignalBenchmarks`: the same scenarios as package-benchmark benchmarks, for the
 //   detailed metrics (malloc counters, percentiles): `swift package benchmark`.
 import PackageDescription
@@ -38,9 +41,10 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
+        .target(name: "HeapStatistics"),
         .executableTarget(
             name: "ratios",
-            dependencies: ["Scenarios"],
+            dependencies: ["Scenarios", "HeapStatistics"],
             path: "Sources/Ratios"
         ),
         .executableTarget(

@@ -5,13 +5,17 @@
 # unless --runs N asks for N runs in one process: the median, with the min and max beside
 # it; with 3, and then 5 or 9 runs in one process, medians moved enough from one process
 # to the next to miss the tighter limits by noise), prints the table and checks
-# thresholds.json on the medians. Exits 1 when a target is missed, 2 on any other failure.
+# thresholds.json's limits on the medians (its targets are reported beside them, never
+# failing a run), and prints the footprint rows (M1–M7: bytes and allocations per live
+# subscription, checked against footprint.json). Exits 1 when a limit is missed, 2 on any
+# other failure.
 # A full run (no arguments) also rewrites the results table of README.md (between its
 # `<!-- results:begin -->` and `<!-- results:end -->` markers) and redraws latest.svg;
 # a run with any argument writes neither (unless it passes --readme FILE or --svg FILE).
 #
 #   Benchmarks/run.sh                  # everything; rewrites README.md's table and latest.svg
 #   Benchmarks/run.sh --only S1,S2     # some scenarios (their OpenCombine references come too)
+#   Benchmarks/run.sh --only M1,M4     # some footprint rows (and no scenario)
 #   Benchmarks/run.sh --runs 9         # 9 timed runs per case in one process (no pooling)
 #   Benchmarks/run.sh --svg /tmp/chart.svg          # also draw the ratios as a bar chart
 #   Benchmarks/run.sh --only S1 --readme /tmp/README.md   # write the (partial) table into a
@@ -84,10 +88,15 @@ done
 allocations="$work/allocations.json"
 echo "== counting allocations (malloc interposer)" >&2
 LD_PRELOAD="$interposer" "$bin/ratios" allocations "${shared[@]}" > "$allocations" || exit 2
+# The footprint rows' allocations, for the report's footprint table (whose bytes the
+# report measures in its own process, on the system allocator).
+footprint="$work/footprint.json"
+LD_PRELOAD="$interposer" "$bin/ratios" footprint "${shared[@]}" > "$footprint" || exit 2
 
 echo "== timing" >&2
 status=0
-report=("$bin/ratios" --thresholds "$here/thresholds.json" --allocations "$allocations")
+report=("$bin/ratios" --thresholds "$here/thresholds.json" --allocations "$allocations"
+  --footprint-allocations "$footprint" --footprint-limits "$here/footprint.json")
 if printf '%s\n' "$@" | grep -qx -- --runs; then
   "${report[@]}" "$@" || status=$?
 else

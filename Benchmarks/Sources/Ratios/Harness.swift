@@ -75,6 +75,8 @@ struct Harness {
     /// the allocations of a run at the full size minus those of a run at half the size,
     /// divided by the difference in ops. What a run allocates once (building the chain,
     /// the sink, starting threads) cancels out, so 0 means nothing is allocated per op.
+    /// For a scenario that reports it (S12), also the peak of heap bytes held during the
+    /// full-size run.
     func allocations(_ cases: [ScenarioCase], counters: MallocCounters) throws -> [AllocationRecord] {
         try cases.map { scenarioCase in
             let scenario = scenarioCase.scenario
@@ -82,16 +84,20 @@ struct Harness {
             let half = full / 2
             try runOnce(scenarioCase, size: max(8, full / 10 / 4 * 4))  // warm-up
             var counts: [Int] = []
+            var peakBytes: Int?
             for size in [half, full] {
                 try runOnce(scenarioCase, size: size) { body in
-                    counts.append(counters.countAllocations(body))
+                    let measured = counters.measure(body, trackingPeak: scenario.reportsPeakBytes && size == full)
+                    counts.append(measured.mallocs)
+                    peakBytes = measured.peakBytes
                 }
             }
             return AllocationRecord(
                 scenario: scenario,
                 implementation: scenarioCase.implementation,
                 allocations: counts[1] - counts[0],
-                operations: scenario.operations(size: full) - scenario.operations(size: half)
+                operations: scenario.operations(size: full) - scenario.operations(size: half),
+                peakBytes: peakBytes
             )
         }
     }

@@ -8,7 +8,7 @@ struct Report {
     let thresholds: Thresholds
     let pending: [Scenario]
 
-    /// Lines naming every missed target; empty when all checked targets are met.
+    /// Lines naming every missed limit; empty when all checked limits are met.
     private(set) var misses: [String] = []
     /// How many limits were checked.
     private(set) var checked = 0
@@ -29,8 +29,8 @@ struct Report {
     mutating func render() -> String {
         rows = [
             [
-                "scenario", "implementation", "ns/op", "ratio to OC", "min–max", "target", "to async-alg.", "min–max", "allocs/op", "limit",
-                "result",
+                "scenario", "implementation", "ns/op", "ratio to OC", "min–max", "limit", "target", "to async-alg.", "min–max", "allocs/op",
+                "limit", "result",
             ]
         ]
         for scenario in Scenario.allCases {
@@ -39,16 +39,17 @@ struct Report {
                 let label = "\(scenario.rawValue) \(scenario.title)"
                 guard let nanoseconds = timings.nanoseconds(key) else {
                     if implementation == .typed, pending.contains(scenario) {
-                        let target = limitText(thresholds.ratioLimit(implementation, scenario))
-                        rows.append([label, implementation.rawValue, "-", "-", "-", target, "-", "-", "-", "-", "pending: enable after merge"])
+                        let limit = limitText(thresholds.ratioLimit(implementation, scenario))
+                        let target = limitText(thresholds.ratioTarget(implementation, scenario))
+                        rows.append([label, implementation.rawValue, "-", "-", "-", limit, target, "-", "-", "-", "-", "pending: enable after merge"])
                     } else if implementation == .openCombine, scenario.reference == .s1Chain, scenario != .s1Chain,
                         Implementation.allCases.contains(where: { timings.nanoseconds(Key(scenario, $0)) != nil })
                     {
-                        rows.append([label, implementation.rawValue, "-", "-", "-", "-", "-", "-", "-", "-", "no operator: reference is OC S1"])
+                        rows.append([label, implementation.rawValue, "-", "-", "-", "-", "-", "-", "-", "-", "-", "no operator: reference is OC S1"])
                     } else if implementation == .openCombine, scenario.reference == scenario,
                         Implementation.allCases.contains(where: { timings.nanoseconds(Key(scenario, $0)) != nil })
                     {
-                        rows.append([label, implementation.rawValue, "-", "-", "-", "-", "-", "-", "-", "-", "no operator: absolute ns/op limit"])
+                        rows.append([label, implementation.rawValue, "-", "-", "-", "-", "-", "-", "-", "-", "-", "no operator: absolute ns/op limit"])
                     }
                     continue
                 }
@@ -57,8 +58,13 @@ struct Report {
                 if let ratio = timings.ratio(key, to: Key(scenario.reference, .openCombine)) {
                     (ratioText, spreadText) = (format(ratio.median), spread(ratio))
                     if implementation != .openCombine, let limit = thresholds.ratioLimit(implementation, scenario) {
-                        let miss = "\(implementation.rawValue) \(scenario.rawValue): ratio \(format(ratio.median)) > target \(format(limit))"
+                        let miss = "\(implementation.rawValue) \(scenario.rawValue): ratio \(format(ratio.median)) > limit \(format(limit))"
                         results.append("ratio " + check(ratio.median <= limit, miss))
+                    }
+                    if implementation != .openCombine, let target = thresholds.ratioTarget(implementation, scenario),
+                        target != thresholds.ratioLimit(implementation, scenario)
+                    {
+                        results.append(ratio.median <= target ? "target met" : "target missed")
                     }
                 } else if implementation != .openCombine, let limit = thresholds.nanosecondLimit(implementation, scenario) {
                     let miss = "\(implementation.rawValue) \(scenario.rawValue): \(format(nanoseconds)) ns per \(scenario.unit) > limit \(format(limit))"
@@ -88,13 +94,17 @@ struct Report {
                     let miss =
                         "\(implementation.rawValue) \(scenario.rawValue): \(format(ratio.median))x its \(base.rawValue) single churn > limit \(format(limit))x"
                     results.append("\(format(ratio.median))x \(base.rawValue) " + check(ratio.median <= limit, miss))
+                    if let target = thresholds.singleChurnTarget(implementation, scenario), target != limit {
+                        results.append("\(format(target))x target " + (ratio.median <= target ? "met" : "missed"))
+                    }
                 }
                 let result =
                     results.isEmpty
                     ? (implementation == .openCombine || implementation == .asyncAlgorithms ? "reference" : "reported") : results.joined(separator: ", ")
                 rows.append([
-                    label, implementation.rawValue, format(nanoseconds), ratioText, spreadText, targetText(implementation, scenario),
-                    peerText, peerSpreadText, allocationText, limitText(allocationLimit), result,
+                    label, implementation.rawValue, format(nanoseconds), ratioText, spreadText, checkedLimitText(implementation, scenario),
+                    limitText(thresholds.ratioTarget(implementation, scenario)), peerText, peerSpreadText, allocationText, limitText(allocationLimit),
+                    result,
                 ])
             }
         }
@@ -103,12 +113,13 @@ struct Report {
 
     /// The rows of the last `render()` as a Markdown table, for the README's results
     /// (`ratios --readme FILE`): scenario, implementation, ns/op, the ratio to OpenCombine
-    /// with its min–max, the target, allocations per op and the result. The columns of
-    /// the ratio to async-algorithms and of the allocation limit are left out (the
-    /// result names an allocation limit that is checked).
+    /// with its min–max, the checked limit, the target (reported, not checked),
+    /// allocations per op and the result. The columns of the ratio to async-algorithms and
+    /// of the allocation limit are left out (the result names an allocation limit that is
+    /// checked).
     func markdown() -> String {
-        let header = ["scenario", "implementation", "ns/op", "ratio to OpenCombine (min–max)", "target", "allocs/op", "result"]
-        let alignments = ["---", "---", "---:", "---:", "---:", "---:", "---"]
+        let header = ["scenario", "implementation", "ns/op", "ratio to OpenCombine (min–max)", "limit", "target", "allocs/op", "result"]
+        let alignments = ["---", "---", "---:", "---:", "---:", "---:", "---:", "---"]
         func cell(_ text: String) -> String {
             text.replacingOccurrences(of: "|", with: "\\|")
         }
@@ -117,7 +128,7 @@ struct Report {
         }
         let body = rows.dropFirst().map { row in
             let ratio = row[3] == "-" ? "-" : "\(row[3]) (\(row[4]))"
-            return line([row[0], row[1], row[2], ratio, row[5], row[8], row[10]])
+            return line([row[0], row[1], row[2], ratio, row[5], row[6], row[9], row[11]])
         }
         return ([line(header), "|" + alignments.joined(separator: "|") + "|"] + body).joined(separator: "\n")
     }
@@ -133,9 +144,25 @@ struct Report {
         "\(format(ratio.min))–\(format(ratio.max))"
     }
 
-    /// The target column: the ratio limit, or the absolute ns/op limit of a scenario
+    /// The sentence on the peak heap of the scenarios that report it (S12), or nil.
+    var peakNote: String? {
+        let figures = Scenario.allCases.filter(\.reportsPeakBytes).compactMap { scenario -> String? in
+            let parts = Implementation.allCases.compactMap { implementation in
+                allocations?[Key(scenario, implementation)]?.peakBytes.map { "\(implementation.rawValue) \(megabytes($0))" }
+            }
+            return parts.isEmpty ? nil : "\(scenario.rawValue) \(scenario.title): \(parts.joined(separator: ", "))"
+        }
+        guard !figures.isEmpty else { return nil }
+        return "Peak heap held at once during a full-size run (bytes allocated minus freed, the allocation pass): " + figures.joined(separator: "; ") + "."
+    }
+
+    private func megabytes(_ bytes: Int) -> String {
+        String(format: "%.2f MB", Double(bytes) / 1_000_000)
+    }
+
+    /// The limit column: the ratio limit, or the absolute ns/op limit of a scenario
     /// with no peer.
-    private func targetText(_ implementation: Implementation, _ scenario: Scenario) -> String {
+    private func checkedLimitText(_ implementation: Implementation, _ scenario: Scenario) -> String {
         if let limit = thresholds.nanosecondLimit(implementation, scenario) {
             return "≤ \(format(limit)) ns"
         }
@@ -151,7 +178,7 @@ struct Report {
         func line(_ row: [String]) -> String {
             let text = row.enumerated().map { column, text in
                 let padding = String(repeating: " ", count: widths[column] - text.count)
-                return (2...9).contains(column) ? padding + text : text + padding  // numbers right-aligned
+                return (2...10).contains(column) ? padding + text : text + padding  // numbers right-aligned
             }.joined(separator: "  ")
             return String(text.reversed().drop { $0 == " " }.reversed())
         }

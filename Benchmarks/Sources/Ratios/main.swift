@@ -31,7 +31,18 @@
 //       files' figures at each size (run.sh measures in three processes).
 //   ratios allocations [--scale X] [--only ...]
 //       Run with LD_PRELOAD=libMallocInterposerSwift.so: prints the allocations of one
-//       run of each case as JSON, for --allocations of the timing pass.
+//       run of each case as JSON, for --allocations of the timing pass (and the peak heap
+//       of S12's full-size run).
+//   ratios footprint [--only M1,M4] [--implementation ...] [--footprint-allocations FILE]
+//          [--footprint-limits FILE]
+//       The footprint rows alone (M1–M7: 10,000 live subscriptions of a kind held at
+//       once). With LD_PRELOAD=libMallocInterposerSwift.so: prints the malloc calls made
+//       to subscribe them as JSON, for --footprint-allocations. Without: measures the heap
+//       bytes in use (glibc's mallinfo2), prints the table with the allocations of FILE
+//       beside them, checks footprint.json's limits and exits 1 when one is exceeded
+//       (.ci/footprint). The timing report also prints this table (measured in its own
+//       process, before timing) unless --only leaves every M row out, and takes the same
+//       two options; --readme then writes it under the scenarios' table.
 import Foundation
 import Scenarios
 
@@ -49,6 +60,8 @@ let allocationPass = arguments.first == "allocations"
 if allocationPass { arguments.removeFirst() }
 let scalingPass = arguments.first == "--scaling"
 if scalingPass { arguments.removeFirst() }
+let footprintPass = arguments.first == "footprint"
+if footprintPass { arguments.removeFirst() }
 
 var harness = Harness()
 var only: Set<Scenario>?
@@ -64,6 +77,9 @@ var chosen: Set<Scenario>?
 var scaling = ScalingPass()
 var savedTimingsPath: String?
 var pooledTimingsPaths: [String]?
+var footprintRows: Set<FootprintRow>?
+var footprintAllocationsPath: String?
+var footprintLimitsPath: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     if option == "--scaling-combine" {
@@ -90,7 +106,10 @@ while !arguments.isEmpty {
         harness.scale = scale
     case "--only":
         let names = value.split(separator: ",").map(String.init)
-        let scenarios = names.map { name -> Scenario in
+        // Footprint rows (M1...) and scenarios (S1...) may be named together.
+        footprintRows = Set(names.compactMap { name in FootprintRow.allCases.first { $0.rawValue.lowercased() == name.lowercased() } })
+        let scenarios = names.filter { name in !FootprintRow.allCases.contains { $0.rawValue.lowercased() == name.lowercased() } }.map {
+            name -> Scenario in
             guard let scenario = Scenario.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { fail("no scenario \(name)") }
             return scenario
         }
@@ -113,6 +132,8 @@ while !arguments.isEmpty {
     case "--readme": readmePath = value
     case "--save-timings": savedTimingsPath = value
     case "--pool": pooledTimingsPaths = value.split(separator: ",").map(String.init)
+    case "--footprint-allocations": footprintAllocationsPath = value
+    case "--footprint-limits": footprintLimitsPath = value
     case "--case" where scalingPass:
         scaling.cases = value.split(separator: ",").map { name in
             guard let scalingCase = ScalingCase(rawValue: String(name)) else { fail("no scaling case \(name)") }
@@ -134,8 +155,47 @@ if alone {
 let cases = Catalogue.all().filter { scenarioCase in
     (only?.contains(scenarioCase.scenario) ?? true) && (implementations?.contains(scenarioCase.implementation) ?? true)
 }
+let footprintCases = FootprintCatalogue.all().filter { footprintCase in
+    (footprintRows?.contains(footprintCase.row) ?? true) && (implementations?.contains(footprintCase.implementation) ?? true)
+}
+
+/// The footprint table of this process: the bytes measured here, the allocations of
+/// `--footprint-allocations`, checked against `--footprint-limits`; nil with no case.
+@MainActor
+func footprintReport() throws -> FootprintReport? {
+    guard !footprintCases.isEmpty else { return nil }
+    note("footprint: \(FootprintReport.subscriptionsText) live subscriptions per case, heap bytes in use")
+    let bytes = try FootprintPass().measure(footprintCases, counters: nil)
+    let allocations = try footprintAllocationsPath.map { path in
+        try JSONDecoder().decode([FootprintRecord].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    let limits = try footprintLimitsPath.map(FootprintLimits.load)
+    return FootprintReport(bytes: bytes, allocations: allocations, limits: limits)
+}
 
 do {
+    if footprintPass {
+        if let counters = MallocCounters.load() {
+            let records = try FootprintPass().measure(footprintCases, counters: counters)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(records), as: UTF8.self))
+            exit(0)
+        }
+        guard var report = try footprintReport() else { fail("no footprint case to measure") }
+        print(report.render())
+        print("")
+        print(report.legend)
+        if report.misses.isEmpty {
+            print("All \(report.checked) checked footprint limits met.")
+            exit(0)
+        }
+        print("\(report.misses.count) of \(report.checked) checked footprint limits EXCEEDED:")
+        for miss in report.misses {
+            print("  - \(miss)")
+        }
+        exit(1)
+    }
     if scalingPass {
         let thresholds = try thresholdsPath.map(Thresholds.load) ?? Thresholds()
         let figures: ScalingFigures
@@ -194,6 +254,9 @@ do {
     var checked = 0
     var timings = Timings(samples: [:])
     var markdownTable: String?
+    // The footprint rows, in this process before any timing (the heap is then the
+    // process's own, not what the timed cases left), unless this process only times.
+    let footprint = savedTimingsPath == nil && !scalingOnly ? try footprintReport() : nil
     if let pooledTimingsPaths {
         timings = Timings(
             pooling: try pooledTimingsPaths.map { path in
@@ -214,6 +277,11 @@ do {
             timings: timings, allocations: allocations, thresholds: thresholds, pending: pendingTypedScenarios.filter { only?.contains($0) ?? true })
         print(report.render())
         markdownTable = report.markdown()
+        if let peakNote = report.peakNote {
+            print("")
+            print(peakNote)
+            markdownTable! += "\n\n" + peakNote
+        }
         print("")
         print(
             "ns/op: median of \(harness.runs) runs; ratio: median of the per-run ratios (each run's ns/op ÷ the peer's in the same run: "
@@ -233,6 +301,18 @@ do {
         misses += combineScaling.misses
         checked += combineScaling.checked
     }
+    if var report = footprint {
+        print("")
+        print("Bytes per live subscription (\(FootprintReport.subscriptionsText) held at once):")
+        print(report.render())
+        print("")
+        print(report.legend)
+        misses += report.misses
+        checked += report.checked
+        markdownTable =
+            (markdownTable.map { $0 + "\n\n" } ?? "")
+            + "Bytes per live subscription (\(FootprintReport.subscriptionsText) held at once):\n\n\(report.markdown())\n\n\(report.legend)"
+    }
     if let chartPath {
         let subtitle =
             "\(machineDescription()), \(ReadmeResults.today()), \(harness.runs) runs per case" + (load.map { ", load average \($0) at the start" } ?? "")
@@ -245,15 +325,15 @@ do {
         let runs =
             pooledTimingsPaths.map { "\($0.count) processes of \(timings.runs / max($0.count, 1)) runs per case, pooled" }
             ?? "\(harness.runs) run\(harness.runs == 1 ? "" : "s") per case in one process"
-        let outcome = misses.isEmpty ? "all \(checked) checked targets met" : "\(misses.count) of \(checked) checked targets missed"
+        let outcome = misses.isEmpty ? "all \(checked) checked limits met" : "\(misses.count) of \(checked) checked limits missed"
         let scaled = harness.scale == 1 ? runs : "\(runs), sizes × \(format(harness.scale))"
         try ReadmeResults.write(section: ReadmeResults.section(table: markdownTable, runs: scaled, outcome: outcome), toFileAt: readmePath)
         note("results written to \(readmePath)")
     }
     if misses.isEmpty {
-        print("All \(checked) checked targets met.")
+        print("All \(checked) checked limits met.")
     } else {
-        print("\(misses.count) of \(checked) checked targets MISSED:")
+        print("\(misses.count) of \(checked) checked limits MISSED:")
         for miss in misses {
             print("  - \(miss)")
         }

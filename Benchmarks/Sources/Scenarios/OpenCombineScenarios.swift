@@ -12,7 +12,7 @@ func openCombineCountingSource(_ count: Int) -> Publishers.Sequence<Range<Int>, 
     Publishers.Sequence(sequence: 0..<count)
 }
 
-/// The OpenCombine cases: S1–S4, S6–S8 (it has no combineLatest, so no S5).
+/// The OpenCombine cases: S1–S4, S2g, S6–S9 (it has no combineLatest, so no S5).
 func openCombineScenarios() -> [ScenarioCase] {
     [
         ScenarioCase(.s1Chain, .openCombine) { size in
@@ -30,6 +30,17 @@ func openCombineScenarios() -> [ScenarioCase] {
                 let tally = Tally()
                 for _ in 0..<size {
                     let publisher = Publishers.Map(upstream: Just(1)) { $0 + 1 }
+                    let cancellable = publisher.sink { tally.add($0) }
+                    cancellable.cancel()
+                }
+                return tally.count
+            }
+        },
+        ScenarioCase(.s2gGeneratorChurn, .openCombine) { size in
+            {
+                let tally = Tally()
+                for _ in 0..<size {
+                    let publisher = Publishers.Map(upstream: Deferred { Just(1) }) { $0 + 1 }
                     let cancellable = publisher.sink { tally.add($0) }
                     cancellable.cancel()
                 }

@@ -10,6 +10,10 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     /// `size` times: build `single(1) |> map`, start it, dispose it; one op is one
     /// iteration (one subscription).
     case s2Churn = "S2"
+    /// S2 without `single`'s fast path: `size` times, build a generator signal that sends
+    /// 1 and completes, `|> map` it, start it, dispose it; one op is one subscription.
+    /// OpenCombine: `Publishers.Map` over `Deferred { Just(1) }`.
+    case s2gGeneratorChurn = "S2g"
     /// A hot pipe with `fanOut` subscribers gets `size` pushes; one op is one value
     /// delivered to one subscriber.
     case s3FanOut = "S3"
@@ -58,6 +62,15 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     /// no peer here: S11 is checked against an absolute ns per op limit
     /// (`nanosecondsPerOp` in `thresholds.json`) instead of a ratio.
     case s11CombineLatestArray = "S11"
+    /// An app-shaped workload (`AppWorkload`): `AppWorkload.rows` list rows, each
+    /// subscribed to `combineLatest` of its `Promise`, its `ValuePromise` and a shared pipe
+    /// filtered to the row, through `map`, `distinctUntilChanged` and `deliverOn` a serial
+    /// queue; then `size` pushes to the pipe, a cell set after every 10th and a row
+    /// re-subscribed after every 100th (once the deliveries so far have arrived); then all
+    /// rows are disposed. One op is one push, with its share of the rest (the run's time ÷
+    /// `size`). OpenCombine has no `combineLatest`: its case merges the three with
+    /// `FlatMap` and keeps the latest of each with `Scan`.
+    case s12AppWorkload = "S12"
 
     /// Subscribers of the pipe in S3.
     public static let fanOut = 100
@@ -71,6 +84,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         switch self {
         case .s1Chain: "chain"
         case .s2Churn: "churn"
+        case .s2gGeneratorChurn: "generator churn"
         case .s3FanOut: "fan-out"
         case .s4StateCell: "state cell"
         case .s4Promise: "Promise cell"
@@ -85,6 +99,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s10PromiseChurn: "Promise churn"
         case .s10SingleChurn: "single churn"
         case .s11CombineLatestArray: "combineLatest [100]"
+        case .s12AppWorkload: "app workload"
         }
     }
 
@@ -92,10 +107,10 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     public var unit: String {
         switch self {
         case .s1Chain: "source event"
-        case .s2Churn, .s10PipeChurn, .s10ValueChurn, .s10PromiseChurn, .s10SingleChurn: "subscription"
+        case .s2Churn, .s2gGeneratorChurn, .s10PipeChurn, .s10ValueChurn, .s10PromiseChurn, .s10SingleChurn: "subscription"
         case .s3FanOut: "delivered value"
         case .s4StateCell, .s4Promise: "set"
-        case .s5CombineLatest, .s5bCombineLatest3, .s11CombineLatestArray: "push"
+        case .s5CombineLatest, .s5bCombineLatest3, .s11CombineLatestArray, .s12AppWorkload: "push"
         case .s6MapToSignal: "outer value"
         case .s7DeliverOn, .s8TwoThreads, .s9PipeTwoThreads: "value"
         }
@@ -105,7 +120,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     public var defaultSize: Int {
         switch self {
         case .s1Chain: 1_000_000
-        case .s2Churn: 100_000
+        case .s2Churn, .s2gGeneratorChurn: 100_000
         case .s3FanOut: 100_000
         case .s4StateCell, .s4Promise: 200_000
         case .s5CombineLatest, .s5bCombineLatest3: 250_000
@@ -114,6 +129,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s8TwoThreads, .s9PipeTwoThreads: 1_000_000
         case .s10PipeChurn, .s10ValueChurn, .s10PromiseChurn, .s10SingleChurn: 200_000
         case .s11CombineLatestArray: 100_000
+        case .s12AppWorkload: 10_000
         }
     }
 
@@ -134,8 +150,15 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s3FanOut: size * Self.fanOut
         case .s4StateCell, .s4Promise: size * Self.stateSubscribers
         case .s10PipeChurn: 0
+        case .s12AppWorkload: AppWorkload(pushes: size).expectedDeliveries
         default: size
         }
+    }
+
+    /// Whether the allocation pass also measures the most heap bytes a run holds at once
+    /// (S12, the app workload).
+    public var reportsPeakBytes: Bool {
+        self == .s12AppWorkload
     }
 
     /// The same API's `single` churn that this hot-source churn is checked against
@@ -209,7 +232,7 @@ public enum Catalogue {
     public static func all() -> [ScenarioCase] {
         let makers: [() -> [ScenarioCase]] = [
             typedScenarios, untypedScenarios, bridgedScenarios, openCombineScenarios, asyncAlgorithmsScenarios,
-            combineLatestArrayScenarios, hotSourceChurnScenarios,
+            combineLatestArrayScenarios, hotSourceChurnScenarios, appWorkloadScenarios,
         ]
         let cases = makers.flatMap { $0() }
         return cases.sorted { lhs, rhs in

@@ -18,7 +18,7 @@ final class SubscriberBox<T, E>: @unchecked Sendable {
     var subscriber: Subscriber<T, E>?
 }
 
-/// The STypedSignal cases: S1–S4, S4P, S7, S8 (S5 and S6 in `TypedMetaScenarios.swift`).
+/// The STypedSignal cases: S1–S4, S2g, S4P, S7–S9 (S5 and S6 in `TypedMetaScenarios.swift`).
 func typedScenarios() -> [ScenarioCase] {
     var cases = [
         ScenarioCase(.s1Chain, .typed) { size in
@@ -39,6 +39,21 @@ func typedScenarios() -> [ScenarioCase] {
                 for _ in 0..<size {
                     let signal = single(1, NoError.self) |> map { $0 + 1 }
                     let disposable = signal.start(next: { tally.add($0) })
+                    disposable.dispose()
+                }
+                return tally.count
+            }
+        },
+        ScenarioCase(.s2gGeneratorChurn, .typed) { size in
+            {
+                let tally = Tally()
+                for _ in 0..<size {
+                    let source = Signal<Int, NoError> { subscriber in
+                        subscriber.putNext(1)
+                        subscriber.putCompletion()
+                        return EmptyDisposable
+                    }
+                    let disposable = (source |> map { $0 + 1 }).start(next: { tally.add($0) })
                     disposable.dispose()
                 }
                 return tally.count

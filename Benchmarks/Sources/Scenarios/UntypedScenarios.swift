@@ -43,6 +43,21 @@ func untypedScenarios() -> [ScenarioCase] {
                 return tally.count
             }
         },
+        ScenarioCase(.s2gGeneratorChurn, .untyped) { size in
+            {
+                let tally = Tally()
+                for _ in 0..<size {
+                    let source = SSignal { subscriber in
+                        subscriber.putNext(1)
+                        subscriber.putCompletion()
+                        return nil
+                    }
+                    let disposable = source.map { ($0 as! Int) + 1 }.start(next: { tally.add($0 as! Int) })
+                    disposable.dispose()
+                }
+                return tally.count
+            }
+        },
         ScenarioCase(.s3FanOut, .untyped) { size in
             let tally = Tally()
             let pipe = SPipe()
