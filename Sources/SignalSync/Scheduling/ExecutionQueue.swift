@@ -211,6 +211,8 @@ public final class ExecutionQueue: @unchecked Sendable {
     /// Schedules `work` after `delay` and returns a function that cancels it if it has
     /// not started. Used by timers. On a real queue with a line, the work is put on the
     /// line when the deadline comes, after everything put before that moment.
+    /// Cancelling releases the work, and what it captured, at once: a stopped timer
+    /// does not keep its subscription alive until the deadline it will never meet.
     func schedule(after delay: Double, _ work: @escaping () -> Void) -> () -> Void {
         let deadline = DispatchTime.now() + Self.interval(delay)
         switch kind {
@@ -218,15 +220,16 @@ public final class ExecutionQueue: @unchecked Sendable {
             let id = clock.schedule(after: delay, on: ObjectIdentifier(self), work)
             return { clock.cancel(id) }
         case .untagged:
-            let box = UncheckedSendable(work)
-            let item = DispatchWorkItem { box.value() }
-            native.asyncAfter(deadline: deadline, execute: item)
-            return { item.cancel() }
+            let pending = PendingDeadline(work)
+            native.asyncAfter(deadline: deadline) { pending.take()?() }
+            return { pending.cancel() }
         case .serial, .main:
-            let turn = DeadlineTurn(work, line: line)
-            let item = DispatchWorkItem { turn.put() }
-            Self.deadlines.asyncAfter(deadline: deadline, execute: item)
-            return { item.cancel() }
+            let pending = PendingDeadline(work)
+            let line = line
+            Self.deadlines.asyncAfter(deadline: deadline) {
+                if let work = pending.take() { line?.put(work) }
+            }
+            return { pending.cancel() }
         }
     }
 
@@ -242,20 +245,28 @@ public final class ExecutionQueue: @unchecked Sendable {
     }
 }
 
-/// The work of a deadline on a real queue with a line: put on the line when the
-/// deadline comes.
-private final class DeadlineTurn: @unchecked Sendable {
-    // Safety: immutable; the work runs on the queue, as the library's contract says.
-    private let work: () -> Void
-    private let line: QueueLineEngine?
+/// The work of a deadline on a real queue: taken once, either by the deadline (to run
+/// it or put it on the queue's line) or by a cancel, which releases it at once rather
+/// than when dispatch drops the expired block.
+private final class PendingDeadline: Sendable {
+    // Safety: the boxed work is reached only through `withLock` and runs on the queue,
+    // as the library's contract says (ExecutionTimerTests pin the release on cancel).
+    private let work: LockedState<UncheckedSendable<(() -> Void)?>>
 
-    init(_ work: @escaping () -> Void, line: QueueLineEngine?) {
-        self.work = work
-        self.line = line
+    init(_ work: @escaping () -> Void) {
+        self.work = LockedState(UncheckedSendable(work))
     }
 
-    /// Puts the work on the line, after everything put before now.
-    func put() {
-        line?.put(work)
+    /// The work, unless it was taken or cancelled before.
+    func take() -> (() -> Void)? {
+        work.withLock { work in
+            defer { work = UncheckedSendable(nil) }
+            return work.value
+        }
+    }
+
+    /// Drops the work; what it captured is released here, outside the lock.
+    func cancel() {
+        withExtendedLifetime(take()) {}
     }
 }

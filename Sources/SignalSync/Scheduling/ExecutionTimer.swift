@@ -5,7 +5,8 @@
 /// `timeout` seconds if it repeats. A one-shot timer disarms itself after firing.
 /// `invalidate` disarms it from any thread; a fire that was already due but has not
 /// begun is dropped. While armed, the timer and its handler are kept alive by the
-/// queue; disarming releases the handler. Restartable: `start` again re-arms.
+/// queue; disarming releases both at once (not at the deadline). Restartable: `start`
+/// again re-arms.
 ///
 /// On a virtual queue the timer runs in the clock's time, so
 /// `clock.advance(by: timeout)` fires it.

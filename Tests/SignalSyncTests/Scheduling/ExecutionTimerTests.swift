@@ -57,8 +57,9 @@ final class ExecutionTimerTests: LeakCheckedTestCase {
         XCTAssertEqual(fires, 3)
     }
 
+    private final class Object {}
+
     func testInvalidateReleasesHandler() {
-        final class Object {}
         weak var weakObject: Object?
         let clock = VirtualClock()
         let timer = ExecutionTimer(timeout: 1, repeats: true, queue: clock.makeQueue())
@@ -71,6 +72,24 @@ final class ExecutionTimerTests: LeakCheckedTestCase {
         timer.invalidate()
         timer.invalidate()
         XCTAssertNil(weakObject)
+    }
+
+    func testAnInvalidatedRealTimerIsReleasedLongBeforeItsDeadline() {
+        let queues = [ExecutionQueue(label: "serial"), ExecutionQueue(wrapping: DispatchQueue(label: "wrapped"))]
+        for queue in queues {
+            weak var weakTimer: ExecutionTimer?
+            weak var weakObject: Object?
+            do {
+                let timer = ExecutionTimer(timeout: 3600, repeats: false, queue: queue)
+                let object = Object()
+                weakTimer = timer
+                weakObject = object
+                timer.start { _ = object }
+                timer.invalidate()
+            }
+            XCTAssertNil(weakObject, "the handler is released by invalidate")
+            XCTAssertNil(weakTimer, "the queue's pending deadline no longer holds the timer")
+        }
     }
 
     func testZeroPeriodRepeatingTimerCannotSpin() {
