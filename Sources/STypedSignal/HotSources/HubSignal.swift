@@ -39,7 +39,7 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         super.init(
             runner: { signal, subscriber in
                 // The pinned subscriber's owner is the subscriber whose core it is.
-                (signal as! HubSignal).join(PinnedSubscriber(subscriber.core, owner: subscriber))
+                (signal as! HubSignal).join(PinnedFaceSubscriber(subscriber.core, owner: subscriber))
             }, stage: .hub, origin: "")
     }
 
@@ -78,7 +78,7 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     /// membership; a closed hub (its pipe is gone) sends nothing and returns nothing to
     /// dispose.
     @inlinable
-    func join(_ receiver: PinnedSubscriber<T, E, SwiftSignalKitRules>) -> Disposable {
+    func join(_ receiver: PipeHubReceiver<T>) -> Disposable {
         guard let membership = hub.with({ $0.join(receiver, keepingAlive: owner) }) else {
             return EmptyDisposable
         }

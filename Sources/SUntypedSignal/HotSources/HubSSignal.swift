@@ -32,7 +32,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
         super.init(
             runner: { signal, subscriber in
                 // The pinned subscriber's owner is the subscriber whose core it is.
-                (signal as! HubSSignal).join(PinnedSubscriber(subscriber.core, owner: subscriber))
+                (signal as! HubSSignal).join(PinnedFaceSubscriber(subscriber.core, owner: subscriber))
             }, joinsHub: true, origin: "")
     }
 
@@ -80,7 +80,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
     /// Adds `receiver` to the hub (it receives the replay, if any, now) and returns its
     /// membership; nil when the hub is closed.
     @inlinable
-    final func join(_ receiver: PinnedSubscriber<Any?, Any?, SSignalKitRules>) -> SDisposable? {
+    final func join(_ receiver: PipeHubReceiver<Any?>) -> SDisposable? {
         // Safety: held while this object lives (see `hub`).
         hub._withUnsafeGuaranteedRef { $0.join(receiver, keepingAlive: owner) }
     }

@@ -37,7 +37,7 @@ package enum ConvertedValue<Output, Failure> {
 ///
 /// Releases `conversion`, then its reference to the downstream subscriber.
 @usableFromInline
-package final class ConvertingCallbacks<Conversion: EventConversion, Face: SubscriptionFace>: SubscriptionCallbacks<
+package final class ConvertingCallbacks<Conversion: EventConversion, Face: SubscriptionFace>: StageCallbacks<
     Conversion.Value, Conversion.Failure
 >
 {
@@ -98,7 +98,7 @@ package final class ConvertingCallbacks<Conversion: EventConversion, Face: Subsc
 ///
 /// Releases `conversion`, then `downstreamCallbacks` (and with them whatever they hold).
 @usableFromInline
-package final class ChainingCallbacks<Conversion: EventConversion>: SubscriptionCallbacks<Conversion.Value, Conversion.Failure> {
+package final class ChainingCallbacks<Conversion: EventConversion>: StageCallbacks<Conversion.Value, Conversion.Failure> {
     @usableFromInline let conversion: Conversion
     @usableFromInline let downstreamCallbacks: SubscriptionCallbacks<Conversion.Output, Conversion.OutputFailure>
 

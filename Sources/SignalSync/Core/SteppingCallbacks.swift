@@ -80,7 +80,7 @@ package final class StatelessStep<Value> {
 /// Releases the steps (the first step first), then its reference to the downstream
 /// subscriber, as the stages' callbacks did.
 @usableFromInline
-package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: SubscriptionCallbacks<Value, Failure> {
+package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure> {
     /// The first step; each holds the next.
     @usableFromInline let steps: StatelessStep<Value>
     /// The downstream subscriber (of either API), kept alive as closures capturing it would.

@@ -1,7 +1,7 @@
 import SignalSyncStack
 
-/// The atomics of a `SubscriptionCore` (`word`, `inScope`, `terminalSent`, `keeps`, `spin`
-/// and `sharedReaders`, grouped in one C struct): the only stored property of this
+/// The atomics of a `SubscriptionCore` (`word`, `inScope`, `terminalSent`, `keeps`, `spin`,
+/// the handle's three flags and `sharedReaders`, grouped in one C struct): the only stored property of this
 /// superclass of it, so that their address is fixed (see `storedAtomicsAddress`).
 @usableFromInline
 package class SubscriptionAtomics: @unchecked Sendable {

@@ -1,81 +1,56 @@
 /// What a subscription calls back, immutable, released as a whole (fields in declaration
 /// order) when the subscription releases its callbacks.
 ///
-/// Either the closures given to `start`, or an operator stage's entry points
-/// (`ForwardingCallbacks`): functions without a context of their own, called with this
-/// object, so that the stage needs no closure context besides this object. (Functions
-/// rather than overridden methods: a generic subclass's overrides would run
-/// unspecialized, its vtable being instantiated at run time; these functions are
+/// Exactly one of two kinds: the closures given to `start` (`ClosureCallbacks`), or an
+/// operator stage's entry points (`StageCallbacks`): functions without a context of their
+/// own, called with this object, so that the stage needs no closure context besides this
+/// object. (Functions rather than overridden methods: a generic subclass's overrides would
+/// run unspecialized, its vtable being instantiated at run time; these functions are
 /// specialized where the stage is built. Outside `SubscriptionCore`, so that they are not
-/// generic over the face.)
+/// generic over the face.) Each kind stores only its own three slots.
 @usableFromInline
 package class SubscriptionCallbacks<Value, Failure> {
-    @usableFromInline let next: ((Value) -> Void)?
-    @usableFromInline let error: ((Failure) -> Void)?
-    @usableFromInline let completed: (() -> Void)?
-    @usableFromInline let forwardNext: ((SubscriptionCallbacks, Value) -> Void)?
-    @usableFromInline let forwardError: ((SubscriptionCallbacks, Failure) -> Void)?
-    @usableFromInline let forwardCompletion: ((SubscriptionCallbacks) -> Void)?
-    /// True for the callbacks of an operator stage: the `forward` functions are set.
+    /// True for a `StageCallbacks`, false for a `ClosureCallbacks`: only those two
+    /// initializers (in this file) set it.
     @usableFromInline let forwards: Bool
 
-    /// Callbacks that call these closures; a nil one ignores its event.
     @inlinable
-    init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
-        self.next = next
-        self.error = error
-        self.completed = completed
-        forwardNext = nil
-        forwardError = nil
-        forwardCompletion = nil
-        forwards = false
-    }
-
-    /// Callbacks that call these functions with this object.
-    @inlinable
-    init(
-        forwardNext: @escaping (SubscriptionCallbacks, Value) -> Void, forwardError: @escaping (SubscriptionCallbacks, Failure) -> Void,
-        forwardCompletion: @escaping (SubscriptionCallbacks) -> Void
-    ) {
-        next = nil
-        error = nil
-        completed = nil
-        self.forwardNext = forwardNext
-        self.forwardError = forwardError
-        self.forwardCompletion = forwardCompletion
-        forwards = true
+    init(forwards: Bool) {
+        self.forwards = forwards
     }
 
     /// Delivers a value.
     @inlinable @inline(__always)
     final func deliverNext(_ value: Value) {
-        // (Optional chaining borrows the closure; `if let` would retain it.)
+        // Safety: `forwards` says which of the two subclasses this object is (set by their
+        // initializers only; SubscriptionCallbacksTests pins both kinds). Optional chaining
+        // and a `let` borrow the closure; `if let` would retain it.
         if forwards {
-            forwardNext?(self, value)
+            unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardNext(self, value)
         } else {
-            next?(value)
+            unsafeDowncast(self, to: ClosureCallbacks<Value, Failure>.self).next?(value)
         }
     }
 
     /// Delivers an error.
     @inlinable @inline(__always)
     final func deliverError(_ failure: Failure) {
-        // (Optional chaining borrows the closure; `if let` would retain it.)
+        // Safety: as in `deliverNext`.
         if forwards {
-            forwardError?(self, failure)
+            unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardError(self, failure)
         } else {
-            error?(failure)
+            unsafeDowncast(self, to: ClosureCallbacks<Value, Failure>.self).error?(failure)
         }
     }
 
     /// Delivers completion.
     @inlinable @inline(__always)
     final func deliverCompletion() {
-        // (Optional chaining borrows the closure; `if let` would retain it.)
+        // Safety: as in `deliverNext`.
         if forwards {
-            forwardCompletion?(self)
+            unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardCompletion(self)
         } else {
-            completed?()
+            unsafeDowncast(self, to: ClosureCallbacks<Value, Failure>.self).completed?()
         }
     }
 
@@ -83,7 +58,49 @@ package class SubscriptionCallbacks<Value, Failure> {
     /// order next, error, completed.
     @usableFromInline
     final var present: (next: Bool, error: Bool, completed: Bool) {
-        (next != nil || forwardNext != nil, error != nil || forwardError != nil, completed != nil || forwardCompletion != nil)
+        guard let closures = self as? ClosureCallbacks<Value, Failure> else {
+            return (true, true, true)
+        }
+        return (closures.next != nil, closures.error != nil, closures.completed != nil)
+    }
+}
+
+/// Callbacks that call the closures given to `start`; a nil one ignores its event.
+@usableFromInline
+package class ClosureCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Failure> {
+    @usableFromInline let next: ((Value) -> Void)?
+    @usableFromInline let error: ((Failure) -> Void)?
+    @usableFromInline let completed: (() -> Void)?
+
+    /// Callbacks that call these closures.
+    @inlinable
+    init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
+        self.next = next
+        self.error = error
+        self.completed = completed
+        super.init(forwards: false)
+    }
+}
+
+/// The callbacks of an operator stage: functions called with this object (a subclass
+/// that holds what they need).
+@usableFromInline
+package class StageCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Failure> {
+    @usableFromInline let forwardNext: (SubscriptionCallbacks<Value, Failure>, Value) -> Void
+    @usableFromInline let forwardError: (SubscriptionCallbacks<Value, Failure>, Failure) -> Void
+    @usableFromInline let forwardCompletion: (SubscriptionCallbacks<Value, Failure>) -> Void
+
+    /// Callbacks that call these functions with this object.
+    @inlinable
+    init(
+        forwardNext: @escaping (SubscriptionCallbacks<Value, Failure>, Value) -> Void,
+        forwardError: @escaping (SubscriptionCallbacks<Value, Failure>, Failure) -> Void,
+        forwardCompletion: @escaping (SubscriptionCallbacks<Value, Failure>) -> Void
+    ) {
+        self.forwardNext = forwardNext
+        self.forwardError = forwardError
+        self.forwardCompletion = forwardCompletion
+        super.init(forwards: true)
     }
 }
 
@@ -95,7 +112,7 @@ package class SubscriptionCallbacks<Value, Failure> {
 /// Releases `transform`, then its reference to the downstream subscriber, as the closures
 /// it replaces did (their last reference to the subscriber went last).
 @usableFromInline
-package final class ForwardingCallbacks<Value, Output, Failure, Face: SubscriptionFace>: SubscriptionCallbacks<Value, Failure> {
+package final class ForwardingCallbacks<Value, Output, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure> {
     @usableFromInline let transform: (Value) -> Output
     /// The downstream subscriber (typed or untyped), kept alive as the closures kept it.
     @usableFromInline let downstream: AnyObject

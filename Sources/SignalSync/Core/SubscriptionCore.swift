@@ -90,11 +90,35 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     /// The handle's reference to the generator's disposable.
     @usableFromInline @exclusivity(unchecked) var handleUpstream: (any UpstreamDisposable)?
     @usableFromInline @exclusivity(unchecked) var kept: Unmanaged<KeptObjects>?
-    @usableFromInline @exclusivity(unchecked) var handleDisposed = false
-    @usableFromInline @exclusivity(unchecked) var handleDisposing = false
+    /// True once the handle has been disposed (under `spin`).
+    @inlinable @inline(__always)
+    var handleDisposed: Bool {
+        get { rareFlag(signalsync_subscription_handle_disposed_offset).load(ordering: .relaxed) }
+        set { rareFlag(signalsync_subscription_handle_disposed_offset).store(newValue, ordering: .relaxed) }
+    }
+    /// True while the handle's disposal disposes the generator's disposable (under `spin`).
+    @inlinable @inline(__always)
+    var handleDisposing: Bool {
+        get { rareFlag(signalsync_subscription_handle_disposing_offset).load(ordering: .relaxed) }
+        set { rareFlag(signalsync_subscription_handle_disposing_offset).store(newValue, ordering: .relaxed) }
+    }
     /// True when the handle lets go of the generator's disposable once the subscriber has
-    /// gone, as if the handle were released too (`assign(_:handleLetsGoAtTheEnd:)`).
-    @usableFromInline @exclusivity(unchecked) var handleLetsGoAtTheEnd = false
+    /// gone, as if the handle were released too (`assign(_:handleLetsGoAtTheEnd:)`; under
+    /// `spin`).
+    @inlinable @inline(__always)
+    var handleLetsGoAtTheEnd: Bool {
+        get { rareFlag(signalsync_subscription_handle_lets_go_at_the_end_offset).load(ordering: .relaxed) }
+        set { rareFlag(signalsync_subscription_handle_lets_go_at_the_end_offset).store(newValue, ordering: .relaxed) }
+    }
+
+    /// A flag of the rare state, kept in the atomics' struct, which has room to spare:
+    /// three `Bool` fields would take the object into a larger heap block (Benchmarks'
+    /// PERFORMANCE.md, "What a live subscription holds"). Read and written under `spin`,
+    /// so relaxed.
+    @inlinable @inline(__always)
+    func rareFlag(_ offset: Int) -> AtomicBoolView {
+        AtomicBoolView((atomicsAddress + offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
+    }
 
     /// The terminated, released and dropping bits and the number of calls reading the
     /// callbacks.
@@ -143,7 +167,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         LiveSubscriptions.began()
         if next != nil || error != nil || completed != nil {
             // Safety: the +1 that `callbacks` owns, released once by the release claim.
-            callbacks = Unmanaged.passRetained(Callbacks(next: next, error: error, completed: completed))
+            callbacks = Unmanaged.passRetained(ClosureCallbacks(next: next, error: error, completed: completed))
         }
     }
 

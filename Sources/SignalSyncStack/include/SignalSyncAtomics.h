@@ -219,6 +219,12 @@ typedef struct {
     signalsync_atomic_bool keeps;
     /// The flag of the spin lock guarding the subscription's rare state.
     signalsync_atomic_bool spin_locked;
+    /// Rare state under the spin lock (relaxed: the lock orders them), kept here where
+    /// the struct has room rather than in fields of the object: whether the handle has
+    /// been disposed, is disposing, and lets go of the generator's disposable at the end.
+    signalsync_atomic_bool handle_disposed;
+    signalsync_atomic_bool handle_disposing;
+    signalsync_atomic_bool handle_lets_go_at_the_end;
     /// The reader counts of a subscription that threads call at once (`ReaderShards`),
     /// made at the first sign of that; NULL until then.
     signalsync_atomic_pointer shared_readers;
@@ -232,6 +238,9 @@ enum {
     signalsync_subscription_terminal_sent_offset = offsetof(signalsync_subscription_atomics, terminal_sent),
     signalsync_subscription_keeps_offset = offsetof(signalsync_subscription_atomics, keeps),
     signalsync_subscription_spin_locked_offset = offsetof(signalsync_subscription_atomics, spin_locked),
+    signalsync_subscription_handle_disposed_offset = offsetof(signalsync_subscription_atomics, handle_disposed),
+    signalsync_subscription_handle_disposing_offset = offsetof(signalsync_subscription_atomics, handle_disposing),
+    signalsync_subscription_handle_lets_go_at_the_end_offset = offsetof(signalsync_subscription_atomics, handle_lets_go_at_the_end),
     signalsync_subscription_shared_readers_offset = offsetof(signalsync_subscription_atomics, shared_readers),
 };
 

@@ -16,7 +16,7 @@
 /// `dispose()`. A closed hub never sets it, and it is then not the subscription's
 /// disposable.
 @usableFromInline
-package final class PipeHubMemberCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Failure>, UpstreamDisposable, @unchecked Sendable {
+package final class PipeHubMemberCallbacks<Value, Failure>: ClosureCallbacks<Value, Failure>, UpstreamDisposable, @unchecked Sendable {
     // Safety: `key` is written once, by the subscribing thread, before the subscription
     // takes this object as its disposable (under its lock); the other fields are
     // immutable; the hub locks.

@@ -14,7 +14,7 @@
 /// the call: two contended atomic operations per push when two threads push to one
 /// subscriber).
 ///
-/// Abstract: the APIs' subscribers are `PinnedSubscriber`s, which are receivers
+/// Abstract: the APIs' subscribers are `PinnedSubscriber`s (or `PinnedFaceSubscriber`s), which are receivers
 /// themselves (one object per subscription instead of a receiver, a closure context and
 /// the pinned subscriber: two allocations fewer per subscribe), and a closure is wrapped
 /// in a `PipeHubClosureReceiver`.
