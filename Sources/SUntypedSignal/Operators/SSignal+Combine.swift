@@ -128,9 +128,39 @@ private func subscribe(
     if engine.isDisposed {
         return
     }
+    // Each closure captures only `callbacks`, which is then its context: one object per
+    // source rather than three closure contexts.
+    let callbacks = SCombineSourceCallbacks(index, values: values, engine: engine, subscriber: subscriber)
     let handle = signal.start(
-        next: { value in engine.receive(value, into: values, at: index) { subscriber.putNext($0) } },
-        error: { error in engine.sourceFailed { subscriber.putError(error) } },
-        completed: { engine.sourceCompleted(at: index) { subscriber.putCompletion() } })
+        next: { callbacks.next($0) }, error: { callbacks.error($0) }, completed: { callbacks.completed() })
     engine.attach(handle, at: index)
+}
+
+/// What one source of a `combineSignals` subscription calls back with: its values go to
+/// the engine, at `index` in `values`; its terminal events end the subscription as the
+/// engine says.
+private final class SCombineSourceCallbacks {
+    let index: Int
+    let values: CombineLatestValues
+    let engine: CombineLatestEngine<[Any?]>
+    let subscriber: SSubscriber
+
+    init(_ index: Int, values: CombineLatestValues, engine: CombineLatestEngine<[Any?]>, subscriber: SSubscriber) {
+        self.index = index
+        self.values = values
+        self.engine = engine
+        self.subscriber = subscriber
+    }
+
+    func next(_ value: Any?) {
+        engine.receive(value, into: values, at: index) { subscriber.putNext($0) }
+    }
+
+    func error(_ error: Any?) {
+        engine.sourceFailed { subscriber.putError(error) }
+    }
+
+    func completed() {
+        engine.sourceCompleted(at: index) { subscriber.putCompletion() }
+    }
 }
