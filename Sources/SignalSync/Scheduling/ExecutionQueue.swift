@@ -249,19 +249,19 @@ public final class ExecutionQueue: @unchecked Sendable {
 /// it or put it on the queue's line) or by a cancel, which releases it at once rather
 /// than when dispatch drops the expired block.
 private final class PendingDeadline: Sendable {
-    // Safety: the boxed work is reached only through `withLock` and runs on the queue,
-    // as the library's contract says (ExecutionTimerTests pin the release on cancel).
-    private let work: LockedState<UncheckedSendable<(() -> Void)?>>
+    /// The work until the deadline or a cancel takes it; ExecutionTimerTests pin the
+    /// release on cancel.
+    private let work: LockedState<(() -> Void)?>
 
     init(_ work: @escaping () -> Void) {
-        self.work = LockedState(UncheckedSendable(work))
+        self.work = LockedState(work)
     }
 
     /// The work, unless it was taken or cancelled before.
     func take() -> (() -> Void)? {
         work.withLock { work in
-            defer { work = UncheckedSendable(nil) }
-            return work.value
+            defer { work = nil }
+            return work
         }
     }
 
