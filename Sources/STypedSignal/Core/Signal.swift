@@ -176,7 +176,7 @@ public class Signal<T, E>: @unchecked Sendable {
     /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and
     /// returns the subscription, which is also its handle.
     @inlinable
-    package final func subscription(callbacks: SubscriptionCallbacks<T, E>) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
+    package final func subscription(callbacks: StageCallbacks<T, E>) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
         subscription(SubscriptionState(callbacks: callbacks))
     }
 

@@ -21,9 +21,11 @@ import SignalSync
 @usableFromInline
 final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     // Safety: immutable; the hub locks.
-    /// The hub, kept alive by `owner` when that is set.
+    /// The hub, and its owner when set (which holds the hub for as long as it lives).
     @usableFromInline let hub: PipeHubHold<T>
-    @usableFromInline let owner: AnyObject?
+    /// What the signal and its subscriptions keep alive: the source that holds the hub
+    /// (a promise), or nil for a pipe's signal, which retains the hub itself.
+    @inlinable var owner: AnyObject? { hub.owner }
     /// Called with `owner` each time a subscriber has joined and received its replay
     /// (`Promise` starts its deferred source on the first): a function without a context,
     /// made where the owner's type is known, so that it runs specialized.
@@ -34,7 +36,6 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     @inlinable
     init(_ hub: PipeHubEngine<T>, owner: AnyObject?, joined: ((AnyObject) -> Void)? = nil) {
         self.hub = PipeHubHold(hub, keptAliveBy: owner)
-        self.owner = owner
         self.joined = joined
         super.init(
             runner: { signal, subscriber in

@@ -17,6 +17,9 @@ import SignalSync
 /// let _ = name.get().start(next: { print($0) })   // anonymous
 /// name.set(.single("alice"))                      // alice
 /// ```
+///
+/// The initializers are inlinable so that the promise's hub is made specialized for `T`
+/// where the promise is (its disposals then run specialized).
 public final class Promise<T>: @unchecked Sendable {
     // Safety: the cell and `initializer` lock.
     @usableFromInline let cell: ValueCellEngine<T>
@@ -30,21 +33,21 @@ public final class Promise<T>: @unchecked Sendable {
 
     /// Creates an empty promise that calls `set(initializeOnFirstAccess)` when `get()`
     /// is first subscribed to (after emitting any value set before). Nil is `init()`.
-    public init(initializeOnFirstAccess: Signal<T, NoError>?) {
+    @inlinable public init(initializeOnFirstAccess: Signal<T, NoError>?) {
         cell = ValueCellEngine(nil)
         initializer = LockedState(initializeOnFirstAccess)
         initializesOnFirstAccess = initializeOnFirstAccess != nil
     }
 
     /// Creates a promise whose current value is `value`.
-    public init(_ value: T) {
+    @inlinable public init(_ value: T) {
         cell = ValueCellEngine(value)
         initializer = LockedState(nil)
         initializesOnFirstAccess = false
     }
 
     /// Creates an empty promise.
-    public init() {
+    @inlinable public init() {
         cell = ValueCellEngine(nil)
         initializer = LockedState(nil)
         initializesOnFirstAccess = false

@@ -12,6 +12,9 @@ import SignalSync
 /// value first, then the newest value set meanwhile, then every later one: it never
 /// receives the replayed value after a newer one, and `get()`'s subscription returns in
 /// bounded time however fast others set.
+///
+/// The initializers are inlinable so that the promise's hub is made specialized for `T`
+/// where the promise is (its disposals then run specialized).
 public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     // Safety: the cell locks.
     @usableFromInline let cell: ValueCellEngine<T>
@@ -20,13 +23,13 @@ public final class ValuePromise<T: Equatable>: @unchecked Sendable {
     public let ignoreRepeated: Bool
 
     /// Creates a promise holding `value`.
-    public init(_ value: T, ignoreRepeated: Bool = false) {
+    @inlinable public init(_ value: T, ignoreRepeated: Bool = false) {
         cell = ValueCellEngine(value)
         self.ignoreRepeated = ignoreRepeated
     }
 
     /// Creates an empty promise.
-    public init(ignoreRepeated: Bool = false) {
+    @inlinable public init(ignoreRepeated: Bool = false) {
         cell = ValueCellEngine(nil)
         self.ignoreRepeated = ignoreRepeated
     }

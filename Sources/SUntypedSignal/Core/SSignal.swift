@@ -165,7 +165,7 @@ public class SSignal: @unchecked Sendable {
     /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and
     /// returns the subscription, which is also its handle.
     @inlinable
-    package final func subscription(callbacks: SubscriptionCallbacks<Any?, Any?>) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
+    package final func subscription(callbacks: StageCallbacks<Any?, Any?>) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
         start(SSubscriptionState(callbacks: callbacks))
     }
 

@@ -95,7 +95,7 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
     /// or callbacks that take the map's place (the bridge's `toTyped` maps and converts in
     /// one stage); returns the subscription.
     @inlinable
-    package func subscriptionOfUpstream(callbacks: SubscriptionCallbacks<Any?, Any?>) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
+    package func subscriptionOfUpstream(callbacks: StageCallbacks<Any?, Any?>) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {
         upstreamSignal.subscription(callbacks: callbacks)
     }
 
@@ -196,12 +196,12 @@ package final class ConvertedSSignal<Handle>: SSignal, @unchecked Sendable {
     // RoundTripTests.testDirectRoundTrip.
     /// Subscribes the source with callbacks that convert each event and hand it to the
     /// given untyped callbacks; returns the source's subscription.
-    @usableFromInline let subscribeSource: (SubscriptionCallbacks<Any?, Any?>) -> Handle
+    @usableFromInline let subscribeSource: (StageCallbacks<Any?, Any?>) -> Handle
 
     /// A signal run by `runner` whose source `subscribeSource` subscribes for a stage's
     /// callbacks.
     @inlinable
-    package init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, subscribeSource: @escaping (SubscriptionCallbacks<Any?, Any?>) -> Handle) {
+    package init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, subscribeSource: @escaping (StageCallbacks<Any?, Any?>) -> Handle) {
         self.subscribeSource = subscribeSource
         super.init(runner: runner, origin: "bridge")
     }
@@ -209,7 +209,7 @@ package final class ConvertedSSignal<Handle>: SSignal, @unchecked Sendable {
     /// Subscribes the source with callbacks that hand each converted event to
     /// `callbacks`; returns the source's subscription.
     @inlinable
-    package func subscriptionOfSource(callbacks: SubscriptionCallbacks<Any?, Any?>) -> Handle {
+    package func subscriptionOfSource(callbacks: StageCallbacks<Any?, Any?>) -> Handle {
         subscribeSource(callbacks)
     }
 }

@@ -100,11 +100,11 @@ package final class ConvertingCallbacks<Conversion: EventConversion, Face: Subsc
 @usableFromInline
 package final class ChainingCallbacks<Conversion: EventConversion>: StageCallbacks<Conversion.Value, Conversion.Failure> {
     @usableFromInline let conversion: Conversion
-    @usableFromInline let downstreamCallbacks: SubscriptionCallbacks<Conversion.Output, Conversion.OutputFailure>
+    @usableFromInline let downstreamCallbacks: StageCallbacks<Conversion.Output, Conversion.OutputFailure>
 
     /// Converts with `conversion` and hands each event to `downstreamCallbacks`.
     @inlinable
-    package init(conversion: Conversion, downstreamCallbacks: SubscriptionCallbacks<Conversion.Output, Conversion.OutputFailure>) {
+    package init(conversion: Conversion, downstreamCallbacks: StageCallbacks<Conversion.Output, Conversion.OutputFailure>) {
         self.conversion = conversion
         self.downstreamCallbacks = downstreamCallbacks
         // Safety: `SubscriptionCallbacks` calls a forward function only with the object
@@ -115,18 +115,18 @@ package final class ChainingCallbacks<Conversion: EventConversion>: StageCallbac
                 // Safety: `callbacks` is this stage (see above).
                 let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
                 switch stage.conversion.convert(value) {
-                case .value(let output): stage.downstreamCallbacks.deliverNext(output)
-                case .failure(let failure): stage.downstreamCallbacks.deliverError(failure)
+                case .value(let output): stage.downstreamCallbacks.deliverNext(output, isStage: true)
+                case .failure(let failure): stage.downstreamCallbacks.deliverError(failure, isStage: true)
                 }
             },
             forwardError: { callbacks, failure in
                 // Safety: `callbacks` is this stage (see above).
                 let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
-                stage.downstreamCallbacks.deliverError(stage.conversion.convert(failure: failure))
+                stage.downstreamCallbacks.deliverError(stage.conversion.convert(failure: failure), isStage: true)
             },
             forwardCompletion: { callbacks in
                 // Safety: `callbacks` is this stage (see above).
-                unsafeDowncast(callbacks, to: ChainingCallbacks.self).downstreamCallbacks.deliverCompletion()
+                unsafeDowncast(callbacks, to: ChainingCallbacks.self).downstreamCallbacks.deliverCompletion(isStage: true)
             })
     }
 }

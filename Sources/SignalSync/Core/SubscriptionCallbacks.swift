@@ -7,47 +7,44 @@
 /// object. (Functions rather than overridden methods: a generic subclass's overrides would
 /// run unspecialized, its vtable being instantiated at run time; these functions are
 /// specialized where the stage is built. Outside `SubscriptionCore`, so that they are not
-/// generic over the face.) Each kind stores only its own three slots.
+/// generic over the face.) Each kind stores only its own three slots, and neither stores
+/// its kind: whoever holds the object knows it (the subscription in its atomics, set by
+/// the initializer it was made with; a stage from its field's type), and says it to each
+/// delivery.
 @usableFromInline
 package class SubscriptionCallbacks<Value, Failure> {
-    /// True for a `StageCallbacks`, false for a `ClosureCallbacks`: only those two
-    /// initializers (in this file) set it.
-    @usableFromInline let forwards: Bool
-
     @inlinable
-    init(forwards: Bool) {
-        self.forwards = forwards
-    }
+    init() {}
 
-    /// Delivers a value.
+    /// Delivers a value; `isStage` says which kind this object is.
     @inlinable @inline(__always)
-    final func deliverNext(_ value: Value) {
-        // Safety: `forwards` says which of the two subclasses this object is (set by their
-        // initializers only; SubscriptionCallbacksTests pins both kinds). Optional chaining
-        // and a `let` borrow the closure; `if let` would retain it.
-        if forwards {
+    final func deliverNext(_ value: Value, isStage: Bool) {
+        // Safety: callers pass the kind the object was made as (the subscription records
+        // it from its initializer's parameter type; SubscriptionCallbacksTests pins both
+        // kinds). Optional chaining and a `let` borrow the closure; `if let` would retain it.
+        if isStage {
             unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardNext(self, value)
         } else {
             unsafeDowncast(self, to: ClosureCallbacks<Value, Failure>.self).next?(value)
         }
     }
 
-    /// Delivers an error.
+    /// Delivers an error; `isStage` says which kind this object is.
     @inlinable @inline(__always)
-    final func deliverError(_ failure: Failure) {
+    final func deliverError(_ failure: Failure, isStage: Bool) {
         // Safety: as in `deliverNext`.
-        if forwards {
+        if isStage {
             unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardError(self, failure)
         } else {
             unsafeDowncast(self, to: ClosureCallbacks<Value, Failure>.self).error?(failure)
         }
     }
 
-    /// Delivers completion.
+    /// Delivers completion; `isStage` says which kind this object is.
     @inlinable @inline(__always)
-    final func deliverCompletion() {
+    final func deliverCompletion(isStage: Bool) {
         // Safety: as in `deliverNext`.
-        if forwards {
+        if isStage {
             unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardCompletion(self)
         } else {
             unsafeDowncast(self, to: ClosureCallbacks<Value, Failure>.self).completed?()
@@ -78,7 +75,7 @@ package class ClosureCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Fai
         self.next = next
         self.error = error
         self.completed = completed
-        super.init(forwards: false)
+        super.init()
     }
 }
 
@@ -100,7 +97,7 @@ package class StageCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Failu
         self.forwardNext = forwardNext
         self.forwardError = forwardError
         self.forwardCompletion = forwardCompletion
-        super.init(forwards: true)
+        super.init()
     }
 }
 

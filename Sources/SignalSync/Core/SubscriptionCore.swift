@@ -85,39 +85,86 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     // (`SubscriptionCoreTests.testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects`,
     // `SharedReadersTests`, ThreadSanitizer).
     @usableFromInline @exclusivity(unchecked) var callbacks: Unmanaged<Callbacks>?
-    /// The subscriber's reference to the generator's disposable.
-    @usableFromInline @exclusivity(unchecked) var subscriberUpstream: (any UpstreamDisposable)?
-    /// The handle's reference to the generator's disposable.
-    @usableFromInline @exclusivity(unchecked) var handleUpstream: (any UpstreamDisposable)?
+    /// The generator's disposable, as the subscriber and the handle hold it: one
+    /// reference for the two, which `rare` says hold it (`subscriberHoldsUpstream`,
+    /// `handleHoldsUpstream`), dropped when the second of them lets go. (Two fields were
+    /// sixteen bytes more, and a larger heap block.)
+    @usableFromInline @exclusivity(unchecked) var upstream: (any UpstreamDisposable)?
     @usableFromInline @exclusivity(unchecked) var kept: Unmanaged<KeptObjects>?
+    /// The rare state (under `spin`), in the atomics' struct, which has room to spare:
+    /// each flag as a field would take the object into a larger heap block (Benchmarks'
+    /// PERFORMANCE.md, "What a live subscription holds"). Read and written under `spin`,
+    /// so relaxed.
+    @inlinable @inline(__always)
+    var rare: SubscriptionRareFlags {
+        get {
+            SubscriptionRareFlags(rawValue: signalsync_atomic_flags_load(rareAddress, AtomicLoadOrdering.relaxed.order))
+        }
+        set {
+            signalsync_atomic_flags_store(rareAddress, newValue.rawValue, AtomicStoreOrdering.relaxed.order)
+        }
+    }
+
+    // Safety: inside the atomics, fixed while the object lives (`AtomicStorageAddressTests`);
+    // accessed only atomically, under `spin` for writes.
+    /// The address of the rare state's byte.
+    @inlinable @inline(__always)
+    var rareAddress: UnsafeMutablePointer<signalsync_atomic_flags> {
+        (atomicsAddress + signalsync_subscription_rare_offset).assumingMemoryBound(to: signalsync_atomic_flags.self)
+    }
+
     /// True once the handle has been disposed (under `spin`).
     @inlinable @inline(__always)
     var handleDisposed: Bool {
-        get { rareFlag(signalsync_subscription_handle_disposed_offset).load(ordering: .relaxed) }
-        set { rareFlag(signalsync_subscription_handle_disposed_offset).store(newValue, ordering: .relaxed) }
+        get { rare.contains(.handleDisposed) }
+        set { rare.set(.handleDisposed, newValue) }
     }
     /// True while the handle's disposal disposes the generator's disposable (under `spin`).
     @inlinable @inline(__always)
     var handleDisposing: Bool {
-        get { rareFlag(signalsync_subscription_handle_disposing_offset).load(ordering: .relaxed) }
-        set { rareFlag(signalsync_subscription_handle_disposing_offset).store(newValue, ordering: .relaxed) }
+        get { rare.contains(.handleDisposing) }
+        set { rare.set(.handleDisposing, newValue) }
     }
     /// True when the handle lets go of the generator's disposable once the subscriber has
     /// gone, as if the handle were released too (`assign(_:handleLetsGoAtTheEnd:)`; under
     /// `spin`).
     @inlinable @inline(__always)
     var handleLetsGoAtTheEnd: Bool {
-        get { rareFlag(signalsync_subscription_handle_lets_go_at_the_end_offset).load(ordering: .relaxed) }
-        set { rareFlag(signalsync_subscription_handle_lets_go_at_the_end_offset).store(newValue, ordering: .relaxed) }
+        get { rare.contains(.handleLetsGoAtTheEnd) }
+        set { rare.set(.handleLetsGoAtTheEnd, newValue) }
     }
 
-    /// A flag of the rare state, kept in the atomics' struct, which has room to spare:
-    /// three `Bool` fields would take the object into a larger heap block (Benchmarks'
-    /// PERFORMANCE.md, "What a live subscription holds"). Read and written under `spin`,
-    /// so relaxed.
+    /// Takes the subscriber's reference to the generator's disposable (under `spin`):
+    /// nil when it holds none.
     @inlinable @inline(__always)
-    func rareFlag(_ offset: Int) -> AtomicBoolView {
-        AtomicBoolView((atomicsAddress + offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
+    func takeSubscriberUpstream() -> (any UpstreamDisposable)? {
+        takeUpstream(of: .subscriberHoldsUpstream, besides: .handleHoldsUpstream)
+    }
+
+    /// Takes the handle's reference to the generator's disposable (under `spin`): nil
+    /// when it holds none.
+    @inlinable @inline(__always)
+    func takeHandleUpstream() -> (any UpstreamDisposable)? {
+        takeUpstream(of: .handleHoldsUpstream, besides: .subscriberHoldsUpstream)
+    }
+
+    /// `holder`'s reference to the generator's disposable, taken: a copy while `other`
+    /// still holds it, the field's own reference when `holder` was the last.
+    @inlinable @inline(__always)
+    func takeUpstream(of holder: SubscriptionRareFlags, besides other: SubscriptionRareFlags) -> (any UpstreamDisposable)? {
+        var flags = rare
+        guard flags.contains(holder) else { return nil }
+        flags.remove(holder)
+        rare = flags
+        return flags.contains(other) ? upstream : upstream.take()
+    }
+
+    /// True when `callbacks` is a `StageCallbacks`, false for a `ClosureCallbacks`: set by
+    /// the initializer, before the subscription is shared, and never changed (relaxed).
+    @inlinable @inline(__always)
+    var callbacksAreStage: AtomicBoolView {
+        AtomicBoolView(
+            (atomicsAddress + signalsync_subscription_callbacks_forward_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
     }
 
     /// The terminated, released and dropping bits and the number of calls reading the
@@ -172,9 +219,20 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     }
 
     /// Creates the state of a subscription that has not started and calls back
-    /// `callbacks` (an operator stage's `ForwardingCallbacks`).
+    /// `callbacks`, an operator stage's (`ForwardingCallbacks`, `SteppingCallbacks`, ...).
     @inlinable
-    package init(callbacks: SubscriptionCallbacks<Value, Failure>) {
+    package init(callbacks: StageCallbacks<Value, Failure>) {
+        LiveSubscriptions.began()
+        // Safety: the +1 that `callbacks` owns, released once by the release claim.
+        self.callbacks = Unmanaged.passRetained(callbacks)
+        super.init()
+        callbacksAreStage.store(true, ordering: .relaxed)
+    }
+
+    /// Creates the state of a subscription that has not started and calls back the
+    /// closures of `callbacks` (a hub's `PipeHubMemberCallbacks`).
+    @inlinable
+    package init(callbacks: ClosureCallbacks<Value, Failure>) {
         LiveSubscriptions.began()
         // Safety: the +1 that `callbacks` owns, released once by the release claim.
         self.callbacks = Unmanaged.passRetained(callbacks)
@@ -189,8 +247,8 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         if StackGuard.isLow {
             // A chain of subscriptions releases its upstream one by one: go on from a
             // fresh stack when this one is nearly used up.
-            var upstream = (subscriberUpstream.take(), handleUpstream.take())
-            StackGuard.onFreshStack { upstream = (nil, nil) }
+            var upstream = self.upstream.take()
+            StackGuard.onFreshStack { upstream = nil }
             withExtendedLifetime(upstream) {}
         }
     }
@@ -227,7 +285,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
             // Safety: this call counts as a reader in `word`; the callbacks are released
             // only once every reader has left (`SignalStartTests.testCallbacksReleasedAfterTerminationAndDisposal`,
             // `SharedReadersTests.testConcurrentValuesAndADisposal`).
-            callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value) }
+            callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value, isStage: callbacksAreStage.load(ordering: .relaxed)) }
         }
         leave()
         if before & Self.readerMask != 0 {
@@ -245,7 +303,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         let counter = AtomicIntView(ReaderShards.counter(shared, ReaderShards.current).assumingMemoryBound(to: signalsync_atomic_int.self))
         counter.wrappingAdd(1, ordering: .sequentiallyConsistent)
         if word.load(ordering: .sequentiallyConsistent) & Self.terminatedBit == 0, let callbacks {
-            callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value) }
+            callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value, isStage: callbacksAreStage.load(ordering: .relaxed)) }
         }
         counter.wrappingSubtract(1, ordering: .sequentiallyConsistent)
         if word.load(ordering: .sequentiallyConsistent) == Self.endedAndIdle {
@@ -273,7 +331,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         }
         terminalSent.store(true, ordering: .relaxed)
         guard enterTerminating() else { return }
-        terminate { $0.deliverError(error) }?.release()
+        terminate { $0.deliverError(error, isStage: callbacksAreStage.load(ordering: .relaxed)) }?.release()
     }
 
     /// Ends with completion: the completion callback, then the upstream teardown.
@@ -285,7 +343,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         }
         terminalSent.store(true, ordering: .relaxed)
         guard enterTerminating() else { return }
-        terminate { $0.deliverCompletion() }?.release()
+        terminate { $0.deliverCompletion(isStage: callbacksAreStage.load(ordering: .relaxed)) }?.release()
     }
 
     /// `putNext` continued on a fresh stack (deep chains; see `StackGuard`).
@@ -325,7 +383,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         // Safety: the terminal event entered as a reader (`enterTerminating`), so the
         // callbacks stay until `leave()` below; `kept`'s +1 goes to the caller
         // (`SubscriptionCoreTests.testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects`).
-        let upstream = spin.withLock { subscriberUpstream.take() }
+        let upstream = spin.withLock { takeSubscriberUpstream() }
         if let callbacks {
             // What the callbacks start is not enclosed by this subscription (`GenerationScope`).
             GenerationScope.deliveringTerminalEvent(of: self) { callbacks._withUnsafeGuaranteedRef(deliver) }
@@ -338,7 +396,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         // lock that the terminated bit, set before this, is clear), so `keeps` is final.
         guard Face.terminationReleasesHandleReference || keeps.load(ordering: .relaxed) else { return nil }
         let (handleReference, objects) = spin.withLock {
-            (Face.terminationReleasesHandleReference ? handleUpstream.take() : nil, kept.take())
+            (Face.terminationReleasesHandleReference ? takeHandleUpstream() : nil, kept.take())
         }
         withExtendedLifetime(handleReference) {}
         return objects
@@ -393,7 +451,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         if word.load(ordering: .acquiring) & Self.terminatedBit == 0, let callbacks {
             // Safety: pinned, the subscription counts a reader until `unpin()`, so the
             // callbacks are not released meanwhile (`PinnedSubscriberTests`).
-            callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value) }
+            callbacks._withUnsafeGuaranteedRef { $0.deliverNext(value, isStage: callbacksAreStage.load(ordering: .relaxed)) }
         }
     }
 
@@ -473,9 +531,11 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
                 if hasEnded || handleDisposed {
                     return
                 }
-                handleUpstream = offered
-                subscriberUpstream = offered.take()
-                self.handleLetsGoAtTheEnd = handleLetsGoAtTheEnd
+                upstream = offered.take()
+                var flags = rare
+                flags.insert([.subscriberHoldsUpstream, .handleHoldsUpstream])
+                flags.set(.handleLetsGoAtTheEnd, handleLetsGoAtTheEnd)
+                rare = flags
             }
         }
         offered?.dispose()  // arrived after the end
@@ -503,7 +563,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
                 return false
             }
             handleDisposed = true
-            upstream = handleUpstream.take()
+            upstream = takeHandleUpstream()
             handleDisposing = upstream != nil
             return true
         }
@@ -545,7 +605,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
             // The handle's reference goes first, at the end of this scope.
             let handleReference: (any UpstreamDisposable)?
             (handleReference, disposing) = spin.withLock {
-                (handleReleased || handleLetsGoAtTheEnd ? handleUpstream.take() : nil, handleDisposing)
+                (handleReleased || handleLetsGoAtTheEnd ? takeHandleUpstream() : nil, handleDisposing)
             }
             withExtendedLifetime(handleReference) {}
         }
@@ -594,7 +654,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     func dropSubscriberReference() -> Unmanaged<KeptObjects>? {
         // Safety: under `spin`; the kept objects' +1 goes to the caller, which releases it
         // once (`SubscriptionCoreTests.testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks`).
-        let (reference, objects) = spin.withLock { (subscriberUpstream.take(), kept.take()) }
+        let (reference, objects) = spin.withLock { (takeSubscriberUpstream(), kept.take()) }
         withExtendedLifetime(reference) {}
         return objects
     }
@@ -613,7 +673,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         let present = terminated ? nil : callbacks?.takeUnretainedValue().present
         let text = "next: \(Self.show(present?.next)), error: \(Self.show(present?.error)), completed: \(Self.show(present?.completed))"
         leave()
-        let disposable = spin.withLock { subscriberUpstream != nil }
+        let disposable = spin.withLock { rare.contains(.subscriberHoldsUpstream) }
         return "Subscriber { \(text), disposable: \(disposable ? "hasValue" : "nil"), terminated: \(terminated) }"
     }
 
@@ -625,5 +685,36 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
 
     private static func show(_ present: Bool?) -> String {
         present == true ? "hasValue" : "nil"
+    }
+}
+
+/// A subscription's rare state, one bit each in its atomics' `rare` byte (under its spin
+/// lock).
+@usableFromInline
+struct SubscriptionRareFlags: OptionSet {
+    @usableFromInline let rawValue: UInt8
+
+    @inlinable init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// The handle has been disposed.
+    @inlinable static var handleDisposed: Self { Self(rawValue: 1 << 0) }
+    /// The handle's disposal is disposing the generator's disposable.
+    @inlinable static var handleDisposing: Self { Self(rawValue: 1 << 1) }
+    /// The handle lets go of the generator's disposable once the subscriber has gone.
+    @inlinable static var handleLetsGoAtTheEnd: Self { Self(rawValue: 1 << 2) }
+    /// The subscriber holds the generator's disposable (`upstream`).
+    @inlinable static var subscriberHoldsUpstream: Self { Self(rawValue: 1 << 3) }
+    /// The handle holds the generator's disposable (`upstream`).
+    @inlinable static var handleHoldsUpstream: Self { Self(rawValue: 1 << 4) }
+
+    /// Sets `flag` when `on`, clears it otherwise.
+    @inlinable mutating func set(_ flag: Self, _ on: Bool) {
+        if on {
+            insert(flag)
+        } else {
+            remove(flag)
+        }
     }
 }

@@ -4,6 +4,7 @@
 /// The methods only move items in and out; the caller disposes what they return,
 /// after the lock is released, so disposal may come back to the slot. Not generic, as
 /// `ClosableList`: its code runs with concrete types wherever it is used.
+@usableFromInline
 package final class ClosableSlot: Sendable {
     /// The disposable a slot holds.
     package typealias Item = any UpstreamDisposable
@@ -16,7 +17,7 @@ package final class ClosableSlot: Sendable {
 
     private let state = LockedState(Contents())
 
-    package init() {}
+    @usableFromInline package init() {}
 
     /// Stores `newItem` and returns what the caller must now dispose: the previous item,
     /// or `newItem` itself when the slot is closed.

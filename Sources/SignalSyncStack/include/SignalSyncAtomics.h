@@ -128,6 +128,24 @@ static inline __attribute__((always_inline)) signalsync_atomic_bool_exchange sig
     return (signalsync_atomic_bool_exchange){exchanged, expected};
 }
 
+// MARK: - Flags
+
+/// Eight flags in one byte, read and written whole (the writers take a lock; a reader of
+/// a flag that never changes may read without it).
+typedef struct {
+    uint8_t value;
+} signalsync_atomic_flags;
+
+/// Loads the flags.
+static inline __attribute__((always_inline)) uint8_t signalsync_atomic_flags_load(signalsync_atomic_flags *_Nonnull atomic, signalsync_memory_order order) {
+    return __atomic_load_n(&atomic->value, order);
+}
+
+/// Stores `desired`.
+static inline __attribute__((always_inline)) void signalsync_atomic_flags_store(signalsync_atomic_flags *_Nonnull atomic, uint8_t desired, signalsync_memory_order order) {
+    __atomic_store_n(&atomic->value, desired, order);
+}
+
 // MARK: - 64 bits
 
 /// An atomic 64-bit unsigned integer.
@@ -219,16 +237,26 @@ typedef struct {
     signalsync_atomic_bool keeps;
     /// The flag of the spin lock guarding the subscription's rare state.
     signalsync_atomic_bool spin_locked;
-    /// Rare state under the spin lock (relaxed: the lock orders them), kept here where
-    /// the struct has room rather than in fields of the object: whether the handle has
-    /// been disposed, is disposing, and lets go of the generator's disposable at the end.
-    signalsync_atomic_bool handle_disposed;
-    signalsync_atomic_bool handle_disposing;
-    signalsync_atomic_bool handle_lets_go_at_the_end;
+    /// Set once, before the subscription is shared, when its callbacks are a stage's
+    /// (`StageCallbacks`) rather than closures (`ClosureCallbacks`): the kind lives here,
+    /// where the struct has room, rather than in a field of every callbacks object.
+    signalsync_atomic_bool callbacks_forward;
+    /// Rare state under the spin lock, one bit each (relaxed: the lock orders them), kept
+    /// here where the struct has room rather than in fields of the object: whether the
+    /// handle has been disposed, is disposing, and lets go of the generator's disposable
+    /// at the end, and which of the subscriber and the handle hold that disposable
+    /// (`SubscriptionRareFlags`).
+    signalsync_atomic_flags rare;
     /// The reader counts of a subscription that threads call at once (`ReaderShards`),
     /// made at the first sign of that; NULL until then.
     signalsync_atomic_pointer shared_readers;
 } signalsync_subscription_atomics;
+
+#if __LP64__
+/// The flags share the word between the counts and the pointer (two bytes spare): a word
+/// more would grow every subscription by eight bytes (into a larger heap block).
+_Static_assert(sizeof(signalsync_subscription_atomics) == 24, "a subscription's atomics take three words");
+#endif
 
 /// The offsets of `signalsync_subscription_atomics`' fields: Swift adds them to the struct's
 /// address (a constant, where a call to an accessor would be opaque to its optimizer).
@@ -238,9 +266,8 @@ enum {
     signalsync_subscription_terminal_sent_offset = offsetof(signalsync_subscription_atomics, terminal_sent),
     signalsync_subscription_keeps_offset = offsetof(signalsync_subscription_atomics, keeps),
     signalsync_subscription_spin_locked_offset = offsetof(signalsync_subscription_atomics, spin_locked),
-    signalsync_subscription_handle_disposed_offset = offsetof(signalsync_subscription_atomics, handle_disposed),
-    signalsync_subscription_handle_disposing_offset = offsetof(signalsync_subscription_atomics, handle_disposing),
-    signalsync_subscription_handle_lets_go_at_the_end_offset = offsetof(signalsync_subscription_atomics, handle_lets_go_at_the_end),
+    signalsync_subscription_callbacks_forward_offset = offsetof(signalsync_subscription_atomics, callbacks_forward),
+    signalsync_subscription_rare_offset = offsetof(signalsync_subscription_atomics, rare),
     signalsync_subscription_shared_readers_offset = offsetof(signalsync_subscription_atomics, shared_readers),
 };
 

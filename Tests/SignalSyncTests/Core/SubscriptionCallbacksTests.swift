@@ -10,10 +10,9 @@ final class SubscriptionCallbacksTests: LeakCheckedTestCase {
         let log = Log()
         let callbacks: SubscriptionCallbacks<Int, String> = ClosureCallbacks(
             next: { log.append("next \($0)") }, error: nil, completed: { log.append("completed") })
-        XCTAssertFalse(callbacks.forwards)
-        callbacks.deliverNext(1)
-        callbacks.deliverError("ignored")
-        callbacks.deliverCompletion()
+        callbacks.deliverNext(1, isStage: false)
+        callbacks.deliverError("ignored", isStage: false)
+        callbacks.deliverCompletion(isStage: false)
         XCTAssertEqual(log.lines, ["next 1", "completed"])
         XCTAssertTrue(callbacks.present == (next: true, error: false, completed: true))
     }
@@ -21,15 +20,38 @@ final class SubscriptionCallbacksTests: LeakCheckedTestCase {
     func testStageCallbacksCallTheirFunctionsWithThemselves() {
         let log = Log()
         let callbacks: SubscriptionCallbacks<Int, String> = StageCallbacks(
-            forwardNext: { callbacks, value in log.append("next \(value) \(callbacks.forwards)") },
-            forwardError: { callbacks, failure in log.append("error \(failure) \(callbacks.forwards)") },
-            forwardCompletion: { callbacks in log.append("completed \(callbacks.forwards)") })
-        XCTAssertTrue(callbacks.forwards)
-        callbacks.deliverNext(2)
-        callbacks.deliverError("e")
-        callbacks.deliverCompletion()
+            forwardNext: { callbacks, value in log.append("next \(value) \(callbacks is StageCallbacks<Int, String>)") },
+            forwardError: { callbacks, failure in log.append("error \(failure) \(callbacks is StageCallbacks<Int, String>)") },
+            forwardCompletion: { callbacks in log.append("completed \(callbacks is StageCallbacks<Int, String>)") })
+        callbacks.deliverNext(2, isStage: true)
+        callbacks.deliverError("e", isStage: true)
+        callbacks.deliverCompletion(isStage: true)
         XCTAssertEqual(log.lines, ["next 2 true", "error e true", "completed true"])
         XCTAssertTrue(callbacks.present == (next: true, error: true, completed: true))
+    }
+
+    /// The subscription records the kind from the initializer it was made with, and each
+    /// of its deliveries reaches that kind's slots.
+    func testASubscriptionDeliversThroughTheKindItWasMadeWith() {
+        let log = Log()
+        let closures = SubscriptionCore<Int, String, SwiftSignalKitRules>(
+            callbacks: ClosureCallbacks(next: { log.append("closure next \($0)") }, error: nil, completed: { log.append("closure completed") }))
+        let stage = SubscriptionCore<Int, String, SwiftSignalKitRules>(
+            callbacks: StageCallbacks(
+                forwardNext: { _, value in log.append("stage next \(value)") },
+                forwardError: { _, failure in log.append("stage error \(failure)") },
+                forwardCompletion: { _ in log.append("stage completed") }))
+        let plain = SubscriptionCore<Int, String, SwiftSignalKitRules>(next: { log.append("plain next \($0)") }, error: nil, completed: nil)
+        XCTAssertFalse(closures.callbacksAreStage.load(ordering: .relaxed))
+        XCTAssertTrue(stage.callbacksAreStage.load(ordering: .relaxed))
+        XCTAssertFalse(plain.callbacksAreStage.load(ordering: .relaxed))
+        closures.putNext(1)
+        stage.putNext(2)
+        plain.putNext(3)
+        closures.putCompletion()
+        stage.putError("e")
+        plain.putCompletion()
+        XCTAssertEqual(log.lines, ["closure next 1", "stage next 2", "plain next 3", "closure completed", "stage error e"])
     }
 
     func testReleasingClosureCallbacksReleasesWhatTheClosuresCaptured() {

@@ -54,6 +54,13 @@ import SignalSyncStack
     @usableFromInline let reentrancy: Reentrancy
     /// True for a hub without replay: its pushes read `snapshots` without the lock.
     @usableFromInline let lockFree: Bool
+    /// `remove`, specialized where this hub was made (a function without a context): a
+    /// membership's `dispose()` is reached through the disposable's protocol, which runs
+    /// the generic, unspecialized method, and calls this instead of `remove` (which,
+    /// unspecialized, would look up the run-time metadata of the hub's generic types at
+    /// every disposal: Benchmarks/PERFORMANCE.md, "Run-time metadata lookups"). Here once
+    /// per hub rather than in every membership.
+    @usableFromInline let removeSpecialized: (PipeHubEngine<Value>, Int) -> Void
     /// The subscribers of a hub without replay, as pushes read them without the lock:
     /// withdrawn by every `add` and `remove`, published again by the next push (under the
     /// lock), so subscribing many costs no copy per subscriber. Unused by replaying hubs,
@@ -72,6 +79,7 @@ import SignalSyncStack
         }
         self.state = LockedState(Machine(start))
         self.reentrancy = reentrancy
+        removeSpecialized = { hub, key in hub.remove(key) }
         super.init()
         if lockFree {
             PublicationEngine<PipeHubSnapshot<Receiver>>.prepare(&publication)

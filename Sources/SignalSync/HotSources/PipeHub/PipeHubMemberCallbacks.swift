@@ -8,8 +8,9 @@
 /// and as the handle's (dropped when disposed, or when the subscriber goes: it is assigned
 /// with `handleLetsGoAtTheEnd`, since disposing it after that would do nothing). So it goes
 /// when the subscription has ended and its callbacks are free, as the callbacks did, and
-/// releases its hub and `keepAlive`, then the closures, the order in which the membership
-/// and the callbacks went when they were two objects.
+/// releases its hold on the hub (the owner the subscription kept alive, or the hub), then
+/// the closures, the order in which the membership and the callbacks went when they were
+/// two objects.
 ///
 /// Made before the subscription joins the hub (the replay calls it back during the join):
 /// `PipeHubEngine.join(_:as:)` sets its key, before the subscription can reach
@@ -20,12 +21,8 @@ package final class PipeHubMemberCallbacks<Value, Failure>: ClosureCallbacks<Val
     // Safety: `key` is written once, by the subscribing thread, before the subscription
     // takes this object as its disposable (under its lock); the other fields are
     // immutable; the hub locks.
-    /// The hub, kept alive by `keepAlive` when that is set.
+    /// The hub, and what the subscription keeps alive (see `PipeHubMembership.hub`).
     @usableFromInline let hub: PipeHubHold<Value>
-    /// What the subscription keeps alive (see `PipeHubMembership.keepAlive`).
-    @usableFromInline let keepAlive: AnyObject?
-    /// `PipeHubEngine.remove`, specialized (a function without a context).
-    @usableFromInline let remove: (PipeHubEngine<Value>, Int) -> Void
     // Safety: accesses never overlap: written once, by the join, before the subscription
     // takes this object as its disposable (under its lock), which orders the write before
     // every read (`dispose()`, on any thread). Pinned by SSignalPipeTests.testDisposalRemovesTheSubscriber and,
@@ -40,15 +37,13 @@ package final class PipeHubMemberCallbacks<Value, Failure>: ClosureCallbacks<Val
         next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, hub: PipeHubEngine<Value>, keepingAlive keepAlive: AnyObject?
     ) {
         self.hub = PipeHubHold(hub, keptAliveBy: keepAlive)
-        self.keepAlive = keepAlive
-        remove = { hub, key in hub.remove(key) }
         super.init(next: next, error: error, completed: completed)
     }
 
     /// Removes the subscriber from the hub.
     @usableFromInline
     package func dispose() {
-        hub.with { remove($0, key) }
+        hub.with { $0.removeSpecialized($0, key) }
     }
 }
 

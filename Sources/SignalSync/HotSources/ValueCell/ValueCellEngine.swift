@@ -15,10 +15,11 @@
 @usableFromInline package final class ValueCellEngine<Value>: @unchecked Sendable {
     // Safety: `hub` and `source` lock.
     @usableFromInline package let hub: PipeHubEngine<Value>
-    private let source = ClosableSlot()
+    @usableFromInline let source = ClosableSlot()
 
-    /// A cell holding `initial` (empty when nil).
-    @usableFromInline package init(_ initial: Value?) {
+    /// A cell holding `initial` (empty when nil). Inlinable, so that its hub is made
+    /// specialized for `Value` where the cell's owner is (`PipeHubEngine.removeSpecialized`).
+    @inlinable package init(_ initial: Value?) {
         hub = PipeHubEngine(initial.map { .holding($0) } ?? .empty, reentrancy: .immediate)
     }
 

@@ -31,6 +31,43 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.all, ["a 1", "b 1", "b 2"])
     }
 
+    /// A hold without an owner keeps the hub alive itself; with one, it keeps the owner
+    /// alive (which holds the hub) and not the hub; a membership disposes through the
+    /// hub's `removeSpecialized`.
+    func testAHoldKeepsItsOwnerOrElseTheHubAlive() throws {
+        final class Owner {
+            let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
+        }
+        weak var weakHub: PipeHubEngine<Int>?
+        weak var weakOwner: Owner?
+        var membership: PipeHubMembership<Int>?
+        do {
+            let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
+            weakHub = hub
+            let hold = PipeHubHold(hub, keptAliveBy: nil)
+            XCTAssertNil(hold.owner)
+            membership = hub.join(PipeHubClosureReceiver { _ in }, keepingAlive: nil)
+        }
+        XCTAssertNotNil(weakHub, "the membership's hold retains the hub")
+        membership?.dispose()
+        XCTAssertEqual(weakHub?.state.withLock { $0.entries.count }, 0)
+        membership = nil
+        XCTAssertNil(weakHub)
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            weakHub = owner.hub
+            XCTAssertTrue(PipeHubHold(owner.hub, keptAliveBy: owner).owner === owner)
+            membership = owner.hub.join(PipeHubClosureReceiver { _ in }, keepingAlive: owner)
+        }
+        XCTAssertNotNil(weakOwner, "the membership's hold retains the owner")
+        membership?.dispose()
+        XCTAssertEqual(weakHub?.state.withLock { $0.entries.count }, 0)
+        membership = nil
+        XCTAssertNil(weakOwner)
+        XCTAssertNil(weakHub)
+    }
+
     /// Records its release in `log`; held by a subscriber's closure.
     final class Probe: @unchecked Sendable {
         let log: Log
