@@ -168,7 +168,12 @@ public class Signal<T, E>: @unchecked Sendable {
             #if DEBUG
                 StartRecords.stage(stageName)
             #endif
-            return (self as! HubSignal<T, E>).subscribe(next: next, error: error, completed: completed)
+            // Safety: only `HubSignal`'s initializer passes `.hub` (a checked cast here was a
+            // run-time call per start). Pinned by ValuePipeTests and ValuePromiseTests.
+            return unsafeDowncast(self, to: HubSignal<T, E>.self).subscribe(next: next, error: error, completed: completed)
+        }
+        if stage == .fused, let subscription = FusedSignal.subscriptionOverHub(of: self, next: next, error: error, completed: completed) {
+            return subscription
         }
         return subscription(SubscriptionState(next: next, error: error, completed: completed))
     }

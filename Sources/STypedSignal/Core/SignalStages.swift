@@ -188,6 +188,13 @@ final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     @usableFromInline let steps: StatelessStep<T>
     /// How many steps there are.
     @usableFromInline let stepCount: Int
+    /// What `start` calls when the upstream is a hub's signal (nil otherwise): subscribes
+    /// the closures with the steps run in the hub's delivery to the start's own
+    /// subscription (`PipeHubSteppingMember`), without a subscription of this stage's own.
+    /// A function without a context, made in `init`, where `T` and `E` are known: it runs
+    /// specialized when `start` is called from code that is not (an operator subscribing
+    /// its sources), as `runner` does.
+    @usableFromInline let startOverHub: ((FusedSignal, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> SubscriptionState<T, E>)?
 
     /// The most steps one fused stage runs.
     @usableFromInline static var maxSteps: Int {
@@ -199,12 +206,40 @@ final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         self.upstream = upstream
         self.steps = steps
         stepCount = steps.count
+        if upstream.stage == .hub {
+            startOverHub = { fused, next, error, completed in
+                // Set in `init`, taken only by `deinit`: there while the stage runs.
+                let upstream = fused.upstream!
+                #if DEBUG
+                    StartRecords.stage(fused.stageName)
+                    StartRecords.stage(upstream.stageName)
+                #endif
+                // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by
+                // FusedStagesOverHubTests.
+                return unsafeDowncast(upstream, to: HubSignal<T, E>.self).subscribe(
+                    steps: fused.steps, next: next, error: error, completed: completed)
+            }
+        } else {
+            startOverHub = nil
+        }
         super.init(
             runner: { signal, subscriber in
                 let stage = signal as! FusedSignal
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 return stage.upstream!.startStepping(to: subscriber, steps: stage.steps)
             }, stage: .fused, origin: "")
+    }
+
+    /// Subscribes these closures to `signal`, a fused stage, with `startOverHub` when its
+    /// upstream is a hub's signal; nil for any other upstream. Not inlined: `start` stays
+    /// small enough to be inlined where it is called.
+    @inlinable @inline(never)
+    static func subscriptionOverHub(
+        of signal: Signal<T, E>, next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?
+    ) -> SubscriptionState<T, E>? {
+        // Safety: only this class's initializer passes `.fused`. Pinned by FusedStagesTests.
+        let fused = unsafeDowncast(signal, to: FusedSignal.self)
+        return fused.startOverHub?(fused, next, error, completed)
     }
 
     /// `signal` followed by `step` (a step alone): the step joins `signal`'s own steps

@@ -57,6 +57,20 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         }
     }
 
+    /// Subscribes `steps`, then these closures: what `start` on a fused stage of steps
+    /// over this signal does. Their object is also the subscription's membership in the
+    /// hub (`PipeHubSteppingMember`).
+    @inlinable
+    func subscribe(steps: StatelessStep<T>, next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionState<T, E> {
+        hub.with { hub in
+            hub.subscribe(steps: steps, next: next, error: error, completed: completed, keepingAlive: owner) {
+                if let joined, let owner {
+                    joined(owner)
+                }
+            }
+        }
+    }
+
     #if DEBUG
         /// The source's name in a recorded start's chain: its owner's type (`Promise`,
         /// `ValuePromise`, ...), or `ValuePipe` for a pipe's signal, which has none.

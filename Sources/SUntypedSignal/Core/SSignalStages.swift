@@ -144,7 +144,27 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 return stage.upstream!.subscription(
                     callbacks: SteppingCallbacks(steps: stage.steps, downstream: subscriber, core: subscriber.core))
-            }, takesSteps: true, origin: "")
+            }, takesSteps: true, stepsJoinHub: upstream.joinsHub, origin: "")
+    }
+
+    /// Subscribes these closures to `signal`, a fused stage over a hub's signal
+    /// (`stepsJoinHub`): the steps run in the hub's delivery to the start's own
+    /// subscription (`PipeHubSteppingMember`), without a subscription of the stage's own.
+    /// Not inlined: `start` stays small.
+    @usableFromInline @inline(never)
+    static func subscriptionOverHub(
+        of signal: SSignal, next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?
+    ) -> SSubscriptionState {
+        // Safety: only this class's initializer sets `stepsJoinHub`, and only over a
+        // signal that joins a hub, which only `HubSSignal` does. Pinned by SFusedStagesTests.
+        let fused = unsafeDowncast(signal, to: FusedSSignal.self)
+        // Set in `init`, taken only by `deinit`: there while the stage runs.
+        let upstream = unsafeDowncast(fused.upstream!, to: HubSSignal.self)
+        #if DEBUG
+            StartRecords.stage(fused.stageName)
+            StartRecords.stage(upstream.stageName)
+        #endif
+        return upstream.subscribe(steps: fused.steps, next: next, error: error, completed: completed)
     }
 
     /// `signal.map(transform)`, joining `signal`'s stage (a `map` or a fused stage).

@@ -68,6 +68,19 @@ class HubSSignal: SSignal, @unchecked Sendable {
         hub._withUnsafeGuaranteedRef { $0.subscribe(next: next, error: error, completed: completed, keepingAlive: owner) }
     }
 
+    /// Subscribes `steps`, then these closures: what `start` on a fused stage of steps over
+    /// this signal does. Their object is also the subscription's membership in the hub
+    /// (`PipeHubSteppingMember`).
+    @inlinable
+    final func subscribe(steps: StatelessStep<Any?>, next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?)
+        -> SSubscriptionState
+    {
+        // Safety: held while this object lives (see `hub`).
+        hub._withUnsafeGuaranteedRef {
+            $0.subscribe(steps: steps, next: next, error: error, completed: completed, keepingAlive: owner)
+        }
+    }
+
     /// Adds the subscriber of `state` to the hub: what `start` does.
     @inlinable
     final func join(_ state: SSubscriptionState) -> SDisposable? {

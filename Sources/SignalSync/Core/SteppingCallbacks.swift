@@ -63,6 +63,60 @@ package final class StatelessStep<Value> {
     }
 }
 
+/// What runs values through a list of steps (`run(_:from:)`): tells whether the
+/// subscription the steps feed has ended, and takes what comes out of the last step.
+@usableFromInline
+package protocol StepRunner: AnyObject {
+    /// The steps' values.
+    associatedtype Value
+
+    /// True once the subscription the steps feed has ended: the later steps do not run.
+    var stepsHaveEnded: Bool { get }
+
+    /// Takes what the last step let through.
+    func deliverAfterSteps(_ value: Value)
+}
+
+extension StepRunner {
+    /// Runs `value` through `step` and the steps after it.
+    @inlinable
+    package func run(_ value: Value, from step: StatelessStep<Value>) {
+        runStep(value, step)
+    }
+
+    /// `run`'s body: inlined where a value enters the first step (most stages have one
+    /// step), called through `run` for the steps after it.
+    @inlinable @inline(__always)
+    package func runStep(_ value: Value, _ step: StatelessStep<Value>) {
+        if step.isFilter {
+            guard step.isIncluded(value) else { return }
+            if step.next == nil {
+                deliverAfterSteps(value)
+            } else {
+                runNext(value, after: step)
+            }
+        } else {
+            let mapped = step.transform(value)
+            if step.next == nil {
+                deliverAfterSteps(mapped)
+            } else {
+                runNext(mapped, after: step)
+            }
+        }
+    }
+
+    /// Runs what `step` let through the step after it, unless the subscription the steps
+    /// feed has ended meanwhile.
+    @inlinable
+    package func runNext(_ value: Value, after step: StatelessStep<Value>) {
+        if stepsHaveEnded {
+            return
+        }
+        // Only called for a step whose `next` is set (`runStep` checks).
+        run(value, from: step.next!)
+    }
+}
+
 /// The callbacks of a stage of steps (a typed `filter`; untyped consecutive `map`s and
 /// `filter`s fused into one stage): each value runs through the steps in order, and what
 /// comes out is sent to a downstream subscription. Errors and completion go straight
@@ -80,7 +134,7 @@ package final class StatelessStep<Value> {
 /// Releases the steps (the first step first), then its reference to the downstream
 /// subscriber, as the stages' callbacks did.
 @usableFromInline
-package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure> {
+package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure>, StepRunner {
     /// The first step; each holds the next.
     @usableFromInline let steps: StatelessStep<Value>
     /// The downstream subscriber (of either API), kept alive as closures capturing it would.
@@ -120,54 +174,16 @@ package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: S
             })
     }
 
-    /// Runs `value` through `step` and the steps after it.
-    @inlinable
-    final func run(_ value: Value, from step: StatelessStep<Value>) {
-        runStep(value, step)
-    }
-
-    /// `run`'s body: inlined where a value enters the first step (most stages have one
-    /// step), called through `run` for the steps after it.
-    @inlinable @inline(__always)
-    final func runStep(_ value: Value, _ step: StatelessStep<Value>) {
-        if step.isFilter {
-            guard step.isIncluded(value) else { return }
-            if step.next == nil {
-                deliver(value)
-            } else {
-                runNext(value, after: step)
-            }
-        } else {
-            let mapped = step.transform(value)
-            if step.next == nil {
-                deliver(mapped)
-            } else {
-                runNext(mapped, after: step)
-            }
-        }
-    }
-
-    /// Runs what `step` let through the step after it, unless the downstream subscription
-    /// has ended meanwhile.
-    @inlinable
-    final func runNext(_ value: Value, after step: StatelessStep<Value>) {
-        if downstreamHasEnded {
-            return
-        }
-        // Only called for a step whose `next` is set (`runStep` checks).
-        run(value, from: step.next!)
-    }
-
     /// Sends what the last step let through downstream.
     @inlinable @inline(__always)
-    final func deliver(_ value: Value) {
+    package final func deliverAfterSteps(_ value: Value) {
         // Safety: called while this stage runs, which keeps `core` alive (see `core`).
         core._withUnsafeGuaranteedRef { $0.putNext(value) }
     }
 
     /// True once the downstream subscription has ended: the later steps do not run.
     @inlinable
-    final var downstreamHasEnded: Bool {
+    package final var stepsHaveEnded: Bool {
         // Safety: called while this stage runs, which keeps `core` alive (see `core`).
         core._withUnsafeGuaranteedRef { $0.hasEnded }
     }

@@ -1,4 +1,5 @@
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -18,6 +19,39 @@ final class SFusedStagesTests: LeakCheckedTestCase {
     }
 
     func testValuesFromTwoThreadsAllRunThroughTheSteps() { FusedStagesDriver.valuesFromTwoThreadsAllRunThroughTheSteps(UntypedAPI.self) }
+
+    /// Over a hot source's signal the steps run in the hub's delivery to the start's own
+    /// subscription (`PipeHubSteppingMember`; the driver's cases above start over a pipe's
+    /// signal): a variable's replay runs through them, and the subscription keeps the
+    /// variable alive.
+    func testAVariablesReplayRunsThroughTheStepsAndTheSubscriptionKeepsTheVariableAlive() {
+        let log = OrderTrace<String>()
+        weak var weakVariable: SVariable?
+        var handle: SDisposable?
+        do {
+            let variable = SVariable()
+            weakVariable = variable
+            variable.set(SSignal.single(1))
+            handle = variable.signal().map { ($0 as! Int) * 10 }.filter { ($0 as! Int) > 10 }.start(next: { log.append("next \($0!)") })
+            variable.set(SSignal.single(2))
+        }
+        XCTAssertNotNil(weakVariable, "the subscription keeps the variable alive")
+        weakVariable?.set(SSignal.single(3))
+        handle?.dispose()
+        XCTAssertNil(weakVariable)
+        XCTAssertEqual(log.all, ["next 20", "next 30"])
+    }
+
+    #if DEBUG
+        func testStepsOverAPipesSignalTakeNoSubscriptionOfTheirOwn() {
+            let pipe = SPipe()
+            let before = LiveSubscriptions.current
+            let handle = pipe.signal().map { ($0 as! Int) + 1 }.filter { ($0 as! Int) > 0 }.start()
+            XCTAssertEqual(LiveSubscriptions.current - before, 1)
+            handle.dispose()
+            XCTAssertEqual(LiveSubscriptions.current, before)
+        }
+    #endif
 
     func testLeadingFiltersAndNilValuesPassAsSeparateStagesPassThem() {
         let trace = FusedStagesDriver.sameTrace { separated in

@@ -161,8 +161,8 @@ import SignalSyncStack
 
     /// Adds `receiver`, whose callbacks are `member`, and gives `member` its key, making it
     /// the membership; false when the hub is closed.
-    @inlinable
-    package func join<Failure>(_ receiver: Receiver, as member: PipeHubMemberCallbacks<Value, Failure>) -> Bool {
+    @inlinable @inline(__always)
+    package func join<Member: PipeHubMember>(_ receiver: Receiver, as member: Member) -> Bool {
         guard let key = add(receiver) else { return false }
         member.key = key
         return true

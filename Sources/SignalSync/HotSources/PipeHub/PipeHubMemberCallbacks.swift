@@ -28,7 +28,7 @@ package final class PipeHubMemberCallbacks<Value, Failure>: ClosureCallbacks<Val
     // every read (`dispose()`, on any thread). Pinned by SSignalPipeTests.testDisposalRemovesTheSubscriber and,
     // under ThreadSanitizer, PipeHubStressTests.testSubscribersDisposingFromInsideDeliveriesWhilePushesRace.
     /// The subscriber's key in the hub, once joined.
-    @usableFromInline @exclusivity(unchecked) var key = -1
+    @usableFromInline @exclusivity(unchecked) package var key = -1
 
     /// Callbacks that call these closures (a nil one ignores its event), for a subscriber
     /// of `hub`; `keepAlive`, when set, must hold `hub` for as long as it lives.
@@ -59,7 +59,19 @@ extension PipeHubEngine {
         joined: () -> Void = {}
     ) -> SubscriptionCore<Value, Failure, Face> {
         let member = PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: self, keepingAlive: owner)
-        let state = SubscriptionCore<Value, Failure, Face>(callbacks: member)
+        return join(SubscriptionCore<Value, Failure, Face>(callbacks: member), as: member, joined: joined)
+    }
+
+    /// Joins `state`, whose callbacks are `member`, to this hub with a pinned subscriber
+    /// that owns it, runs `joined` after the join (the replay delivered) inside the
+    /// generation scope, and makes `member` the subscription's disposable, assigned with
+    /// `handleLetsGoAtTheEnd`; a closed hub sends nothing, and the subscription has
+    /// nothing to dispose. Returns `state`. (Always inlined: called out of line, passing
+    /// the two objects cost a retain and a release each per subscription.)
+    @inlinable @inline(__always)
+    package func join<Failure, Face: SubscriptionFace, Member: PipeHubMember>(
+        _ state: SubscriptionCore<Value, Failure, Face>, as member: Member, joined: () -> Void
+    ) -> SubscriptionCore<Value, Failure, Face> {
         let didJoin = GenerationScope.run(state) {
             // Safety: the retained reference is the pinned subscriber's, which releases it
             // when it goes (`PinnedSubscriber.init(owning:)`). Pinned by
@@ -74,3 +86,16 @@ extension PipeHubEngine {
         return state
     }
 }
+
+/// A subscription's place in a hub that is also its callbacks (`PipeHubMemberCallbacks`,
+/// `PipeHubSteppingMember`): the hub gives it its key when it joins.
+@usableFromInline
+package protocol PipeHubMember: UpstreamDisposable {
+    /// The subscriber's key in the hub, written once by the join, before the member
+    /// becomes the subscription's disposable.
+    var key: Int { get set }
+}
+
+extension PipeHubMemberCallbacks: PipeHubMember {}
+
+extension PipeHubSteppingMember: PipeHubMember {}
