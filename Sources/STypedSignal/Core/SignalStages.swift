@@ -255,7 +255,7 @@ final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
             }
         case .sameTypeMap:
             let map = signal as! MapSignal<T, T, E>
-            return FusedSignal(upstream: map.upstream!, steps: StatelessStep(map: map.transform, next: step))
+            return FusedSignal(upstream: map.upstream!, steps: StatelessStep.map(map.transform, next: step))
         case .generator, .single, .hub:
             break
         }

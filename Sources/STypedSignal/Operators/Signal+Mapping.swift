@@ -15,7 +15,7 @@ public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R,
     { signal in
         if T.self == R.self, signal.stage.takesSteps {
             // `R` is `T`: the same function type and the same signal type.
-            let step = StatelessStep<T>(map: unsafeBitCast(f, to: ((T) -> T).self))
+            let step = StatelessStep<T>.map(unsafeBitCast(f, to: ((T) -> T).self))
             return FusedSignal.appending(step, to: signal) as! Signal<R, E>
         }
         return MapSignal(upstream: signal, transform: f)
@@ -27,7 +27,7 @@ public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R,
 @inlinable
 public func filter<T, E>(_ f: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
-        FusedSignal.appending(StatelessStep(filter: f), to: signal)
+        FusedSignal.appending(StatelessStep.filter(f), to: signal)
     }
 }
 

@@ -170,14 +170,14 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
     /// `signal.map(transform)`, joining `signal`'s stage (a `map` or a fused stage).
     @usableFromInline
     static func appending(map transform: @escaping (Any?) -> Any?, to signal: SSignal) -> SSignal {
-        appending(StatelessStep(map: transform), to: signal)
+        appending(StatelessStep.map(transform), to: signal)
     }
 
     /// `signal.filter(isIncluded)`, joining `signal`'s stage when it is a `map` or a fused
     /// stage.
     @usableFromInline
     static func appending(filter isIncluded: @escaping (Any?) -> Bool, to signal: SSignal) -> SSignal {
-        appending(StatelessStep(filter: isIncluded), to: signal)
+        appending(StatelessStep.filter(isIncluded), to: signal)
     }
 
     /// `signal` followed by `step` (a step alone): the step joins `signal`'s own steps
@@ -190,7 +190,7 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
                 return FusedSSignal(upstream: fused.upstream!, steps: fused.steps.appending(step))
             }
         } else if let map = signal as? MapSSignal {
-            return FusedSSignal(upstream: map.upstream!, steps: StatelessStep(map: map.transform, next: step))
+            return FusedSSignal(upstream: map.upstream!, steps: StatelessStep.map(map.transform, next: step))
         }
         return FusedSSignal(upstream: signal, steps: step)
     }

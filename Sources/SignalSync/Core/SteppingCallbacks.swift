@@ -1,58 +1,78 @@
-/// One step of a run of stateless stages fused into one subscription, a `map` or a
-/// `filter`, and the steps after it: an immutable list, shared by every subscription of
-/// the fused stage.
+/// One step of a run of stateless stages fused into one subscription, a `map`
+/// (`MapStep`) or a `filter` (`FilterStep`), and the steps after it: an immutable list,
+/// shared by every subscription of the fused stage.
 ///
-/// A class with constant fields rather than an array of enum cases: a function in a
+/// Objects with constant fields rather than an array of enum cases: a function in a
 /// constant field of an object that is alive is called borrowed, where one copied out of
 /// an array or an enum case is retained and released around each call (an atomic pair
-/// per step and value when it captures anything). Both functions are set; the one a step
-/// does not use does nothing.
+/// per step and value when it captures anything). Each kind stores only its own
+/// function (one field of both kinds was sixteen bytes more per step, and a larger heap
+/// block); `isFilter` says which kind a step is.
 @usableFromInline
-package final class StatelessStep<Value> {
-    /// True for a `filter`: `isIncluded` decides; false for a `map`: `transform` does.
+package class StatelessStep<Value> {
+    /// True for a `FilterStep`, false for a `MapStep`: only their initializers set it.
     @usableFromInline let isFilter: Bool
-    /// A map's transform: the value becomes `transform(value)`.
-    @usableFromInline let transform: (Value) -> Value
-    /// A filter's test: the value goes on only when `isIncluded(value)` is true.
-    @usableFromInline let isIncluded: (Value) -> Bool
-    /// The step after this one.
-    @usableFromInline let next: StatelessStep?
 
     @inlinable
-    init(isFilter: Bool, transform: @escaping (Value) -> Value, isIncluded: @escaping (Value) -> Bool, next: StatelessStep?) {
+    init(isFilter: Bool) {
         self.isFilter = isFilter
-        self.transform = transform
-        self.isIncluded = isIncluded
-        self.next = next
+    }
+
+    /// The step after this one. (A field of each kind, after its function, so that a step
+    /// releases its function before the steps after it, as separate stages did.)
+    @inlinable
+    package final var next: StatelessStep? {
+        isFilter ? asFilter.following : asMap.following
     }
 
     /// A `map` step, followed by `next`.
     @inlinable
-    package convenience init(map transform: @escaping (Value) -> Value, next: StatelessStep? = nil) {
-        self.init(isFilter: false, transform: transform, isIncluded: { _ in true }, next: next)
+    package static func map(_ transform: @escaping (Value) -> Value, next: StatelessStep? = nil) -> StatelessStep {
+        MapStep(transform, next: next)
     }
 
     /// A `filter` step, followed by `next`.
     @inlinable
-    package convenience init(filter isIncluded: @escaping (Value) -> Bool, next: StatelessStep? = nil) {
-        self.init(isFilter: true, transform: { $0 }, isIncluded: isIncluded, next: next)
+    package static func filter(_ isIncluded: @escaping (Value) -> Bool, next: StatelessStep? = nil) -> StatelessStep {
+        FilterStep(isIncluded, next: next)
+    }
+
+    /// This step as a `MapStep` (only when `isFilter` is false).
+    @inlinable @inline(__always)
+    final var asMap: MapStep<Value> {
+        // Safety: `isFilter` is false only for a `MapStep` (its initializer and
+        // `FilterStep`'s set it). Pinned by FusedStagesTests and SFusedStagesTests.
+        unsafeDowncast(self, to: MapStep<Value>.self)
+    }
+
+    /// This step as a `FilterStep` (only when `isFilter` is true).
+    @inlinable @inline(__always)
+    final var asFilter: FilterStep<Value> {
+        // Safety: as in `asMap`.
+        unsafeDowncast(self, to: FilterStep<Value>.self)
+    }
+
+    /// This step alone, followed by `next` instead.
+    @inlinable
+    final func copy(followedBy next: StatelessStep) -> StatelessStep {
+        isFilter ? FilterStep(asFilter.isIncluded, next: next) : MapStep(asMap.transform, next: next)
     }
 
     /// These steps, then `last` (a step alone): copies of these steps, the last of them
     /// followed by `last`.
     @inlinable
-    package func appending(_ last: StatelessStep) -> StatelessStep {
-        StatelessStep(isFilter: isFilter, transform: transform, isIncluded: isIncluded, next: next?.appending(last) ?? last)
+    package final func appending(_ last: StatelessStep) -> StatelessStep {
+        copy(followedBy: next?.appending(last) ?? last)
     }
 
     /// The steps' names from this one on (`map`, `filter`), for a recorded start's chain.
-    package var names: [String] {
+    package final var names: [String] {
         [isFilter ? "filter" : "map"] + (next?.names ?? [])
     }
 
     /// The number of steps from this one on.
     @inlinable
-    package var count: Int {
+    package final var count: Int {
         var count = 1
         var step = self
         while let following = step.next {
@@ -60,6 +80,36 @@ package final class StatelessStep<Value> {
             step = following
         }
         return count
+    }
+}
+
+/// A `map` step: the value becomes `transform(value)`.
+@usableFromInline
+package final class MapStep<Value>: StatelessStep<Value> {
+    @usableFromInline let transform: (Value) -> Value
+    /// The step after this one.
+    @usableFromInline let following: StatelessStep<Value>?
+
+    @inlinable
+    init(_ transform: @escaping (Value) -> Value, next: StatelessStep<Value>?) {
+        self.transform = transform
+        following = next
+        super.init(isFilter: false)
+    }
+}
+
+/// A `filter` step: the value goes on only when `isIncluded(value)` is true.
+@usableFromInline
+package final class FilterStep<Value>: StatelessStep<Value> {
+    @usableFromInline let isIncluded: (Value) -> Bool
+    /// The step after this one.
+    @usableFromInline let following: StatelessStep<Value>?
+
+    @inlinable
+    init(_ isIncluded: @escaping (Value) -> Bool, next: StatelessStep<Value>?) {
+        self.isIncluded = isIncluded
+        following = next
+        super.init(isFilter: true)
     }
 }
 
@@ -89,31 +139,36 @@ extension StepRunner {
     @inlinable @inline(__always)
     package func runStep(_ value: Value, _ step: StatelessStep<Value>) {
         if step.isFilter {
-            guard step.isIncluded(value) else { return }
-            if step.next == nil {
+            let filter = step.asFilter
+            guard filter.isIncluded(value) else { return }
+            if filter.following == nil {
                 deliverAfterSteps(value)
             } else {
-                runNext(value, after: step)
+                // Safety: `following` was just found set, and is a constant. A field passed
+                // on, not bound with `if let` (which would retain the step). Pinned by
+                // FusedStagesTests and SFusedStagesTests.
+                runNext(value, in: filter.following.unsafelyUnwrapped)
             }
         } else {
-            let mapped = step.transform(value)
-            if step.next == nil {
+            let map = step.asMap
+            let mapped = map.transform(value)
+            if map.following == nil {
                 deliverAfterSteps(mapped)
             } else {
-                runNext(mapped, after: step)
+                // Safety: as for a filter.
+                runNext(mapped, in: map.following.unsafelyUnwrapped)
             }
         }
     }
 
-    /// Runs what `step` let through the step after it, unless the subscription the steps
-    /// feed has ended meanwhile.
+    /// Runs what a step let through `following`, the step after it, unless the
+    /// subscription the steps feed has ended meanwhile.
     @inlinable
-    package func runNext(_ value: Value, after step: StatelessStep<Value>) {
+    package func runNext(_ value: Value, in following: StatelessStep<Value>) {
         if stepsHaveEnded {
             return
         }
-        // Only called for a step whose `next` is set (`runStep` checks).
-        run(value, from: step.next!)
+        run(value, from: following)
     }
 }
 
