@@ -105,11 +105,11 @@ package struct CombineLatestMachine {
     /// The phase and the handles held.
     package private(set) var state: State
     /// Whether each slot holds a value.
-    private var filled: [Bool]
+    private var filled: SourceFlags
     /// How many slots hold no value yet.
     private var missing: Int
     /// Whether each source has completed.
-    private var completed: [Bool]
+    private var completed: SourceFlags
     /// How many sources have not completed yet.
     private var live: Int
     private let completedSourceDisposal: CompletedSourceDisposal
@@ -119,9 +119,9 @@ package struct CombineLatestMachine {
     package init(count: Int, seeded: Int, completedSourceDisposal: CompletedSourceDisposal) {
         precondition(count > 0, "combineLatest needs at least one source")
         let seeded = max(0, min(count, seeded))
-        filled = (0..<count).map { $0 < seeded }
+        filled = SourceFlags(count: count, setBelow: seeded)
         missing = count - seeded
-        completed = Array(repeating: false, count: count)
+        completed = SourceFlags(count: count, setBelow: 0)
         live = count
         state = .running(handles: Array(repeating: nil, count: count))
         self.completedSourceDisposal = completedSourceDisposal
