@@ -14,6 +14,9 @@ public enum FootprintRow: String, CaseIterable, Sendable, Codable {
     case m1PipeMapFilter = "M1"
     /// A value cell's signal: `ValuePromise.get()` (untyped: `SVariable.signal()`;
     /// OpenCombine: `CurrentValueSubject`), each subscription holding the replayed value.
+    /// The cell has been set since it was made in both APIs (an untyped variable has no
+    /// value until then): a cell set once keeps the list of subscribers its sets read,
+    /// one more reference per subscriber.
     case m2ValueCell = "M2"
     /// `Promise.get()` (typed only); its reference is OpenCombine's M2.
     case m3Promise = "M3"
@@ -146,12 +149,14 @@ private func typedFootprintCases() -> [FootprintCase] {
         },
         FootprintCase(.m2ValueCell, .typed) { count in
             let cell = ValuePromise<Int>(0)
+            cell.set(0)  // set since it was made, as the untyped row's variable is
             return holding(count, probe: { cell.set(1) }, end: { $0.dispose() }) { tally in
                 cell.get().start(next: { tally.add($0) })
             }
         },
         FootprintCase(.m3Promise, .typed) { count in
             let promise = Promise<Int>(0)
+            promise.set(.single(0))  // set since it was made, as M2's cells are
             return holding(count, probe: { promise.set(.single(1)) }, end: { $0.dispose() }) { tally in
                 promise.get().start(next: { tally.add($0) })
             }
