@@ -36,6 +36,7 @@ import SignalSync
 /// combineLatest(a, b).start(next: { print($0) })
 /// // (2, "x"), (2, "y")
 /// ```
+@inlinable
 public func combineLatest<T1, T2, each T, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -129,13 +130,19 @@ extension CombineLatestEngine: Disposable {}
 /// two are kept without their value types, not as a parameter pack: a type generic over a
 /// pack needs the Swift 5.9 runtime (macOS 14, iOS 17), and `combineLatest` serves the
 /// package's whole floor (macOS 10.15, iOS 13).
+///
+/// Inlinable, so that the first two sources' subscriptions are made where their types are
+/// known: made unspecialized, each source's closures captured type metadata, and each got a
+/// context of its own (Benchmarks/PERFORMANCE.md, "What a live subscription holds").
+@usableFromInline
 final class CombineLatestSources<Output, E, T1, T2> {
-    private let queue: Queue?
-    private let first: Signal<T1, E>
-    private let second: Signal<T2, E>
-    private let rest: [CombineLatestSource<Output, E>]
+    @usableFromInline let queue: Queue?
+    @usableFromInline let first: Signal<T1, E>
+    @usableFromInline let second: Signal<T2, E>
+    @usableFromInline let rest: [CombineLatestSource<Output, E>]
 
     /// `Output` is the tuple of `T1`, `T2` and the value types of `rest`, in order.
+    @inlinable
     init(queue: Queue?, _ first: Signal<T1, E>, _ second: Signal<T2, E>, _ rest: [CombineLatestSource<Output, E>]) {
         self.queue = queue
         self.first = first
@@ -144,6 +151,7 @@ final class CombineLatestSources<Output, E, T1, T2> {
     }
 
     /// One subscription: fresh slots and engine, sources subscribed in argument order.
+    @inlinable
     func subscribe(_ subscriber: Subscriber<Output, E>) -> Disposable {
         let firstSlot = CombineLatestSlot<T1>()
         let secondSlot = CombineLatestSlot<T2>()
@@ -161,31 +169,40 @@ final class CombineLatestSources<Output, E, T1, T2> {
 
 /// A source of a tuple `combineLatest` after the first two, seen without its value type
 /// (the one subclass, `TypedCombineLatestSource`, knows it).
+@usableFromInline
 class CombineLatestSource<Output, E> {
+    @usableFromInline init() {}
+
     /// A fresh, empty slot of the source's value type.
+    @usableFromInline
     func makeSlot() -> any CombineLatestTuplePart {
         preconditionFailure("TypedCombineLatestSource overrides it")
     }
 
     /// Subscribes the source as number `index` of `subscription`, into `slot` (made by
     /// `makeSlot()`).
+    @usableFromInline
     func subscribe(_ index: Int, with subscription: CombineLatestSubscription<Output, E>, slot: any CombineLatestTuplePart) {
         preconditionFailure("TypedCombineLatestSource overrides it")
     }
 }
 
 /// A source of a tuple `combineLatest` after the first two, with its value type `V`.
+@usableFromInline
 final class TypedCombineLatestSource<V, Output, E>: CombineLatestSource<Output, E> {
-    private let signal: Signal<V, E>
+    @usableFromInline let signal: Signal<V, E>
 
+    @usableFromInline
     init(_ signal: Signal<V, E>) {
         self.signal = signal
     }
 
+    @usableFromInline
     override func makeSlot() -> any CombineLatestTuplePart {
         CombineLatestSlot<V>()
     }
 
+    @usableFromInline
     override func subscribe(_ index: Int, with subscription: CombineLatestSubscription<Output, E>, slot: any CombineLatestTuplePart) {
         // `slot` is the one `makeSlot()` made: a `CombineLatestSlot<V>`.
         subscription.subscribe(index, to: signal, slot: slot as! CombineLatestSlot<V>)
@@ -196,7 +213,8 @@ final class TypedCombineLatestSource<V, Output, E>: CombineLatestSource<Output, 
 /// value, made outside the generic context of the element types: its `combine` closure
 /// then captures the output type's metadata as it is, where a closure formed over the
 /// element types would look the tuple's metadata up at every event.
-private func makeCombineLatestEngine<Output>(_ tuple: CombineLatestTuple<Output>, seeded: Int) -> CombineLatestEngine<Output> {
+@usableFromInline
+func makeCombineLatestEngine<Output>(_ tuple: CombineLatestTuple<Output>, seeded: Int) -> CombineLatestEngine<Output> {
     CombineLatestEngine<Output>(count: tuple.count, seeded: seeded, completedSourceDisposal: .atCompletion) {
         tuple.combined()
     }
@@ -204,6 +222,7 @@ private func makeCombineLatestEngine<Output>(_ tuple: CombineLatestTuple<Output>
 
 /// One element of a tuple `combineLatest` output: a source's slot, seen without its
 /// value type.
+@usableFromInline
 protocol CombineLatestTuplePart: AnyObject {
     /// The size and alignment of the value type.
     var layout: (size: Int, alignment: Int) { get }
@@ -215,11 +234,13 @@ protocol CombineLatestTuplePart: AnyObject {
 }
 
 extension CombineLatestSlot: CombineLatestTuplePart {
+    @usableFromInline
     var layout: (size: Int, alignment: Int) {
         (MemoryLayout<Value>.size, MemoryLayout<Value>.alignment)
     }
 
     // Safety: see `CombineLatestTuplePart.copyValue`.
+    @usableFromInline
     func copyValue(to address: UnsafeMutableRawPointer) {
         address.initializeMemory(as: Value.self, to: value)
     }
@@ -231,6 +252,7 @@ extension CombineLatestSlot: CombineLatestTuplePart {
 /// from the elements' sizes and alignments (Swift lays a tuple out like a struct: each
 /// element at the next offset aligned for it). Building it as a tuple expression over
 /// the parameter pack instead looked the tuple's metadata up at every event.
+@usableFromInline
 final class CombineLatestTuple<Output> {
     private let parts: [any CombineLatestTuplePart]
     private let offsets: [Int]
@@ -246,6 +268,7 @@ final class CombineLatestTuple<Output> {
     private let output: UnsafeMutablePointer<Output>
 
     /// The tuple of the values in `parts`, in order; `Output` is the tuple of their types.
+    @usableFromInline
     init(parts: [any CombineLatestTuplePart]) {
         var offsets: [Int] = []
         var size = 0
@@ -271,6 +294,7 @@ final class CombineLatestTuple<Output> {
     }
 
     /// How many elements (sources) the tuple has.
+    @usableFromInline
     var count: Int { parts.count }
 
     /// The tuple of the latest values; the engine calls it under its lock once all are
@@ -288,11 +312,13 @@ final class CombineLatestTuple<Output> {
 /// The typed face of one `combineLatest` subscription: subscribes each source (through
 /// `deliverOn(queue)` when there is a queue, the hops in one group: see `SerialHopGroup`)
 /// and hands its events to the engine, with what goes downstream.
+@usableFromInline
 struct CombineLatestSubscription<Output, E> {
-    let engine: CombineLatestEngine<Output>
-    let subscriber: Subscriber<Output, E>
-    let hops: (queue: Queue, group: SerialHopGroup)?
+    @usableFromInline let engine: CombineLatestEngine<Output>
+    @usableFromInline let subscriber: Subscriber<Output, E>
+    @usableFromInline let hops: (queue: Queue, group: SerialHopGroup)?
 
+    @usableFromInline
     init(engine: CombineLatestEngine<Output>, subscriber: Subscriber<Output, E>, queue: Queue?) {
         self.engine = engine
         self.subscriber = subscriber
@@ -301,33 +327,97 @@ struct CombineLatestSubscription<Output, E> {
 
     /// Subscribes source number `index`, storing its values in `slot`; does nothing
     /// once the engine is disposed.
+    @inlinable
     func subscribe<V>(_ index: Int, to signal: Signal<V, E>, slot: CombineLatestSlot<V>) {
-        let engine = engine
-        let subscriber = subscriber
-        subscribe(index, to: signal) { value in engine.receive(value, into: slot, at: index) { subscriber.putNext($0) } }
+        subscribe(index, to: signal, through: CombineLatestSlotSource(index, slot: slot, engine: engine, subscriber: subscriber))
     }
 
     /// Subscribes source number `index` of an array `combineLatest`, storing its values
     /// at `index` in `values`; does nothing once the engine is disposed.
-    func subscribe<V>(_ index: Int, to signal: Signal<V, E>, keptIn values: CombineLatestArray<[V]>) {
-        let engine = engine
-        let subscriber = subscriber
-        subscribe(index, to: signal) { value in engine.receive(value, into: values, at: index) { subscriber.putNext($0) } }
+    @inlinable
+    func subscribe<V>(_ index: Int, to signal: Signal<V, E>, keptIn values: CombineLatestArray<[V]>) where Output == [V] {
+        subscribe(index, to: signal, through: CombineLatestArraySource(index, values: values, engine: engine, subscriber: subscriber))
     }
 
-    /// Subscribes source number `index`, handing its values to `next` and its terminal
-    /// events to the engine; does nothing once the engine is disposed.
-    private func subscribe<V>(_ index: Int, to signal: Signal<V, E>, next: @escaping (V) -> Void) {
+    /// Subscribes source number `index`, handing its events to `source`; does nothing
+    /// once the engine is disposed. Each closure captures only `source`, which is then
+    /// its context: one object per source rather than three closure contexts.
+    @inlinable
+    func subscribe<V>(_ index: Int, to signal: Signal<V, E>, through source: CombineLatestSourceCallbacks<V, Output, E>) {
         if engine.isDisposed {
             return
         }
-        let engine = engine
-        let subscriber = subscriber
-        let source = hops.map { signal |> deliverOn($0.queue, group: $0.group) } ?? signal
-        let handle = source.start(
-            next: next,
-            error: { error in engine.sourceFailed { subscriber.putError(error) } },
-            completed: { engine.sourceCompleted(at: index) { subscriber.putCompletion() } })
+        let signal = hops.map { signal |> deliverOn($0.queue, group: $0.group) } ?? signal
+        let handle = signal.start(next: { source.next($0) }, error: { source.error($0) }, completed: { source.completed() })
         engine.attach(handle, at: index)
+    }
+}
+
+/// What one source of a typed `combineLatest` subscription calls back with: its values go
+/// to the engine (`next`, in a subclass, which knows where they are kept), its terminal
+/// events end the subscription as the engine says.
+@usableFromInline
+class CombineLatestSourceCallbacks<V, Output, E> {
+    @usableFromInline let index: Int
+    @usableFromInline let engine: CombineLatestEngine<Output>
+    @usableFromInline let subscriber: Subscriber<Output, E>
+
+    @inlinable
+    init(_ index: Int, engine: CombineLatestEngine<Output>, subscriber: Subscriber<Output, E>) {
+        self.index = index
+        self.engine = engine
+        self.subscriber = subscriber
+    }
+
+    /// A value of the source.
+    @inlinable
+    func next(_ value: V) {
+        preconditionFailure("a subclass overrides it")
+    }
+
+    /// The source's error.
+    @inlinable
+    final func error(_ error: E) {
+        engine.sourceFailed { subscriber.putError(error) }
+    }
+
+    /// The source's completion.
+    @inlinable
+    final func completed() {
+        engine.sourceCompleted(at: index) { subscriber.putCompletion() }
+    }
+}
+
+/// A source of a tuple `combineLatest`, whose values are kept in `slot`.
+@usableFromInline
+final class CombineLatestSlotSource<V, Output, E>: CombineLatestSourceCallbacks<V, Output, E> {
+    @usableFromInline let slot: CombineLatestSlot<V>
+
+    @inlinable
+    init(_ index: Int, slot: CombineLatestSlot<V>, engine: CombineLatestEngine<Output>, subscriber: Subscriber<Output, E>) {
+        self.slot = slot
+        super.init(index, engine: engine, subscriber: subscriber)
+    }
+
+    @inlinable
+    override func next(_ value: V) {
+        engine.receive(value, into: slot, at: index) { subscriber.putNext($0) }
+    }
+}
+
+/// A source of an array `combineLatest`, whose values are kept at `index` in `values`.
+@usableFromInline
+final class CombineLatestArraySource<V, E>: CombineLatestSourceCallbacks<V, [V], E> {
+    @usableFromInline let values: CombineLatestArray<[V]>
+
+    @inlinable
+    init(_ index: Int, values: CombineLatestArray<[V]>, engine: CombineLatestEngine<[V]>, subscriber: Subscriber<[V], E>) {
+        self.values = values
+        super.init(index, engine: engine, subscriber: subscriber)
+    }
+
+    @inlinable
+    override func next(_ value: V) {
+        engine.receive(value, into: values, at: index) { subscriber.putNext($0) }
     }
 }

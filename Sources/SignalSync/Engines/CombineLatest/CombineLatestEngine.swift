@@ -81,6 +81,7 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
 
     /// Source `index` completed; `complete` sends the completion downstream once every
     /// source has completed.
+    @usableFromInline
     package func sourceCompleted(at index: Int, complete: () -> Void) {
         switch state.withLock({ $0.sourceCompleted(at: index) }) {
         case .none:
@@ -94,6 +95,7 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
     }
 
     /// A source failed; `forward` sends its error downstream when it is the first one.
+    @usableFromInline
     package func sourceFailed(forward: () -> Void) {
         if state.withLock({ $0.sourceFailed() }) == .forward {
             forward()
@@ -101,12 +103,14 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
     }
 
     /// Whether the engine was disposed (a face then subscribes no further source).
+    @usableFromInline
     package var isDisposed: Bool {
         state.withLock { $0.isDisposed }
     }
 
     /// Keeps the subscription of source `index`, or disposes it at once when the
     /// machine says so.
+    @usableFromInline
     package func attach(_ handle: any UpstreamDisposable, at index: Int) {
         if case .dispose(let late) = state.withLock({ $0.attach(handle, at: index) }) {
             late.dispose()

@@ -15,7 +15,7 @@ package final class CombineLatestSlot<Value>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var hasValue = false
 
     /// An empty slot.
-    package init() {}
+    @usableFromInline package init() {}
 
     /// A slot seeded with `value`.
     package init(_ value: Value) {
