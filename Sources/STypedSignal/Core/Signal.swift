@@ -168,8 +168,8 @@ public class Signal<T, E>: @unchecked Sendable {
             #if DEBUG
                 StartRecords.stage(stageName)
             #endif
-            // Safety: only `HubSignal`'s initializer passes `.hub` (a checked cast here was a
-            // run-time call per start). Pinned by ValuePipeTests and ValuePromiseTests.
+            // Safety: only `HubSignal`'s initializer passes `.hub` (a checked cast here would be
+            // a run-time call per start). Pinned by ValuePipeTests and ValuePromiseTests.
             return unsafeDowncast(self, to: HubSignal<T, E>.self).subscribe(next: next, error: error, completed: completed)
         }
         if stage == .fused, let subscription = FusedSignal.subscriptionOverHub(of: self, next: next, error: error, completed: completed) {

@@ -132,8 +132,8 @@ extension CombineLatestEngine: Disposable {}
 /// package's whole floor (macOS 10.15, iOS 13).
 ///
 /// Inlinable, so that the first two sources' subscriptions are made where their types are
-/// known: made unspecialized, each source's closures captured type metadata, and each got a
-/// context of its own (Benchmarks/PERFORMANCE.md, "What a live subscription holds").
+/// known: made unspecialized, each source's closures would capture type metadata, and each
+/// would get a context of its own (Benchmarks/PERFORMANCE.md, "What a live subscription holds").
 @usableFromInline
 final class CombineLatestSources<Output, E, T1, T2> {
     @usableFromInline let queue: Queue?

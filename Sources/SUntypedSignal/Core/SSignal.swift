@@ -167,7 +167,7 @@ public class SSignal: @unchecked Sendable {
                 StartRecords.stage(stageName)
             #endif
             // Safety: only `HubSSignal`'s initializer sets `joinsHub` (a checked cast here
-            // was a run-time call per start). Pinned by SSignalPipeTests and SVariableTests.
+            // would be a run-time call per start). Pinned by SSignalPipeTests and SVariableTests.
             return unsafeDowncast(self, to: HubSSignal.self).subscribe(next: next, error: error, completed: completed)
         }
         if stepsJoinHub {

@@ -6,7 +6,7 @@
 /// constant field of an object that is alive is called borrowed, where one copied out of
 /// an array or an enum case is retained and released around each call (an atomic pair
 /// per step and value when it captures anything). Each kind stores only its own
-/// function (one field of both kinds was sixteen bytes more per step, and a larger heap
+/// function (one field of both kinds would be sixteen bytes more per step, and a larger heap
 /// block); `isFilter` says which kind a step is.
 @usableFromInline
 package class StatelessStep<Value> {

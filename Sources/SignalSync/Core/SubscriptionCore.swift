@@ -87,7 +87,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     @usableFromInline @exclusivity(unchecked) var callbacks: Unmanaged<Callbacks>?
     /// The generator's disposable, as the subscriber and the handle hold it: one
     /// reference for the two, which `rare` says hold it (`subscriberHoldsUpstream`,
-    /// `handleHoldsUpstream`), dropped when the second of them lets go. (Two fields were
+    /// `handleHoldsUpstream`), dropped when the second of them lets go. (Two fields would be
     /// sixteen bytes more, and a larger heap block.)
     @usableFromInline @exclusivity(unchecked) var upstream: (any UpstreamDisposable)?
     @usableFromInline @exclusivity(unchecked) var kept: Unmanaged<KeptObjects>?

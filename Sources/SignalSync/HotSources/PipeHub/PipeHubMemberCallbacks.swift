@@ -9,8 +9,7 @@
 /// with `handleLetsGoAtTheEnd`, since disposing it after that would do nothing). So it goes
 /// when the subscription has ended and its callbacks are free, as the callbacks did, and
 /// releases its hold on the hub (the owner the subscription kept alive, or the hub), then
-/// the closures, the order in which the membership and the callbacks went when they were
-/// two objects.
+/// the closures, the order in which a separate membership and separate callbacks would go.
 ///
 /// Made before the subscription joins the hub (the replay calls it back during the join):
 /// `PipeHubEngine.join(_:as:)` sets its key, before the subscription can reach

@@ -15,7 +15,7 @@
 /// Held as `PipeHubMemberCallbacks` is (the subscription's callbacks, its subscriber's
 /// disposable and its handle's); releases the steps (the first step first), then its hold
 /// on the hub, then the closures: the order in which the stage's callbacks, its
-/// membership and the start's callbacks went when they were separate.
+/// membership and the start's callbacks go when the stage is a subscription of its own.
 @usableFromInline
 package final class PipeHubSteppingMember<Value, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure>, StepRunner,
     UpstreamDisposable, @unchecked Sendable
