@@ -107,7 +107,10 @@ extension Signal where E == NoError {
             let cancel = AsyncSourceTask.start(priority: priority) {
                 var iterator = sequence.makeAsyncIterator()
                 while let element = await iterator.next(isolation: nil) {
-                    if Task.isCancelled { return }  // disposed: deliver nothing more
+                    if Task.isCancelled {  // disposed: deliver nothing more, and end the iteration
+                        await AsyncSourceTask.endCancelled(&iterator)
+                        return
+                    }
                     subscriber.putNext(element)
                 }
                 if Task.isCancelled { return }  // disposed: deliver nothing more
@@ -168,7 +171,10 @@ extension Signal where E: Error {
                 var iterator = sequence.makeAsyncIterator()
                 do throws(E) {
                     while let element = try await iterator.next(isolation: nil) {
-                        if Task.isCancelled { return }  // disposed: deliver nothing more
+                        if Task.isCancelled {  // disposed: deliver nothing more, and end the iteration
+                            await AsyncSourceTask.endCancelled(&iterator)
+                            return
+                        }
                         subscriber.putNext(element)
                     }
                     if Task.isCancelled { return }  // disposed: deliver nothing more

@@ -135,7 +135,10 @@ extension SSignal {
                 var iterator = sequence.makeAsyncIterator()
                 do {
                     while let element = try await iterator.next() {
-                        if Task.isCancelled { return }  // disposed: deliver nothing more
+                        if Task.isCancelled {  // disposed: deliver nothing more, and end the iteration
+                            await AsyncSourceTask.endCancelled(&iterator)
+                            return
+                        }
                         subscriber.putNext(element)
                     }
                     if Task.isCancelled { return }  // disposed: deliver nothing more

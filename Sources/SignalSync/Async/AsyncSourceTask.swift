@@ -17,4 +17,13 @@ package enum AsyncSourceTask {
         }
         return { task.cancel() }
     }
+
+    /// Ends an iteration that a disposal cancelled after `iterator` had handed over an
+    /// element: one more `next()` on the cancelled task runs the sequence's cancellation
+    /// (an `AsyncStream` terminates and calls its `onTermination`). Returning at once would
+    /// leave a stream open for as long as its continuation lives. A sequence that ignores
+    /// cancellation may hand over one more element, which is dropped.
+    package static func endCancelled<Iterator: AsyncIteratorProtocol>(_ iterator: inout Iterator) async {
+        _ = try? await iterator.next()
+    }
 }
