@@ -100,7 +100,7 @@ public class Signal<T, E>: @unchecked Sendable {
                 return (self as! HubSignal<T, E>).sourceName
             case .fused:
                 return (self as! FusedSignal<T, E>).steps.names.joined(separator: " |> ")
-            case .generator, .single, .sameTypeMap:
+            case .generator, .single, .map, .sameTypeMap, .sameTypeMapOfSingle:
                 return StartRecords.stageName(of: origin)
             }
         }
@@ -160,10 +160,9 @@ public class Signal<T, E>: @unchecked Sendable {
         }
     }
 
-    /// Subscribes like `start` and returns the subscription itself, which is also its
-    /// handle (the bridge hands it to the untyped API as is, without a wrapper).
+    /// Subscribes like `start` and returns the subscription, which is also its handle.
     @inlinable
-    package final func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
+    package final func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> any Disposable & Sendable {
         if stage == .hub {
             #if DEBUG
                 StartRecords.stage(stageName)
@@ -172,8 +171,8 @@ public class Signal<T, E>: @unchecked Sendable {
             // a run-time call per start). Pinned by ValuePipeTests and ValuePromiseTests.
             return unsafeDowncast(self, to: HubSignal<T, E>.self).subscribe(next: next, error: error, completed: completed)
         }
-        if stage == .fused, let subscription = FusedSignal.subscriptionOverHub(of: self, next: next, error: error, completed: completed) {
-            return subscription
+        if stage.startsClosures {
+            return ClosureStartingSignal.subscription(of: self, next: next, error: error, completed: completed)
         }
         return subscription(SubscriptionState(next: next, error: error, completed: completed))
     }

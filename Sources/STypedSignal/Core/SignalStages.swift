@@ -104,26 +104,78 @@ enum SignalStage: UInt8 {
     case generator
     /// `single(value)`, a `SingleSignal`.
     case single
+    /// A hot source's signal, a `HubSignal`: `start` joins its hub without making a
+    /// subscriber object.
+    case hub
+    /// A `map` of a `single` whose values keep their type: a `MapSignal<T, T, E>` that a
+    /// `map` or `filter` after it joins, and whose `start` sends the mapped value without
+    /// subscribing the `single` (its `runner`).
+    case sameTypeMapOfSingle
+    /// A `map` that changes the value's type: a `MapSignal`, which subscribes `start`'s
+    /// closures itself (`ClosureStartingSignal`).
+    case map
     /// A `map` whose values keep their type: a `MapSignal<T, T, E>`, which a `map` or
     /// `filter` after it joins (`FusedSignal`).
     case sameTypeMap
     /// A `FusedSignal`, which a `map` keeping the type or a `filter` after it joins.
     case fused
-    /// A hot source's signal, a `HubSignal`: `start` joins its hub without making a
-    /// subscriber object.
-    case hub
 
     /// True for the stages a `map` keeping the type or a `filter` after them joins.
     @inlinable var takesSteps: Bool {
-        self == .sameTypeMap || self == .fused
+        self == .sameTypeMap || self == .fused || self == .sameTypeMapOfSingle
+    }
+
+    /// True for the stages that subscribe `start`'s closures themselves: a
+    /// `ClosureStartingSignal`.
+    @inlinable var startsClosures: Bool {
+        rawValue >= SignalStage.map.rawValue
+    }
+}
+
+/// A library stage that subscribes the closures of a `start` itself (`map`, fused `map`
+/// and `filter` steps): its function runs upstream's generator with the start's own
+/// subscriber, the stage's work done by that subscription's callbacks
+/// (`MappingClosureCallbacks`, `SteppingClosureCallbacks`), instead of a subscription of
+/// the stage's own between them (three objects fewer per subscription). Operators that
+/// subscribe the stage with a subscriber of their own still go through `runner`.
+@usableFromInline
+class ClosureStartingSignal<T, E>: Signal<T, E>, @unchecked Sendable {
+    /// What `start` calls with this signal and its closures: a function without a
+    /// context, made in the subclass's `init`, where its types are known, so that it runs
+    /// specialized when `start` is called from code that is not (an operator subscribing
+    /// its sources).
+    @usableFromInline let subscribeClosures:
+        (ClosureStartingSignal<T, E>, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> any Disposable & Sendable
+
+    @inlinable
+    init(
+        runner: @escaping (Signal<T, E>, Subscriber<T, E>) -> Disposable, stage: SignalStage, origin: StaticString,
+        subscribeClosures: @escaping (ClosureStartingSignal<T, E>, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> any Disposable & Sendable
+    ) {
+        self.subscribeClosures = subscribeClosures
+        super.init(runner: runner, stage: stage, origin: origin)
+    }
+
+    /// Subscribes these closures to `signal`, a stage that `startsClosures`, with its
+    /// `subscribeClosures`. Not inlined: `start` stays small enough to be inlined where it
+    /// is called.
+    @inlinable @inline(never)
+    static func subscription(
+        of signal: Signal<T, E>, next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?
+    ) -> any Disposable & Sendable {
+        // Safety: only this class's subclasses pass the stages that `startsClosures`.
+        // Pinned by FusedStagesTests and MapClosureStartTests.
+        let stage = unsafeDowncast(signal, to: ClosureStartingSignal.self)
+        return stage.subscribeClosures(stage, next, error, completed)
     }
 }
 
 /// `signal |> map(transform)`: the upstream signal and the transform in fields of the
-/// signal instead of a generator's closure context (one allocation less per signal). Each
-/// subscription subscribes upstream with `ForwardingCallbacks`.
+/// signal instead of a generator's closure context (one allocation less per signal). A
+/// `start` subscribes upstream with its closures behind the transform
+/// (`MappingClosureCallbacks`); an operator's subscriber, with `ForwardingCallbacks`.
 @usableFromInline
-final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
+final class MapSignal<T, R, E>: ClosureStartingSignal<R, E>, @unchecked Sendable {
     // Safety: set in `init`, read until `deinit`, which may hand it to a fresh stack.
     @usableFromInline @exclusivity(unchecked) var upstream: Signal<T, E>?
     @usableFromInline let transform: (T) -> R
@@ -141,7 +193,28 @@ final class MapSignal<T, R, E>: Signal<R, E>, @unchecked Sendable {
                     return upstream.startForwarding(to: subscriber, transform: stage.transform)
                 }
                 return upstream.sendSingleValue(to: subscriber, transform: stage.transform)
-            }, stage: T.self == R.self ? .sameTypeMap : .generator, origin: "map")
+            }, stage: Self.stage(over: upstream), origin: "map",
+            subscribeClosures: { signal, next, error, completed in
+                // Safety: this function is only called with the signal that holds it.
+                let stage = unsafeDowncast(signal, to: MapSignal.self)
+                // Set in `init`, taken only by `deinit`: there while the stage runs.
+                let upstream = stage.upstream!
+                #if DEBUG
+                    StartRecords.stage(stage.stageName)
+                #endif
+                return upstream.subscription(
+                    SubscriptionState<T, E>.calling(next: next, error: error, completed: completed, after: stage.transform))
+            })
+    }
+
+    /// The stage of a map of `upstream`: a map of a `single` sends the mapped value from
+    /// `runner`, without subscribing the `single`, and so does not start closures itself.
+    @inlinable
+    static func stage(over upstream: Signal<T, E>) -> SignalStage {
+        if T.self == R.self {
+            return upstream.isSingle ? .sameTypeMapOfSingle : .sameTypeMap
+        }
+        return upstream.isSingle ? .generator : .map
     }
 
     deinit {
@@ -181,21 +254,13 @@ extension Signal {
 /// signals did, each holding the one before it. (The untyped `FusedSSignal` is the same
 /// stage for `Any?`.)
 @usableFromInline
-final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
+final class FusedSignal<T, E>: ClosureStartingSignal<T, E>, @unchecked Sendable {
     // Safety: set in `init`, read until `deinit`, which may hand it to a fresh stack.
     @usableFromInline @exclusivity(unchecked) var upstream: Signal<T, E>?
     /// The first step; each holds the next.
     @usableFromInline let steps: StatelessStep<T>
     /// How many steps there are.
     @usableFromInline let stepCount: Int
-    /// What `start` calls when the upstream is a hub's signal (nil otherwise): subscribes
-    /// the closures with the steps run in the hub's delivery to the start's own
-    /// subscription (`PipeHubSteppingMember`), without a subscription of this stage's own.
-    /// A function without a context, made in `init`, where `T` and `E` are known: it runs
-    /// specialized when `start` is called from code that is not (an operator subscribing
-    /// its sources), as `runner` does.
-    @usableFromInline let startOverHub: ((FusedSignal, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> SubscriptionState<T, E>)?
-
     /// The most steps one fused stage runs.
     @usableFromInline static var maxSteps: Int {
         8
@@ -206,40 +271,49 @@ final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         self.upstream = upstream
         self.steps = steps
         stepCount = steps.count
-        if upstream.stage == .hub {
-            startOverHub = { fused, next, error, completed in
-                // Set in `init`, taken only by `deinit`: there while the stage runs.
-                let upstream = fused.upstream!
-                #if DEBUG
-                    StartRecords.stage(fused.stageName)
-                    StartRecords.stage(upstream.stageName)
-                #endif
-                // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by
-                // FusedStagesOverHubTests.
-                return unsafeDowncast(upstream, to: HubSignal<T, E>.self).subscribe(
-                    steps: fused.steps, next: next, error: error, completed: completed)
-            }
-        } else {
-            startOverHub = nil
-        }
         super.init(
             runner: { signal, subscriber in
                 let stage = signal as! FusedSignal
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 return stage.upstream!.startStepping(to: subscriber, steps: stage.steps)
-            }, stage: .fused, origin: "")
+            }, stage: .fused, origin: "",
+            subscribeClosures: upstream.stage == .hub ? Self.subscribeOverHub : Self.subscribeStepping)
     }
 
-    /// Subscribes these closures to `signal`, a fused stage, with `startOverHub` when its
-    /// upstream is a hub's signal; nil for any other upstream. Not inlined: `start` stays
-    /// small enough to be inlined where it is called.
-    @inlinable @inline(never)
-    static func subscriptionOverHub(
-        of signal: Signal<T, E>, next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?
-    ) -> SubscriptionState<T, E>? {
-        // Safety: only this class's initializer passes `.fused`. Pinned by FusedStagesTests.
-        let fused = unsafeDowncast(signal, to: FusedSignal.self)
-        return fused.startOverHub?(fused, next, error, completed)
+    /// `subscribeClosures` over a hub's signal: the steps run in the hub's delivery to the
+    /// start's own subscription (`PipeHubSteppingMember`).
+    @inlinable
+    static var subscribeOverHub: (ClosureStartingSignal<T, E>, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> any Disposable & Sendable {
+        { signal, next, error, completed in
+            // Safety: this function is only called with the signal that holds it.
+            let fused = unsafeDowncast(signal, to: FusedSignal.self)
+            // Set in `init`, taken only by `deinit`: there while the stage runs.
+            let upstream = fused.upstream!
+            #if DEBUG
+                StartRecords.stage(fused.stageName)
+                StartRecords.stage(upstream.stageName)
+            #endif
+            // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by
+            // FusedStagesOverHubTests.
+            return unsafeDowncast(upstream, to: HubSignal<T, E>.self).subscribe(
+                steps: fused.steps, next: next, error: error, completed: completed)
+        }
+    }
+
+    /// `subscribeClosures` over any other signal: the upstream's generator runs with the
+    /// start's own subscriber, whose callbacks run the steps (`SteppingClosureCallbacks`).
+    @inlinable
+    static var subscribeStepping: (ClosureStartingSignal<T, E>, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> any Disposable & Sendable {
+        { signal, next, error, completed in
+            // Safety: this function is only called with the signal that holds it.
+            let fused = unsafeDowncast(signal, to: FusedSignal.self)
+            #if DEBUG
+                StartRecords.stage(fused.stageName)
+            #endif
+            // Set in `init`, taken only by `deinit`: there while the stage runs.
+            return fused.upstream!.subscription(
+                SubscriptionState.calling(next: next, error: error, completed: completed, after: fused.steps))
+        }
     }
 
     /// `signal` followed by `step` (a step alone): the step joins `signal`'s own steps
@@ -253,10 +327,10 @@ final class FusedSignal<T, E>: Signal<T, E>, @unchecked Sendable {
             if fused.stepCount < maxSteps {
                 return FusedSignal(upstream: fused.upstream!, steps: fused.steps.appending(step))
             }
-        case .sameTypeMap:
+        case .sameTypeMap, .sameTypeMapOfSingle:
             let map = signal as! MapSignal<T, T, E>
             return FusedSignal(upstream: map.upstream!, steps: StatelessStep.map(map.transform, next: step))
-        case .generator, .single, .hub:
+        case .generator, .single, .hub, .map:
             break
         }
         return FusedSignal(upstream: signal, steps: step)

@@ -44,8 +44,11 @@ public class SSignal: @unchecked Sendable {
     @usableFromInline let joinsHub: Bool
     /// True for fused `map`/`filter` stages over a hot source's signal (a `FusedSSignal`
     /// whose upstream joins a hub): `start` runs the steps in the hub's delivery to its own
-    /// subscription (`FusedSSignal.subscriptionOverHub`).
+    /// subscription.
     @usableFromInline let stepsJoinHub: Bool
+    /// True for a `map` (except a `single`'s) or fused stages: `start` runs the stage in
+    /// its own subscription (`FusedSSignal.subscription(of:next:error:completed:)`).
+    @usableFromInline let startsClosures: Bool
     #if DEBUG
         /// Its name in the chain of a recorded start (`LiveSubscriptionReport`): the
         /// function that made it (`#function` where a generator signal is made: an
@@ -67,6 +70,7 @@ public class SSignal: @unchecked Sendable {
         takesSteps = false
         joinsHub = false
         stepsJoinHub = false
+        startsClosures = false
         #if DEBUG
             origin = function
         #endif
@@ -76,7 +80,7 @@ public class SSignal: @unchecked Sendable {
     @inlinable
     init(
         runner: @escaping (SSignal, SSubscriber) -> SDisposable?, isSingle: Bool = false, takesSteps: Bool = false, joinsHub: Bool = false,
-        stepsJoinHub: Bool = false, origin: StaticString = ""
+        stepsJoinHub: Bool = false, startsClosures: Bool = false, origin: StaticString = ""
     ) {
         generator = { _ in nil }
         self.runner = runner
@@ -84,6 +88,7 @@ public class SSignal: @unchecked Sendable {
         self.takesSteps = takesSteps
         self.joinsHub = joinsHub
         self.stepsJoinHub = stepsJoinHub
+        self.startsClosures = startsClosures
         #if DEBUG
             self.origin = origin
         #endif
@@ -170,8 +175,8 @@ public class SSignal: @unchecked Sendable {
             // would be a run-time call per start). Pinned by SSignalPipeTests and SVariableTests.
             return unsafeDowncast(self, to: HubSSignal.self).subscribe(next: next, error: error, completed: completed)
         }
-        if stepsJoinHub {
-            return FusedSSignal.subscriptionOverHub(of: self, next: next, error: error, completed: completed)
+        if startsClosures {
+            return FusedSSignal.subscription(of: self, next: next, error: error, completed: completed)
         }
         return start(SSubscriptionState(next: next, error: error, completed: completed))
     }

@@ -88,7 +88,7 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
                 }
                 return upstream.subscription(
                     callbacks: ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core))
-            }, takesSteps: true, origin: "map")
+            }, takesSteps: true, startsClosures: !upstream.isSingle, origin: "map")
     }
 
     /// Subscribes this map's upstream with `callbacks`: the map's own `ForwardingCallbacks`,
@@ -144,27 +144,45 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 return stage.upstream!.subscription(
                     callbacks: SteppingCallbacks(steps: stage.steps, downstream: subscriber, core: subscriber.core))
-            }, takesSteps: true, stepsJoinHub: upstream.joinsHub, origin: "")
+            }, takesSteps: true, stepsJoinHub: upstream.joinsHub, startsClosures: true, origin: "")
     }
 
-    /// Subscribes these closures to `signal`, a fused stage over a hub's signal
-    /// (`stepsJoinHub`): the steps run in the hub's delivery to the start's own
-    /// subscription (`PipeHubSteppingMember`), without a subscription of the stage's own.
-    /// Not inlined: `start` stays small.
+    /// Subscribes these closures to `signal`, a `map` or fused stage (`takesSteps`): the
+    /// stage runs in the start's own subscription instead of one of its own. Over a hub's
+    /// signal (`stepsJoinHub`), fused steps run in the hub's delivery to it
+    /// (`PipeHubSteppingMember`); over any other signal, the upstream's generator runs with
+    /// the start's subscriber, whose callbacks run the steps or the map
+    /// (`SteppingClosureCallbacks`, `MappingClosureCallbacks`). (A `map` of a `single`
+    /// does not start closures: its `runner` sends the value without subscribing the
+    /// `single`.) Not inlined: `start` stays small.
     @usableFromInline @inline(never)
-    static func subscriptionOverHub(
+    static func subscription(
         of signal: SSignal, next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?
     ) -> SSubscriptionState {
-        // Safety: only this class's initializer sets `stepsJoinHub`, and only over a
-        // signal that joins a hub, which only `HubSSignal` does. Pinned by SFusedStagesTests.
+        if let map = signal as? MapSSignal {
+            let upstream = map.upstreamSignal
+            #if DEBUG
+                StartRecords.stage(map.stageName)
+            #endif
+            return upstream.start(SSubscriptionState.calling(next: next, error: error, completed: completed, after: map.transform))
+        }
+        // Safety: only `MapSSignal`'s and this class's initializers set `startsClosures`.
+        // Pinned by SFusedStagesTests.
         let fused = unsafeDowncast(signal, to: FusedSSignal.self)
         // Set in `init`, taken only by `deinit`: there while the stage runs.
-        let upstream = unsafeDowncast(fused.upstream!, to: HubSSignal.self)
+        let upstream = fused.upstream!
         #if DEBUG
             StartRecords.stage(fused.stageName)
+        #endif
+        guard fused.stepsJoinHub else {
+            return upstream.start(SSubscriptionState.calling(next: next, error: error, completed: completed, after: fused.steps))
+        }
+        #if DEBUG
             StartRecords.stage(upstream.stageName)
         #endif
-        return upstream.subscribe(steps: fused.steps, next: next, error: error, completed: completed)
+        // Safety: only this class's initializer sets `stepsJoinHub`, and only over a
+        // signal that joins a hub, which only `HubSSignal` does. Pinned by SFusedStagesTests.
+        return unsafeDowncast(upstream, to: HubSSignal.self).subscribe(steps: fused.steps, next: next, error: error, completed: completed)
     }
 
     /// `signal.map(transform)`, joining `signal`'s stage (a `map` or a fused stage).

@@ -58,9 +58,9 @@ package enum StartRecords {
     /// outside the library (its stages joined by `separator`, source first). Debug builds
     /// only; otherwise just runs `start` (and never builds the site).
     @inlinable @inline(__always)
-    package static func recording<Core: SubscriptionProbe>(
-        site: @autoclosure () -> SubscriptionStartSite, separator: StaticString, _ start: () -> Core
-    ) -> Core {
+    package static func recording<Handle>(
+        site: @autoclosure () -> SubscriptionStartSite, separator: StaticString, _ start: () -> Handle
+    ) -> Handle {
         #if DEBUG
             return record(site: site(), separator: separator, start)
         #else
@@ -99,18 +99,20 @@ package enum StartRecords {
 
     #if DEBUG
         @usableFromInline
-        static func record<Core: SubscriptionProbe>(
-            site: SubscriptionStartSite, separator: StaticString, _ start: () -> Core
-        ) -> Core {
+        static func record<Handle>(
+            site: SubscriptionStartSite, separator: StaticString, _ start: () -> Handle
+        ) -> Handle {
             guard !isLibrary(site.fileID) else { return start() }
             let chain = Chain()
             let outer = signalsync_get_start_chain()
             // Safety: `chain` is alive until the start below returns (the
             // `withExtendedLifetime`), when the outer start's chain is put back.
             signalsync_set_start_chain(Unmanaged.passUnretained(chain).toOpaque())
-            let core = withExtendedLifetime(chain) { start() }
+            let handle = withExtendedLifetime(chain) { start() }
             signalsync_set_start_chain(outer)
-            guard !core.hasEnded else { return core }
+            // The handle is a subscription (a `SubscriptionCore`, of the start's value type
+            // or, behind a `map`, of its upstream's): a cast costs only debug builds.
+            guard let core = handle as? any SubscriptionProbe, !core.hasEnded else { return handle }
             let text = chain.stages.reversed().joined(separator: separator.description)
             let started = DispatchTime.now().uptimeNanoseconds
             registry.state.withLock { records in
@@ -124,7 +126,7 @@ package enum StartRecords {
                     records.sweepAt = max(64, 2 * records.byCore.count)
                 }
             }
-            return core
+            return handle
         }
 
         @usableFromInline

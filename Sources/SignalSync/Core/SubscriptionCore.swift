@@ -383,7 +383,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         // Safety: the terminal event entered as a reader (`enterTerminating`), so the
         // callbacks stay until `leave()` below; `kept`'s +1 goes to the caller
         // (`SubscriptionCoreTests.testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects`).
-        let upstream = spin.withLock { takeSubscriberUpstream() }
+        let (upstream, disposesTwice) = spin.withLock { (takeSubscriberUpstream(), rare.contains(.terminationDisposesTwice)) }
         if let callbacks {
             // What the callbacks start is not enclosed by this subscription (`GenerationScope`).
             GenerationScope.deliveringTerminalEvent(of: self) { callbacks._withUnsafeGuaranteedRef(deliver) }
@@ -391,6 +391,9 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         leave()
         if let upstream {
             upstream.dispose()
+        }
+        if disposesTwice, let again = spin.withLock({ takeHandleUpstream() }) {
+            again.dispose()
         }
         // Nothing is kept once the subscription has ended (`keepAlive` checks under the
         // lock that the terminated bit, set before this, is clear), so `keeps` is final.
@@ -708,6 +711,11 @@ struct SubscriptionRareFlags: OptionSet {
     @inlinable static var subscriberHoldsUpstream: Self { Self(rawValue: 1 << 3) }
     /// The handle holds the generator's disposable (`upstream`).
     @inlinable static var handleHoldsUpstream: Self { Self(rawValue: 1 << 4) }
+    /// The subscription runs a stage that had a subscription of its own in the originals
+    /// (a `map` or `filter` started directly): on a terminal event, the handle's reference
+    /// disposes the generator's disposable a second time, as the stage's own handle did
+    /// when the downstream subscription ended.
+    @inlinable static var terminationDisposesTwice: Self { Self(rawValue: 1 << 5) }
 
     /// Sets `flag` when `on`, clears it otherwise.
     @inlinable mutating func set(_ flag: Self, _ on: Bool) {

@@ -1,12 +1,14 @@
 import Foundation
 import SUntypedSignal
+import SignalSync
 import SignalTestSupport
 import XCTest
 
 final class SSignalMappingTests: LeakCheckedTestCase {
     func testMapReleasesItsTransformThenTheDownstreamWhenItsSubscriptionEnds() {
-        // The source's generator keeps its subscriber; the map stage still lets go of its
-        // transform and of the downstream subscriber as soon as the subscription ends.
+        // The source's generator keeps its subscriber; the subscription (the map runs in the
+        // start's own) still lets go of the transform, then of the closures, as soon as it
+        // ends.
         var log: [String] = []
         var held: SSubscriber?
         let source = SSignal { subscriber in
@@ -32,9 +34,48 @@ final class SSignalMappingTests: LeakCheckedTestCase {
             log.append("after completion")
             withExtendedLifetime(handle) {}
         }
-        XCTAssertEqual(log, ["next 2", "completed", "callbacks released", "transform released", "after completion"])
+        XCTAssertEqual(log, ["next 2", "completed", "transform released", "callbacks released", "after completion"])
         held = nil
     }
+
+    func testATransformThatDisposesTheSubscriptionKeepsItsValueFromNext() {
+        // The map runs in the start's own subscription: a disposal from inside the
+        // transform stops its value, as it stopped a stage's value before the subscriber.
+        var log: [String] = []
+        var held: SSubscriber?
+        let source = SSignal { subscriber in
+            held = subscriber
+            return SBlockDisposable { log.append("dispose source") }
+        }
+        var handle: SDisposable?
+        handle = source.map { value -> Any? in
+            log.append("transform \(value as! Int)")
+            if value as! Int == 2 { handle?.dispose() }
+            return value
+        }.start(next: { log.append("next \($0 as! Int)") })
+        (1...3).forEach { held?.putNext($0) }
+        XCTAssertEqual(log, ["transform 1", "next 1", "transform 2", "dispose source"])
+        held = nil
+    }
+
+    #if DEBUG
+        func testAStartedMapTakesNoSubscriptionOfItsOwn() {
+            let pipe = SPipe()
+            var held: SSubscriber?
+            let source = SSignal { subscriber in
+                held = subscriber
+                return nil
+            }
+            let before = LiveSubscriptions.current
+            let overPipe = pipe.signal().map { $0 }.start()
+            let overGenerator = source.map { $0 }.start()
+            XCTAssertEqual(LiveSubscriptions.current - before, 2)
+            overPipe.dispose()
+            overGenerator.dispose()
+            XCTAssertEqual(LiveSubscriptions.current, before)
+            held = nil
+        }
+    #endif
 
     func testMapTransformsValuesAndForwardsCompletion() {
         let recorder = Recorder()
