@@ -140,6 +140,9 @@ enum SignalStage: UInt8 {
 /// subscribe the stage with a subscriber of their own still go through `runner`.
 @usableFromInline
 class ClosureStartingSignal<T, E>: Signal<T, E>, @unchecked Sendable {
+    // Safety: `subscribeClosures` is immutable, a function without a context; the
+    // subclasses' own fields say why they may be shared. Pinned by MapClosureStartTests
+    // and FusedStagesTests (testValuesFromTwoThreadsAllRunThroughTheSteps).
     /// What `start` calls with this signal and its closures: a function without a
     /// context, made in the subclass's `init`, where its types are known, so that it runs
     /// specialized when `start` is called from code that is not (an operator subscribing
