@@ -147,8 +147,7 @@ class ClosureStartingSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     /// context, made in the subclass's `init`, where its types are known, so that it runs
     /// specialized when `start` is called from code that is not (an operator subscribing
     /// its sources).
-    @usableFromInline let subscribeClosures:
-        (ClosureStartingSignal<T, E>, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> any Disposable & Sendable
+    @usableFromInline let subscribeClosures: (ClosureStartingSignal<T, E>, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> any Disposable & Sendable
 
     @inlinable
     init(

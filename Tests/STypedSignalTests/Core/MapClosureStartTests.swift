@@ -47,11 +47,13 @@ final class MapClosureStartTests: LeakCheckedTestCase {
         let log = OrderTrace<String>()
         let held = Atomic<Subscriber<Int, TestError>?>(value: nil)
         let handle = Atomic<Disposable?>(value: nil)
-        let signal = heldSource(held, log) |> map { (value: Int) -> String in
-            log.append("transform \(value)")
-            if value == 2 { handle.with { $0 }?.dispose() }
-            return "\(value)"
-        }
+        let signal =
+            heldSource(held, log)
+            |> map { (value: Int) -> String in
+                log.append("transform \(value)")
+                if value == 2 { handle.with { $0 }?.dispose() }
+                return "\(value)"
+            }
         handle.swap(signal.start(next: { log.append("next \($0)") }))
         (1...3).forEach { held.with { $0 }?.putNext($0) }
         XCTAssertEqual(log.all, ["transform 1", "next 1", "transform 2", "dispose source"])
