@@ -73,6 +73,7 @@ final class SSignalMappingTests: LeakCheckedTestCase {
             overPipe.dispose()
             overGenerator.dispose()
             XCTAssertEqual(LiveSubscriptions.current, before)
+            XCTAssertNotNil(held, "the generator kept its subscriber throughout")
             held = nil
         }
     #endif
