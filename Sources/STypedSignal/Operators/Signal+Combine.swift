@@ -73,8 +73,8 @@ public func combineLatest<T1, T2, E>(
 ) -> Signal<(T1, T2), E> {
     Signal { subscriber in
         subscriber.putNext((v1, v2))
-        let first = CombineLatestSlot<T1>(v1)
-        let second = CombineLatestSlot<T2>(v2)
+        let first = CombineLatestSlot<T1>.holding(v1)
+        let second = CombineLatestSlot<T2>.holding(v2)
         let engine = makeCombineLatestEngine(CombineLatestTuple<(T1, T2)>(parts: [first, second]), seeded: 2)
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         sources.subscribe(0, to: s1, slot: first)
@@ -153,8 +153,8 @@ final class CombineLatestSources<Output, E, T1, T2> {
     /// One subscription: fresh slots and engine, sources subscribed in argument order.
     @inlinable
     func subscribe(_ subscriber: Subscriber<Output, E>) -> Disposable {
-        let firstSlot = CombineLatestSlot<T1>()
-        let secondSlot = CombineLatestSlot<T2>()
+        let firstSlot = CombineLatestSlot<T1>.empty()
+        let secondSlot = CombineLatestSlot<T2>.empty()
         let restSlots = rest.map { $0.makeSlot() }
         let engine = makeCombineLatestEngine(CombineLatestTuple<Output>(parts: [firstSlot, secondSlot] + restSlots), seeded: 0)
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
@@ -199,7 +199,7 @@ final class TypedCombineLatestSource<V, Output, E>: CombineLatestSource<Output, 
 
     @usableFromInline
     override func makeSlot() -> any CombineLatestTuplePart {
-        CombineLatestSlot<V>()
+        CombineLatestSlot<V>.empty()
     }
 
     @usableFromInline

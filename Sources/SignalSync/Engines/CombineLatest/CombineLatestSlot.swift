@@ -1,52 +1,64 @@
 /// The latest value of one `combineLatest` source: storage that only a
 /// `CombineLatestEngine` reads and writes, under its lock.
 ///
-/// The value lives in its own storage with a flag beside it rather than in an optional:
-/// code not specialized for `Value` then needs no runtime metadata lookup per event.
+/// One object: the value is stored after a flag in the object's own tail (a
+/// `ManagedBuffer`), not in an optional, so that code not specialized for `Value` needs no
+/// runtime metadata lookup per event, and not in a block of its own, which would be a
+/// second heap block per source and subscription (Benchmarks/PERFORMANCE.md, "What a live
+/// subscription holds"). Made with `empty()` or `holding(_:)`.
 ///
 /// `@usableFromInline` so that `CombineLatestEngine.receive` inlines into the API modules.
 @usableFromInline
-package final class CombineLatestSlot<Value>: @unchecked Sendable {
-    // Safety: reached only under the lock of the engine the slot belongs to.
-    @usableFromInline let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-    /// True once a value was stored. (Unchecked: only the engine's lock orders the
-    /// accesses; a dynamic exclusivity check on every event cost more than the rest of
-    /// the slot.)
-    @usableFromInline @exclusivity(unchecked) var hasValue = false
+package final class CombineLatestSlot<Value>: ManagedBuffer<Bool, Value> {
+    // The header (true once a value was stored) and the value are reached only under the
+    // lock of the engine the slot belongs to; the value is initialized exactly when the
+    // header says so. (Not `Sendable`, as no `ManagedBuffer` is: what shares it between
+    // threads is the engine, under its lock.)
 
     /// An empty slot.
-    @usableFromInline package init() {}
+    @inlinable
+    package static func empty() -> CombineLatestSlot {
+        // Safety: `create` makes an instance of the class it is called on.
+        unsafeDowncast(create(minimumCapacity: 1) { _ in false }, to: CombineLatestSlot.self)
+    }
 
     /// A slot seeded with `value`.
-    package init(_ value: Value) {
-        storage.initialize(to: value)
-        hasValue = true
+    package static func holding(_ value: Value) -> CombineLatestSlot {
+        let slot = empty()
+        var value = value
+        slot.exchange(&value)
+        return slot
     }
 
     /// Stores `value` and leaves in it what must be released outside the lock: the value
     /// it replaced, or a copy of the new value when the slot was empty.
     @inlinable
     func exchange(_ value: inout Value) {
-        guard hasValue else {
-            storage.initialize(to: value)
-            hasValue = true
-            return
+        withUnsafeMutablePointers { hasValue, storage in
+            guard hasValue.pointee else {
+                storage.initialize(to: value)
+                hasValue.pointee = true
+                return
+            }
+            swap(&storage.pointee, &value)
         }
-        swap(&storage.pointee, &value)
     }
 
     /// The stored value; read (by the engine's `combine`) only once every slot has one.
     @inlinable
     package var value: Value {
-        precondition(hasValue, "combineLatest read a source before it had a value")
-        return storage.pointee
+        withUnsafeMutablePointers { hasValue, storage in
+            precondition(hasValue.pointee, "combineLatest read a source before it had a value")
+            return storage.pointee
+        }
     }
 
     deinit {
-        if hasValue {
-            storage.deinitialize(count: 1)
+        withUnsafeMutablePointers { hasValue, storage in
+            if hasValue.pointee {
+                storage.deinitialize(count: 1)
+            }
         }
-        storage.deallocate()
     }
 }
 

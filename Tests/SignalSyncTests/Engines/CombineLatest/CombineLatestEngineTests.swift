@@ -17,8 +17,8 @@ final class CombineLatestEngineTests: LeakCheckedTestCase {
     }
 
     func testStoresValuesAndEmitsTheCombinedOutputOnceEverySlotHasOne() {
-        let a = CombineLatestSlot<Int>()
-        let b = CombineLatestSlot<String>()
+        let a = CombineLatestSlot<Int>.empty()
+        let b = CombineLatestSlot<String>.empty()
         let engine = CombineLatestEngine<String>(count: 2, seeded: 0, completedSourceDisposal: .atTeardown) { "\(a.value)\(b.value)" }
         var emitted: [String] = []
         engine.receive(1, into: a, at: 0) { emitted.append($0) }
@@ -54,15 +54,16 @@ final class CombineLatestEngineTests: LeakCheckedTestCase {
     }
 
     func testConcurrentValuesFillEachSlotOnceAndCompletionComesOnce() {
-        let slots = (0..<4).map { _ in CombineLatestSlot<Int>() }
+        // Shared only through the engine, which reaches them under its lock.
+        let slots = UncheckedSendable((0..<4).map { _ in CombineLatestSlot<Int>.empty() })
         let engine = CombineLatestEngine<Int>(count: 4, seeded: 0, completedSourceDisposal: .atCompletion) {
-            slots.reduce(0) { $0 + $1.value }
+            slots.value.reduce(0) { $0 + $1.value }
         }
         let emitted = TestAtomic<Int>(0)
         let completions = TestAtomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             for value in 0..<1000 {
-                engine.receive(value, into: slots[index], at: index) { _ in emitted.add(1, ordering: .relaxed) }
+                engine.receive(value, into: slots.value[index], at: index) { _ in emitted.add(1, ordering: .relaxed) }
             }
             engine.sourceCompleted(at: index) { completions.add(1, ordering: .relaxed) }
         }
