@@ -19,10 +19,13 @@
 @usableFromInline
 package final class ValueBatch<Value> {
     // Safety: the values from `start` to `end` are initialized, the rest of the storage
-    // is not; only the owner's lock holder touches a batch. `layout` and `storage` are
-    // allocated here, freed once in `deinit` (`storage` also when `reserve` replaces it).
-    // Pinned by ValueBatchTests (testValuesKeepTheirOrderThroughGrowthAndMoves,
-    // testValuesAreReleasedByRemoveAllAndByTheBatchsEndAndNeverTwice).
+    // is not; only the owner's lock holder touches a batch. `layout` is allocated here and
+    // `storage` here or by the first `reserve` (until then, with `capacity` 0, it is a
+    // placeholder address that nothing reads, writes or frees); both are freed once in
+    // `deinit` (`storage` also when `reserve` replaces it). Pinned by ValueBatchTests
+    // (testValuesKeepTheirOrderThroughGrowthAndMoves,
+    // testValuesAreReleasedByRemoveAllAndByTheBatchsEndAndNeverTwice,
+    // testAnEmptyBatchHasNoStorageUntilItsFirstValue).
     private let layout: UnsafeMutablePointer<ValueBatchLayout>
 
     // Safety: the storage holds `Value`s (see above).
@@ -44,21 +47,32 @@ package final class ValueBatch<Value> {
         set { layout.pointee.end = newValue }
     }
 
-    /// An empty batch with room for `capacity` values before it grows.
+    /// An empty batch with room for `capacity` values before it grows. With none (the
+    /// default), it allocates its storage for its first value, and then for two: most
+    /// batches (a `deliverOn` subscription's) hold a value or two at a time, and a live
+    /// subscription that holds none keeps no storage (`Any?` values take 32 bytes each).
     @usableFromInline
-    package init(capacity: Int = 16) {
-        let capacity = max(capacity, 1)
+    package init(capacity: Int = 0) {
         layout = .allocate(capacity: 1)
         layout.initialize(
             to: ValueBatchLayout(
-                // Safety: uninitialized room for `capacity` values, none of them in use yet.
-                storage: UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: capacity)), capacity: capacity, start: 0,
-                end: 0))
+                // Safety: uninitialized room for `capacity` values, none of them in use yet;
+                // with no room, an address that is never used (see `layout`).
+                storage: capacity > 0 ? UnsafeMutableRawPointer(UnsafeMutablePointer<Value>.allocate(capacity: capacity)) : Self.noStorage,
+                capacity: max(capacity, 0), start: 0, end: 0))
+    }
+
+    /// The storage of a batch that has room for no value: never read, written or freed.
+    private static var noStorage: UnsafeMutableRawPointer {
+        // Safety: a non-null address aligned for any value, only ever offset by zero.
+        UnsafeMutableRawPointer(bitPattern: 64).unsafelyUnwrapped
     }
 
     deinit {
         (storage + start).deinitialize(count: end - start)
-        storage.deallocate()
+        if capacity > 0 {
+            storage.deallocate()
+        }
         layout.deallocate()
     }
 
@@ -130,11 +144,14 @@ package final class ValueBatch<Value> {
         if start > 0 && count + extra <= capacity && start * 2 >= capacity {
             storage.moveInitialize(from: storage + start, count: count)
         } else {
-            let grown = max(capacity * 2, count + extra)
-            // Safety: the values move here and the old storage, left uninitialized, is freed.
+            let grown = max(capacity * 2, count + extra, 2)
+            // Safety: the values move here and the old storage, left uninitialized, is freed
+            // (when there was one: see `layout`).
             let larger = UnsafeMutablePointer<Value>.allocate(capacity: grown)
             larger.moveInitialize(from: storage + start, count: count)
-            storage.deallocate()
+            if capacity > 0 {
+                storage.deallocate()
+            }
             storage = larger
             capacity = grown
         }

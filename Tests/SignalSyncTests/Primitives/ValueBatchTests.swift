@@ -42,6 +42,22 @@ final class ValueBatchTests: XCTestCase {
         XCTAssertEqual(batch.elements, Array(5..<12))
     }
 
+    func testAnEmptyBatchHasNoStorageUntilItsFirstValue() {
+        let batch = ValueBatch<Int>()
+        XCTAssertEqual(batch.room, 0, "no storage while no value came")
+        batch.removeAll()
+        let other = ValueBatch<Int>()
+        batch.moveFirst(3, to: other)
+        XCTAssertEqual(other.room, 0, "moving nothing makes no room")
+        batch.append(1)
+        XCTAssertEqual(batch.room, 2, "the first value makes room for two")
+        for value in 2...5 { batch.append(value) }
+        XCTAssertEqual(batch.room, 8, "then the storage doubles")
+        batch.moveFirst(2, to: other)
+        XCTAssertEqual(other.elements, [1, 2])
+        XCTAssertEqual(batch.elements, [3, 4, 5])
+    }
+
     func testValuesAreReleasedByRemoveAllAndByTheBatchsEndAndNeverTwice() {
         let log = Log()
         let batch = ValueBatch<Probe>()
