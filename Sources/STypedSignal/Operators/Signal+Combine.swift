@@ -329,6 +329,9 @@ struct CombineLatestSubscription<Output, E> {
     /// once the engine is disposed.
     @inlinable
     func subscribe<V>(_ index: Int, to signal: Signal<V, E>, slot: CombineLatestSlot<V>) {
+        if joinsHub(index, of: signal, keptIn: slot) {
+            return
+        }
         subscribe(index, to: signal, through: CombineLatestSlotSource(index, slot: slot, engine: engine, subscriber: subscriber))
     }
 
@@ -336,7 +339,33 @@ struct CombineLatestSubscription<Output, E> {
     /// at `index` in `values`; does nothing once the engine is disposed.
     @inlinable
     func subscribe<V>(_ index: Int, to signal: Signal<V, E>, keptIn values: CombineLatestArray<[V]>) where Output == [V] {
+        if joinsHub(index, of: signal, keptIn: values) {
+            return
+        }
         subscribe(index, to: signal, through: CombineLatestArraySource(index, values: values, engine: engine, subscriber: subscriber))
+    }
+
+    /// Joins the hub of source `index` when it is a hot source's signal and no queue
+    /// moves its values: the hub calls a `CombineLatestHubSource`, which hands each value
+    /// to the engine, instead of a subscription of the source's own; its membership is the
+    /// source's disposable. False for any other source (and with a queue).
+    @inlinable
+    func joinsHub<Store: CombineLatestStore>(_ index: Int, of signal: Signal<Store.Value, E>, keptIn store: Store) -> Bool {
+        guard hops == nil, signal.stage == .hub else {
+            return false
+        }
+        if engine.isDisposed {
+            return true
+        }
+        #if DEBUG
+            StartRecords.stage(signal.stageName)
+        #endif
+        // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by SignalCombineTests.
+        let hub = unsafeDowncast(signal, to: HubSignal<Store.Value, E>.self)
+        let source = CombineLatestHubSource<Store, Output, E, SwiftSignalKitRules>(
+            index, store: store, engine: engine, downstream: subscriber, core: subscriber.core)
+        engine.attach(hub.join(source), at: index)
+        return true
     }
 
     /// Subscribes source number `index`, handing its events to `source`; does nothing

@@ -33,7 +33,8 @@ extension SSignal {
         return SSignal { subscriber in
             let seeds = initialStates ?? []
             let values = CombineLatestValues(count: signals.count, seeds: seeds)
-            let engine = CombineLatestEngine<[Any?]>(
+            // `Any?` out: the array goes to the subscriber as its value, as it is.
+            let engine = CombineLatestEngine<Any?>(
                 count: signals.count, seeded: min(signals.count, seeds.count), completedSourceDisposal: .atTeardown
             ) {
                 values.combined
@@ -123,9 +124,25 @@ extension CombineLatestEngine: SDisposable {}
 /// disposed. Only the sources' callbacks hold the subscriber, as in the original: a
 /// subscription whose sources are all gone is released even if nobody disposes it.
 private func subscribe(
-    _ index: Int, to signal: SSignal, keptIn values: CombineLatestValues, engine: CombineLatestEngine<[Any?]>, for subscriber: SSubscriber
+    _ index: Int, to signal: SSignal, keptIn values: CombineLatestValues, engine: CombineLatestEngine<Any?>, for subscriber: SSubscriber
 ) {
     if engine.isDisposed {
+        return
+    }
+    if signal.joinsHub {
+        // A hot source's signal: its hub calls a `CombineLatestHubSource`, which hands each
+        // value to the engine, instead of a subscription of the source's own; its
+        // membership (none when the hub is closed) is the source's disposable.
+        #if DEBUG
+            StartRecords.stage(signal.stageName)
+        #endif
+        // Safety: only `HubSSignal`'s initializer sets `joinsHub`. Pinned by
+        // SSignalCombineTests.
+        let hub = unsafeDowncast(signal, to: HubSSignal.self)
+        let source = CombineLatestValuesHubSource(index, store: values, engine: engine, downstream: subscriber, core: subscriber.core)
+        if let membership = hub.join(source) {
+            engine.attach(membership, at: index)
+        }
         return
     }
     // Each closure captures only `callbacks`, which is then its context: one object per
@@ -142,10 +159,10 @@ private func subscribe(
 private final class SCombineSourceCallbacks {
     let index: Int
     let values: CombineLatestValues
-    let engine: CombineLatestEngine<[Any?]>
+    let engine: CombineLatestEngine<Any?>
     let subscriber: SSubscriber
 
-    init(_ index: Int, values: CombineLatestValues, engine: CombineLatestEngine<[Any?]>, subscriber: SSubscriber) {
+    init(_ index: Int, values: CombineLatestValues, engine: CombineLatestEngine<Any?>, subscriber: SSubscriber) {
         self.index = index
         self.values = values
         self.engine = engine
