@@ -75,7 +75,7 @@ public func combineLatest<T1, T2, E>(
         subscriber.putNext((v1, v2))
         let first = CombineLatestSlot<T1>.holding(v1)
         let second = CombineLatestSlot<T2>.holding(v2)
-        let engine = makeCombineLatestEngine(CombineLatestTuple<(T1, T2)>(parts: [first, second]), seeded: 2)
+        let engine = makeCombineLatestEngine(CombineLatestTuple<(T1, T2)>.of([first, second]), seeded: 2)
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         sources.subscribe(0, to: s1, slot: first)
         sources.subscribe(1, to: s2, slot: second)
@@ -109,7 +109,7 @@ public func combineLatest<T, E>(queue: Queue? = nil, _ signals: [Signal<T, E>]) 
     return Signal { subscriber in
         let values = CombineLatestArray<[T]>(count: signals.count)
         let engine = CombineLatestEngine<[T]>(count: signals.count, seeded: 0, completedSourceDisposal: .atCompletion) {
-            values.combined
+            $0.initialize(to: values.combined)
         }
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         for (index, signal) in signals.enumerated() {
@@ -156,7 +156,7 @@ final class CombineLatestSources<Output, E, T1, T2> {
         let firstSlot = CombineLatestSlot<T1>.empty()
         let secondSlot = CombineLatestSlot<T2>.empty()
         let restSlots = rest.map { $0.makeSlot() }
-        let engine = makeCombineLatestEngine(CombineLatestTuple<Output>(parts: [firstSlot, secondSlot] + restSlots), seeded: 0)
+        let engine = makeCombineLatestEngine(CombineLatestTuple<Output>.of([firstSlot, secondSlot] + restSlots), seeded: 0)
         let sources = CombineLatestSubscription(engine: engine, subscriber: subscriber, queue: queue)
         sources.subscribe(0, to: first, slot: firstSlot)
         sources.subscribe(1, to: second, slot: secondSlot)
@@ -216,7 +216,7 @@ final class TypedCombineLatestSource<V, Output, E>: CombineLatestSource<Output, 
 @usableFromInline
 func makeCombineLatestEngine<Output>(_ tuple: CombineLatestTuple<Output>, seeded: Int) -> CombineLatestEngine<Output> {
     CombineLatestEngine<Output>(count: tuple.count, seeded: seeded, completedSourceDisposal: .atCompletion) {
-        tuple.combined()
+        tuple.combine(into: $0)
     }
 }
 
@@ -246,66 +246,76 @@ extension CombineLatestSlot: CombineLatestTuplePart {
     }
 }
 
-/// The output tuple of one tuple `combineLatest` subscription, built from its slots.
-///
-/// The tuple is written element by element into raw memory, at offsets computed once
-/// from the elements' sizes and alignments (Swift lays a tuple out like a struct: each
-/// element at the next offset aligned for it). Building it as a tuple expression over
-/// the parameter pack instead looked the tuple's metadata up at every event.
+/// One element of a `CombineLatestTuple`: the slot it is read from and where it goes.
 @usableFromInline
-final class CombineLatestTuple<Output> {
-    private let parts: [any CombineLatestTuplePart]
-    private let offsets: [Int]
-    // Safety: allocated in `init`, freed in `deinit`; uninitialized between calls of
-    // `combined()`, which the engine makes one at a time (under its lock), and which
-    // initializes every element at the offsets the `init` checked against `Output`'s
-    // layout, then moves the tuple out. Pinned by
-    // SignalCombineTests.testElementsOfMixedSizesAndAlignmentsLandInTheirPlaces and
-    // testArity26GivesTheExactTuple.
-    /// Where `combined()` builds the tuple, uninitialized between calls. (Kept, not
-    /// allocated at each call: a temporary, in code not specialized for `Output`, looks up
-    /// a `Result` type's metadata at every event.)
-    private let output: UnsafeMutablePointer<Output>
+struct CombineLatestTupleElement {
+    /// The slot of the element's source.
+    let part: any CombineLatestTuplePart
+    /// The element's byte offset in the output tuple.
+    let offset: Int
+}
+
+/// How the output tuple of one tuple `combineLatest` subscription is built from its
+/// slots: one object, the slots and their offsets in its own tail (a `ManagedBuffer`
+/// whose header is their count). Made with `of(_:)`.
+///
+/// The tuple is written element by element into the memory the engine gives
+/// (`combine(into:)`), at offsets computed once from the elements' sizes and alignments
+/// (Swift lays a tuple out like a struct: each element at the next offset aligned for it).
+/// Building it as a tuple expression over the parameter pack instead looked the tuple's
+/// metadata up at every event; building it in a buffer of its own cost a heap block per
+/// subscription (Benchmarks/PERFORMANCE.md, "What a live subscription holds").
+@usableFromInline
+final class CombineLatestTuple<Output>: ManagedBuffer<Int, CombineLatestTupleElement> {
+    // The count and the elements are written once, in `of(_:)`, and only read after. (Not
+    // `Sendable`, as no `ManagedBuffer` is: the engine that shares it calls it under its lock.)
 
     /// The tuple of the values in `parts`, in order; `Output` is the tuple of their types.
     @usableFromInline
-    init(parts: [any CombineLatestTuplePart]) {
-        var offsets: [Int] = []
+    static func of(_ parts: [any CombineLatestTuplePart]) -> CombineLatestTuple {
+        // Safety: `create` makes an instance of the class it is called on.
+        let tuple = unsafeDowncast(create(minimumCapacity: parts.count) { _ in 0 }, to: CombineLatestTuple.self)
         var size = 0
         var alignment = 1
-        for part in parts {
-            let layout = part.layout
-            let offset = (size + layout.alignment - 1) / layout.alignment * layout.alignment
-            offsets.append(offset)
-            size = offset + layout.size
-            alignment = max(alignment, layout.alignment)
+        tuple.withUnsafeMutablePointers { count, elements in
+            for part in parts {
+                let layout = part.layout
+                let offset = (size + layout.alignment - 1) / layout.alignment * layout.alignment
+                (elements + count.pointee).initialize(to: CombineLatestTupleElement(part: part, offset: offset))
+                count.pointee += 1
+                size = offset + layout.size
+                alignment = max(alignment, layout.alignment)
+            }
         }
         precondition(
             size == MemoryLayout<Output>.size && alignment == MemoryLayout<Output>.alignment,
             "combineLatest: the output tuple is not laid out as its elements say")
-        self.parts = parts
-        self.offsets = offsets
-        // Safety: see `output`.
-        output = UnsafeMutablePointer<Output>.allocate(capacity: 1)
-    }
-
-    deinit {
-        output.deallocate()
+        return tuple
     }
 
     /// How many elements (sources) the tuple has.
     @usableFromInline
-    var count: Int { parts.count }
+    var count: Int { header }
 
-    /// The tuple of the latest values; the engine calls it under its lock once all are
-    /// set (so one call at a time).
-    func combined() -> Output {
-        // Safety: see `output`.
+    // Safety: `output` is uninitialized memory for one `Output` (the engine's), which this
+    // initializes element by element at the offsets `of(_:)` checked against `Output`'s
+    // layout. Pinned by SignalCombineTests.testElementsOfMixedSizesAndAlignmentsLandInTheirPlaces
+    // and testArity26GivesTheExactTuple.
+    /// Initializes `output` with the tuple of the latest values; the engine calls it under
+    /// its lock once all are set.
+    func combine(into output: UnsafeMutablePointer<Output>) {
         let raw = UnsafeMutableRawPointer(output)
-        for index in parts.indices {
-            parts[index].copyValue(to: raw + offsets[index])
+        withUnsafeMutablePointers { count, elements in
+            for index in 0..<count.pointee {
+                elements[index].part.copyValue(to: raw + elements[index].offset)
+            }
         }
-        return output.move()
+    }
+
+    deinit {
+        withUnsafeMutablePointers { count, elements in
+            _ = elements.deinitialize(count: count.pointee)
+        }
     }
 }
 

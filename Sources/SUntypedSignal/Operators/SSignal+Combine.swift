@@ -37,7 +37,7 @@ extension SSignal {
             let engine = CombineLatestEngine<Any?>(
                 count: signals.count, seeded: min(signals.count, seeds.count), completedSourceDisposal: .atTeardown
             ) {
-                values.combined
+                $0.initialize(to: values.combined)
             }
             for (index, signal) in signals.enumerated() {
                 subscribe(index, to: signal, keptIn: values, engine: engine, for: subscriber)

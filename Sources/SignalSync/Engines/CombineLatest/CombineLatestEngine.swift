@@ -22,12 +22,20 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
     // Safety: the machine and the slots are reached only under `state`'s lock; the
     // `let`s are immutable.
     @usableFromInline let state: LockedState<CombineLatestMachine>
-    @usableFromInline let combine: () -> Output
+    // Safety: the engine passes `combine` uninitialized memory for one `Output`, which
+    // `combine` initializes and the engine then moves out (`receive`). Pinned by
+    // CombineLatestEngineTests.testStoresValuesAndEmitsTheCombinedOutputOnceEverySlotHasOne.
+    @usableFromInline let combine: (UnsafeMutablePointer<Output>) -> Void
 
     /// An engine for `count` sources (at least one), the first `seeded` of which start
-    /// with a value; `combine` reads every slot into the output (under the lock, once
-    /// all hold a value).
-    package init(count: Int, seeded: Int, completedSourceDisposal: CompletedSourceDisposal, combine: @escaping () -> Output) {
+    /// with a value; `combine` reads every slot into the output, initializing the memory
+    /// it is given with it (under the lock, once all hold a value). The output is built in
+    /// place, in the engine's own stack memory, so that a face needs no buffer of its own
+    /// to build an output whose type its code is not specialized for.
+    package init(
+        count: Int, seeded: Int, completedSourceDisposal: CompletedSourceDisposal,
+        combine: @escaping (UnsafeMutablePointer<Output>) -> Void
+    ) {
         state = LockedState(CombineLatestMachine(count: count, seeded: seeded, completedSourceDisposal: completedSourceDisposal))
         self.combine = combine
     }
@@ -68,7 +76,7 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
                     exchange(&released)
                 }
                 if action == .emit {
-                    output.initializeMemory(as: Output.self, to: combine())
+                    combine(output.bindMemory(to: Output.self, capacity: 1))
                 }
                 return action
             }

@@ -19,7 +19,7 @@ final class CombineLatestEngineTests: LeakCheckedTestCase {
     func testStoresValuesAndEmitsTheCombinedOutputOnceEverySlotHasOne() {
         let a = CombineLatestSlot<Int>.empty()
         let b = CombineLatestSlot<String>.empty()
-        let engine = CombineLatestEngine<String>(count: 2, seeded: 0, completedSourceDisposal: .atTeardown) { "\(a.value)\(b.value)" }
+        let engine = CombineLatestEngine<String>(count: 2, seeded: 0, completedSourceDisposal: .atTeardown) { $0.initialize(to: "\(a.value)\(b.value)") }
         var emitted: [String] = []
         engine.receive(1, into: a, at: 0) { emitted.append($0) }
         engine.receive("x", into: b, at: 1) { emitted.append($0) }
@@ -29,7 +29,7 @@ final class CombineLatestEngineTests: LeakCheckedTestCase {
 
     func testAFinishedSourceIsDisposedAfterTheCompletionWentDownstream() {
         var log: [String] = []
-        let engine = CombineLatestEngine<Int>(count: 2, seeded: 0, completedSourceDisposal: .atCompletion) { 0 }
+        let engine = CombineLatestEngine<Int>(count: 2, seeded: 0, completedSourceDisposal: .atCompletion) { $0.initialize(to: 0) }
         engine.attach(Handle("a", { log.append($0) }), at: 0)
         engine.attach(Handle("b", { log.append($0) }), at: 1)
         engine.sourceCompleted(at: 0) { log.append("completed") }
@@ -42,7 +42,7 @@ final class CombineLatestEngineTests: LeakCheckedTestCase {
 
     func testDisposalDisposesInIndexOrderOnce() {
         var log: [String] = []
-        let engine = CombineLatestEngine<Int>(count: 3, seeded: 3, completedSourceDisposal: .atTeardown) { 0 }
+        let engine = CombineLatestEngine<Int>(count: 3, seeded: 3, completedSourceDisposal: .atTeardown) { $0.initialize(to: 0) }
         engine.attach(Handle("b", { log.append($0) }), at: 1)
         engine.attach(Handle("a", { log.append($0) }), at: 0)
         engine.dispose()
@@ -56,8 +56,8 @@ final class CombineLatestEngineTests: LeakCheckedTestCase {
     func testConcurrentValuesFillEachSlotOnceAndCompletionComesOnce() {
         // Shared only through the engine, which reaches them under its lock.
         let slots = UncheckedSendable((0..<4).map { _ in CombineLatestSlot<Int>.empty() })
-        let engine = CombineLatestEngine<Int>(count: 4, seeded: 0, completedSourceDisposal: .atCompletion) {
-            slots.value.reduce(0) { $0 + $1.value }
+        let engine = CombineLatestEngine<Int>(count: 4, seeded: 0, completedSourceDisposal: .atCompletion) { output in
+            output.initialize(to: slots.value.reduce(0) { $0 + $1.value })
         }
         let emitted = TestAtomic<Int>(0)
         let completions = TestAtomic<Int>(0)
