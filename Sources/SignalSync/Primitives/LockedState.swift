@@ -34,15 +34,24 @@
 @usableFromInline
 package struct LockedState<State>: ~Copyable, @unchecked Sendable {
     // Safety: the state is reached only through `withLock`, under the mutex; the
-    // pointers never change after init and are freed only in deinit.
+    // pointer never changes after init and is freed only in deinit.
+    /// The block: the mutex, then the state at `stateOffset`. (The state's address is
+    /// computed, not stored: one word less in every object that embeds a lock.)
     @usableFromInline let lock: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline let state: UnsafeMutablePointer<State>
 
     /// Where the state starts in the block: after the mutex, at the state's alignment.
-    private static var stateOffset: Int {
+    @inlinable
+    static var stateOffset: Int {
         let mutexSize = MemoryLayout<pthread_mutex_t>.stride
         let alignment = MemoryLayout<State>.alignment
         return (mutexSize + alignment - 1) / alignment * alignment
+    }
+
+    // Safety: `init` initialized the state at this address of the block (see there).
+    /// The state, in the block after the mutex.
+    @inlinable
+    var state: UnsafeMutablePointer<State> {
+        (UnsafeMutableRawPointer(lock) + Self.stateOffset).assumingMemoryBound(to: State.self)
     }
 
     /// Creates an unlocked lock guarding `initial`.
@@ -57,7 +66,7 @@ package struct LockedState<State>: ~Copyable, @unchecked Sendable {
         )
         lock = block.initializeMemory(as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
         pthread_mutex_init(lock, nil)
-        state = (block + Self.stateOffset).initializeMemory(as: State.self, to: initial)
+        (block + Self.stateOffset).initializeMemory(as: State.self, to: initial)
     }
 
     deinit {
