@@ -32,9 +32,9 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
     /// it is given with it (under the lock, once all hold a value). The output is built in
     /// place, in the engine's own stack memory, so that a face needs no buffer of its own
     /// to build an output whose type its code is not specialized for.
+    // Safety: `combine` must initialize the memory it is given (see the field `combine`).
     package init(
-        count: Int, seeded: Int, completedSourceDisposal: CompletedSourceDisposal,
-        combine: @escaping (UnsafeMutablePointer<Output>) -> Void
+        count: Int, seeded: Int, completedSourceDisposal: CompletedSourceDisposal, combine: @escaping (UnsafeMutablePointer<Output>) -> Void
     ) {
         state = LockedState(CombineLatestMachine(count: count, seeded: seeded, completedSourceDisposal: completedSourceDisposal))
         self.combine = combine
