@@ -25,13 +25,16 @@ import SignalSync
 // expression: `combineLatest(a, b, c, d) |> map { $0.0 + $0.3 }` fails with "value of
 // tuple type '(Int, Int, Int, Int)' has no member '3'". With a concrete tuple type it
 // type-checks, so these overloads (the originals' arities, 3 through 26) are chosen first;
-// the variadic one still serves any larger arity.
+// the variadic one still serves any larger arity. Inlinable, as the variadic one is, so
+// that a subscription's code is made where the element types are known (see
+// `CombineLatestSources`).
 """
 
 TAIL = """
 /// The variadic `combineLatest`, reached by name from inside the fixed-arity overloads
 /// (which would otherwise call themselves).
-private func variadicCombineLatest<T1, T2, each T, E>(
+@inlinable
+func variadicCombineLatest<T1, T2, each T, E>(
     queue: Queue?,
     _ s1: Signal<T1, E>,
     _ s2: Signal<T2, E>,
@@ -51,6 +54,7 @@ def overload(arity: int) -> str:
     return f"""
 /// `combineLatest` of {arity} sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<{types}, E>(
     queue: Queue? = nil,
 {parameters}) -> Signal<({types}), E> {{

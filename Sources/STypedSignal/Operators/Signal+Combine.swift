@@ -98,6 +98,7 @@ public func combineLatest<T1, T2, E>(
 /// combineLatest([price(of: "A"), price(of: "B")]).start(next: { print($0) })
 /// // [10, 20], then a new array for every change
 /// ```
+@inlinable
 public func combineLatest<T, E>(queue: Queue? = nil, _ signals: [Signal<T, E>]) -> Signal<[T], E> {
     if signals.isEmpty {
         return Signal { subscriber in

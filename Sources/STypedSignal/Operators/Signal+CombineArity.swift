@@ -8,10 +8,13 @@ import SignalSync
 // expression: `combineLatest(a, b, c, d) |> map { $0.0 + $0.3 }` fails with "value of
 // tuple type '(Int, Int, Int, Int)' has no member '3'". With a concrete tuple type it
 // type-checks, so these overloads (the originals' arities, 3 through 26) are chosen first;
-// the variadic one still serves any larger arity.
+// the variadic one still serves any larger arity. Inlinable, as the variadic one is, so
+// that a subscription's code is made where the element types are known (see
+// `CombineLatestSources`).
 
 /// `combineLatest` of 3 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -23,6 +26,7 @@ public func combineLatest<T1, T2, T3, E>(
 
 /// `combineLatest` of 4 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -35,6 +39,7 @@ public func combineLatest<T1, T2, T3, T4, E>(
 
 /// `combineLatest` of 5 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -48,6 +53,7 @@ public func combineLatest<T1, T2, T3, T4, T5, E>(
 
 /// `combineLatest` of 6 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -62,6 +68,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, E>(
 
 /// `combineLatest` of 7 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -77,6 +84,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, E>(
 
 /// `combineLatest` of 8 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -93,6 +101,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, E>(
 
 /// `combineLatest` of 9 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -110,6 +119,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, E>(
 
 /// `combineLatest` of 10 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -128,6 +138,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, E>(
 
 /// `combineLatest` of 11 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -147,6 +158,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, E>(
 
 /// `combineLatest` of 12 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -167,6 +179,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, E>(
 
 /// `combineLatest` of 13 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -188,6 +201,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 14 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -210,6 +224,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 15 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -233,6 +248,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 16 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -257,6 +273,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 17 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -282,6 +299,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 18 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -308,6 +326,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 19 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -335,6 +354,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 20 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, T20, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -363,6 +383,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 21 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, T20, T21, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -392,6 +413,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 22 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, T20, T21, T22, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -422,6 +444,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 23 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, T20, T21, T22, T23, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -453,6 +476,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 24 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, T20, T21, T22, T23, T24, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -485,6 +509,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 25 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, T20, T21, T22, T23, T24, T25, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -518,6 +543,7 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// `combineLatest` of 26 sources: the variadic `combineLatest(queue:_:_:_:)` with its
 /// output tuple spelled out, so that `$0.N` reaches every element (see the file's head).
+@inlinable
 public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, T20, T21, T22, T23, T24, T25, T26, E>(
     queue: Queue? = nil,
     _ s1: Signal<T1, E>,
@@ -552,7 +578,8 @@ public func combineLatest<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13
 
 /// The variadic `combineLatest`, reached by name from inside the fixed-arity overloads
 /// (which would otherwise call themselves).
-private func variadicCombineLatest<T1, T2, each T, E>(
+@inlinable
+func variadicCombineLatest<T1, T2, each T, E>(
     queue: Queue?,
     _ s1: Signal<T1, E>,
     _ s2: Signal<T2, E>,

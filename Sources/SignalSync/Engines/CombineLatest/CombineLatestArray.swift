@@ -12,10 +12,10 @@
 /// delivered never changes.
 ///
 /// Generic over the array type (`[T]` for a typed `combineLatest` of `Signal<T, E>`s), not
-/// over its element: the typed face runs unspecialized, and there an `Array<T>` spelled out
-/// from `T` looks up its metadata in the runtime's cache at every value (measured: see
-/// Benchmarks/PERFORMANCE.md, "Run-time metadata lookups"), where `Values` comes with the
-/// class's own metadata.
+/// over its element: the typed face runs unspecialized when called from generic code, and
+/// there an `Array<T>` spelled out from `T` looks up its metadata in the runtime's cache at
+/// every value (measured: see Benchmarks/PERFORMANCE.md, "Run-time metadata lookups"),
+/// where `Values` comes with the class's own metadata.
 /// The per-value methods are not inlinable for the same reason: inlined into the face, they
 /// would spell `Values` as `[T]` again.
 ///
@@ -54,6 +54,7 @@ package final class CombineLatestArray<Values: RangeReplaceableCollection & Muta
     private let count: Int
 
     /// Storage for `count` sources (at least one), none of which has a value yet.
+    @usableFromInline
     package init(count: Int) {
         precondition(count > 0, "combineLatest needs at least one source")
         self.count = count
@@ -112,6 +113,7 @@ package final class CombineLatestArray<Values: RangeReplaceableCollection & Muta
     /// Every value, in index order: the stored array itself, which the next value updates
     /// in place unless the array returned here is still held. Read (by the engine's
     /// `combine`) only once every source has a value.
+    @usableFromInline
     package var combined: Values {
         values.pointee
     }

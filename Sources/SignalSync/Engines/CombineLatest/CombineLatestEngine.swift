@@ -33,6 +33,7 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
     /// place, in the engine's own stack memory, so that a face needs no buffer of its own
     /// to build an output whose type its code is not specialized for.
     // Safety: `combine` must initialize the memory it is given (see the field `combine`).
+    @usableFromInline
     package init(
         count: Int, seeded: Int, completedSourceDisposal: CompletedSourceDisposal, combine: @escaping (UnsafeMutablePointer<Output>) -> Void
     ) {

@@ -1,5 +1,6 @@
 /// When `combineLatest` disposes the subscription of a source that completed while
 /// others are still live: the one rule on which the two originals differ.
+@usableFromInline
 package enum CompletedSourceDisposal: Sendable {
     /// At once, from inside the source's completion (SwiftSignalKit, whose per-source
     /// layer disposes the finished source's handle as it completes: with the
