@@ -24,16 +24,39 @@ public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
 func deliverOn<T, E>(_ queue: Queue, group: SerialHopGroup?) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
+            // Each closure captures one object, which is then its context: the hop, or
+            // the hop and the subscriber in one object rather than two closure contexts.
             let hop = SerialHop<T>(queue: queue.executionQueue, group: group, deliver: subscriber.putNext)
-            return signal.start(
-                next: hop.send,
-                error: { error in
-                    hop.sendTerminal { subscriber.putError(error) }
-                },
-                completed: {
-                    hop.sendTerminal(subscriber.putCompletion)
-                })
+            let terminals = HopTerminals(hop, to: subscriber)
+            return signal.start(next: hop.send, error: { terminals.error($0) }, completed: { terminals.completed() })
         }
+    }
+}
+
+/// Where a `deliverOn` subscription's terminal events go: through the hop that moves its
+/// events to the queue, after the values before them, to the subscriber.
+@usableFromInline
+final class HopTerminals<T, E> {
+    @usableFromInline let hop: SerialHop<T>
+    @usableFromInline let subscriber: Subscriber<T, E>
+
+    /// `hop`, whose values go to `subscriber`, and where its terminal events go.
+    @inlinable
+    init(_ hop: SerialHop<T>, to subscriber: Subscriber<T, E>) {
+        self.hop = hop
+        self.subscriber = subscriber
+    }
+
+    /// An error from upstream: after the values before it.
+    @inlinable
+    func error(_ error: E) {
+        hop.sendTerminal { [subscriber] in subscriber.putError(error) }
+    }
+
+    /// The completion from upstream: after the values before it.
+    @inlinable
+    func completed() {
+        hop.sendTerminal(subscriber.putCompletion)
     }
 }
 

@@ -15,15 +15,11 @@ extension SSignal {
     /// the caller's thread.
     public func deliverOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
+            // Each closure captures one object, which is then its context: the hop, or
+            // the hop and the subscriber in one object rather than two closure contexts.
             let hop = SerialHop<Any?>(queue: queue.executionQueue, deliver: subscriber.putNext)
-            return self.start(
-                next: hop.send,
-                error: { error in
-                    hop.sendTerminal { subscriber.putError(error) }
-                },
-                completed: {
-                    hop.sendTerminal(subscriber.putCompletion)
-                })
+            let terminals = SHopTerminals(hop, to: subscriber)
+            return self.start(next: hop.send, error: { terminals.error($0) }, completed: { terminals.completed() })
         }
     }
 
@@ -134,3 +130,26 @@ extension DeferredStartEngine: SDisposable {}
 /// The debounce engine (SignalSync's `Engines/Debounce/`) is an untyped disposable: the
 /// subscription `throttleOn` returns.
 extension DebounceEngine: SDisposable {}
+
+/// Where a `deliverOn` subscription's terminal events go: through the hop that moves its
+/// events to the queue, after the values before them, to the subscriber.
+private final class SHopTerminals {
+    let hop: SerialHop<Any?>
+    let subscriber: SSubscriber
+
+    /// `hop`, whose values go to `subscriber`, and where its terminal events go.
+    init(_ hop: SerialHop<Any?>, to subscriber: SSubscriber) {
+        self.hop = hop
+        self.subscriber = subscriber
+    }
+
+    /// An error from upstream: after the values before it.
+    func error(_ error: Any?) {
+        hop.sendTerminal { [subscriber] in subscriber.putError(error) }
+    }
+
+    /// The completion from upstream: after the values before it.
+    func completed() {
+        hop.sendTerminal(subscriber.putCompletion)
+    }
+}

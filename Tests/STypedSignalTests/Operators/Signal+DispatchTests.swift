@@ -35,6 +35,34 @@ final class SignalDispatchTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["next 1", "completed", "after start"])
     }
 
+    func testDeliverOnReleasesTheStartsClosuresOnceItsTerminalEventWasDeliveredOnTheQueue() {
+        // The hop and the subscriber its terminal events go to are one object that the
+        // upstream's closures capture: the terminal event on the queue ends the
+        // subscription, which lets go of them and of the start's closures.
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        for failing in [false, true] {
+            weak var weakCaptured: Tracked?
+            let source = ManualSource<Int, Int>()
+            let log = EventLog()
+            var handle: Disposable?
+            do {
+                let captured = Tracked()
+                weakCaptured = captured
+                handle = (source.signal |> deliverOn(queue)).start(
+                    next: { _ in withExtendedLifetime(captured) {} }, error: { log.add("error \($0)") },
+                    completed: { log.add("completed") })
+            }
+            source.putNext(1)
+            if failing { source.putError(7) } else { source.putCompletion() }
+            XCTAssertNotNil(weakCaptured, "the terminal event waits for its turn on the queue")
+            clock.run()
+            XCTAssertEqual(log.events, [failing ? "error 7" : "completed"])
+            XCTAssertNil(weakCaptured, failing ? "released after the error" : "released after the completion")
+            withExtendedLifetime(handle) {}
+        }
+    }
+
     func testDeliverOnDropsQueuedEventsAfterDisposal() {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)

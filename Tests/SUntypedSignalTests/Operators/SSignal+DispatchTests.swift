@@ -41,6 +41,33 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["next 1", "after start"])
     }
 
+    func testDeliverOnReleasesTheStartsClosuresOnceItsTerminalEventWasDeliveredOnTheQueue() {
+        // The hop and the subscriber its terminal events go to are one object that the
+        // upstream's closures capture: the terminal event on the queue ends the
+        // subscription, which lets go of them and of the start's closures.
+        let clock = VirtualClock()
+        let queue = virtualQueue(clock)
+        for failing in [false, true] {
+            weak var weakCaptured: Tracked?
+            let source = ManualSource()
+            let recorder = Recorder()
+            var handle: SDisposable?
+            do {
+                let captured = Tracked()
+                weakCaptured = captured
+                handle = source.signal.deliverOn(queue).start(
+                    next: { _ in withExtendedLifetime(captured) {} }, error: recorder.error, completed: recorder.completed)
+            }
+            source.next(1)
+            if failing { source.fail(7) } else { source.complete() }
+            XCTAssertNotNil(weakCaptured, "the terminal event waits for its turn on the queue")
+            clock.run()
+            XCTAssertEqual(recorder.events, [failing ? "error 7" : "completed"])
+            XCTAssertNil(weakCaptured, failing ? "released after the error" : "released after the completion")
+            withExtendedLifetime(handle) {}
+        }
+    }
+
     func testDeliverOnDropsQueuedEventsAfterDisposal() {
         let clock = VirtualClock()
         let source = ManualSource()
