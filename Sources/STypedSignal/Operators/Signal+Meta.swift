@@ -136,22 +136,55 @@ func startInnerQueue<U, OuterError, T, E>(
     let engine = InnerQueueEngine(
         mode: mode, downstream: subscriber,
         start: TypedInnerRun<T, E>.start, complete: complete)
+    // Each closure captures only `callbacks`, which is then its context: one object
+    // rather than a closure context for the value and one for the error.
+    let callbacks = FlattenOuterCallbacks(engine: engine, transform: transform, mapError: mapError)
     engine.setOuter(
         outer.start(
-            next: { value in
-                engine.outerNext(transform(value))
-            },
-            error: mapError.map { mapError in
-                { error in
-                    if engine.outerFailed() {
-                        subscriber.putError(mapError(error))
-                    }
-                }
-            },
-            completed: {
-                engine.outerCompleted()
-            }))
+            next: { callbacks.next($0) },
+            error: mapError == nil ? nil : { callbacks.error($0) },
+            completed: { callbacks.completed() }))
     return engine
+}
+
+/// What the outer signal of a typed meta operator (`startInnerQueue`) calls back with:
+/// each value becomes an inner of `engine` through `transform`, an error goes downstream
+/// through `mapError`, the completion to the engine.
+@usableFromInline
+final class FlattenOuterCallbacks<U, OuterError, T, E> {
+    @usableFromInline let engine: InnerQueueEngine
+    @usableFromInline let transform: (U) -> Signal<T, E>
+    @usableFromInline let mapError: ((OuterError) -> E)?
+
+    /// The outer callbacks of `engine`, whose downstream is a `Subscriber<T, E>`.
+    @inlinable
+    init(engine: InnerQueueEngine, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?) {
+        self.engine = engine
+        self.transform = transform
+        self.mapError = mapError
+    }
+
+    /// The outer signal sent `value`: its inner goes to the engine.
+    @inlinable
+    func next(_ value: U) {
+        engine.outerNext(transform(value))
+    }
+
+    /// The outer signal failed: downstream, through `mapError`, if the engine forwards it.
+    @inlinable
+    func error(_ error: OuterError) {
+        guard let mapError, engine.outerFailed() else { return }
+        // Safety: `startInnerQueue` makes the engine with a `Subscriber<T, E>` as its
+        // downstream. Pinned by
+        // SignalMetaTests.testSwitchToLatestOuterErrorIsForwardedAndTearsDownInnerThenOuter.
+        unsafeDowncast(engine.downstream, to: Subscriber<T, E>.self).putError(mapError(error))
+    }
+
+    /// The outer signal completed.
+    @inlinable
+    func completed() {
+        engine.outerCompleted()
+    }
 }
 
 /// The engine is the disposable a meta operator's generator returns.

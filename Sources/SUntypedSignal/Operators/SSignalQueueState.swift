@@ -55,30 +55,61 @@ extension SSignal {
                 complete: {
                     subscriber.putCompletion()
                 })
+            // Each closure captures only `callbacks`, which is then its context: one object
+            // rather than a closure context for the value and one for the error.
+            let callbacks = SFlattenOuterCallbacks(engine: engine, transform: transform)
             engine.setOuter(
-                self.start(
-                    next: { value in
-                        if let transform {
-                            engine.outerNext(transform(value))
-                            return
-                        }
-                        guard let inner = value as? SSignal else {
-                            if engine.outerFailed() {
-                                subscriber.putError(SSignalTypeError(expected: "SSignal", value: value))
-                            }
-                            return
-                        }
-                        engine.outerNext(inner)
-                    },
-                    error: { error in
-                        if engine.outerFailed() {
-                            subscriber.putError(error)
-                        }
-                    },
-                    completed: {
-                        engine.outerCompleted()
-                    }))
+                self.start(next: { callbacks.next($0) }, error: { callbacks.error($0) }, completed: { callbacks.completed() }))
             return engine
         }
+    }
+}
+
+/// What the outer signal of an untyped meta operator (`flatten`) calls back with: each
+/// value becomes an inner of `engine` (through `transform`, or as the `SSignal` it must
+/// be), an error goes downstream, the completion to the engine.
+private final class SFlattenOuterCallbacks {
+    let engine: SSignalQueueState
+    let transform: ((Any?) -> SSignal)?
+
+    /// The outer callbacks of `engine`, whose downstream is an `SSubscriber`.
+    init(engine: SSignalQueueState, transform: ((Any?) -> SSignal)?) {
+        self.engine = engine
+        self.transform = transform
+    }
+
+    /// The engine's downstream subscriber.
+    var downstream: SSubscriber {
+        // Safety: `flatten` makes the engine with an `SSubscriber` as its downstream. Pinned
+        // by SSignalMetaTests.testSwitchToLatestForwardsOnlyTheLatestInner.
+        unsafeDowncast(engine.downstream, to: SSubscriber.self)
+    }
+
+    /// The outer signal sent `value`: its inner goes to the engine; a value that is not a
+    /// signal, without a `transform`, fails the output.
+    func next(_ value: Any?) {
+        if let transform {
+            engine.outerNext(transform(value))
+            return
+        }
+        guard let inner = value as? SSignal else {
+            if engine.outerFailed() {
+                downstream.putError(SSignalTypeError(expected: "SSignal", value: value))
+            }
+            return
+        }
+        engine.outerNext(inner)
+    }
+
+    /// The outer signal failed: downstream, if the engine forwards it.
+    func error(_ error: Any?) {
+        if engine.outerFailed() {
+            downstream.putError(error)
+        }
+    }
+
+    /// The outer signal completed.
+    func completed() {
+        engine.outerCompleted()
     }
 }

@@ -657,6 +657,41 @@ final class SignalMetaTests: LeakCheckedTestCase {
         withExtendedLifetime(handle) {}
     }
 
+    func testMapToSignalReleasesItsTransformAfterTerminationAndAfterDisposal() {
+        // The outer subscription's callbacks (one object: the engine, the transform and the
+        // error mapping) go with the outer subscription.
+        for disposing in [false, true] {
+            weak var weakTransformCapture: Tracked?
+            let outer = ManualSource<Int, TestError>()
+            let inner = ManualSource<Int, TestError>()
+            let log = EventLog()
+            var handle: Disposable?
+            do {
+                let captured = Tracked()
+                weakTransformCapture = captured
+                handle = log.record(
+                    outer.signal
+                        |> mapToSignal { _ in
+                            withExtendedLifetime(captured) {}
+                            return inner.signal
+                        })
+            }
+            outer.putNext(1)
+            inner.putNext(2)
+            XCTAssertNotNil(weakTransformCapture)
+            if disposing {
+                handle?.dispose()
+            } else {
+                outer.putCompletion()
+                inner.putCompletion()
+            }
+            XCTAssertEqual(log.events, disposing ? ["next 2"] : ["next 2", "completed"])
+            XCTAssertNil(weakTransformCapture, disposing ? "after disposal" : "after completion")
+            XCTAssertEqual(outer.subscriberCount + inner.subscriberCount, 0)
+            withExtendedLifetime(handle) {}
+        }
+    }
+
     // MARK: - ignoreValues
 
     func testIgnoreValuesForwardsOnlyTerminalEvents() {
