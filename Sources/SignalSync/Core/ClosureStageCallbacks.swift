@@ -13,7 +13,7 @@
 /// originals release a stage's function before the terminal callback runs. No order
 /// between a step and the closures is promised there: Divergences.md.)
 @usableFromInline
-package final class SteppingClosureCallbacks<Value, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure>, StepRunner,
+package final class SteppingClosureCallbacks<Value, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure>,
     @unchecked Sendable
 {
     // Safety: `core` is written once, before the subscription's generator runs (which
@@ -25,8 +25,8 @@ package final class SteppingClosureCallbacks<Value, Failure, Face: SubscriptionF
     // Safety: unretained: the subscription owns this object and releases it only once no
     // call reads it, and the steps run only inside the subscription's own delivery.
     /// The subscription whose callbacks this object is, set before its generator runs.
-    @usableFromInline @exclusivity(unchecked) var core: Unmanaged<SubscriptionCore<Value, Failure, Face>>?
-    @usableFromInline let next: ((Value) -> Void)?
+    @usableFromInline @exclusivity(unchecked) package var core: Unmanaged<SubscriptionCore<Value, Failure, Face>>?
+    @usableFromInline package let next: ((Value) -> Void)?
     @usableFromInline let error: ((Failure) -> Void)?
     @usableFromInline let completed: (() -> Void)?
 
@@ -55,12 +55,35 @@ package final class SteppingClosureCallbacks<Value, Failure, Face: SubscriptionF
                 unsafeDowncast(callbacks, to: SteppingClosureCallbacks.self).completed?()
             })
     }
+}
 
+extension SteppingClosureCallbacks: ClosureStepRunner {}
+
+/// Callbacks that run each value through steps, then call the closures given to `start`,
+/// in the start's own subscription (`SteppingClosureCallbacks`, `PipeHubSteppingMember`):
+/// what happens after the last step.
+@usableFromInline
+package protocol ClosureStepRunner: StepRunner {
+    /// The subscription's errors.
+    associatedtype Failure
+    /// The subscription's rules.
+    associatedtype Face: SubscriptionFace
+
+    // Safety: unretained: the subscription owns the conforming object and releases it
+    // only once no call reads it. Pinned by FusedStagesTests and FusedStagesOverHubTests.
+    /// The subscription whose callbacks this object is, set before any value can come.
+    var core: Unmanaged<SubscriptionCore<Value, Failure, Face>>? { get }
+    /// The closure given to `start` for values (nil ignores them).
+    var next: ((Value) -> Void)? { get }
+}
+
+extension ClosureStepRunner {
     /// True once the subscription has ended: the later steps, and `next`, do not run.
     @inlinable
     package var stepsHaveEnded: Bool {
-        // Safety: called from the subscription's delivery, which keeps it alive (see
-        // `core`), set before its generator runs.
+        // Safety: called from the subscription's delivery, which keeps it alive (the
+        // subscription releases its callbacks only once no call reads them), and `core` is
+        // set before any value can come (see the conforming classes' `core`).
         core.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.hasEnded }
     }
 

@@ -17,7 +17,7 @@
 /// on the hub, then the closures: the order in which the stage's callbacks, its
 /// membership and the start's callbacks go when the stage is a subscription of its own.
 @usableFromInline
-package final class PipeHubSteppingMember<Value, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure>, StepRunner,
+package final class PipeHubSteppingMember<Value, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure>,
     UpstreamDisposable, @unchecked Sendable
 {
     // Safety: `key` and `core` are written once, by the subscribing thread, before the
@@ -34,8 +34,8 @@ package final class PipeHubSteppingMember<Value, Failure, Face: SubscriptionFace
     // Safety: unretained: the subscription owns this object and releases it only once no
     // call reads it, and the steps run only inside the subscription's own delivery.
     /// The subscription whose callbacks this object is, set before it joins the hub.
-    @usableFromInline @exclusivity(unchecked) var core: Unmanaged<SubscriptionCore<Value, Failure, Face>>?
-    @usableFromInline let next: ((Value) -> Void)?
+    @usableFromInline @exclusivity(unchecked) package var core: Unmanaged<SubscriptionCore<Value, Failure, Face>>?
+    @usableFromInline package let next: ((Value) -> Void)?
     @usableFromInline let error: ((Failure) -> Void)?
     @usableFromInline let completed: (() -> Void)?
 
@@ -70,29 +70,14 @@ package final class PipeHubSteppingMember<Value, Failure, Face: SubscriptionFace
             })
     }
 
-    /// True once the subscription has ended: the later steps, and `next`, do not run.
-    @inlinable
-    package var stepsHaveEnded: Bool {
-        // Safety: called from the subscription's delivery, which keeps it alive (see
-        // `core`), set before the subscription joins the hub.
-        core.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.hasEnded }
-    }
-
-    /// Calls `next` with what the last step let through, unless the subscription has
-    /// ended meanwhile.
-    @inlinable @inline(__always)
-    package func deliverAfterSteps(_ value: Value) {
-        if !stepsHaveEnded {
-            next?(value)
-        }
-    }
-
     /// Removes the subscriber from the hub.
     @usableFromInline
     package func dispose() {
         hub.with { $0.removeSpecialized($0, key) }
     }
 }
+
+extension PipeHubSteppingMember: ClosureStepRunner {}
 
 extension PipeHubEngine {
     /// Subscribes `steps` then these closures to this hub, as `start` on a fused stage of
