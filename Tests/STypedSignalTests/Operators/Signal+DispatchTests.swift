@@ -63,6 +63,53 @@ final class SignalDispatchTests: LeakCheckedTestCase {
         }
     }
 
+    func testDeliverOnOverAHotSourceJoinsItsHub() {
+        // A pipe's or value cell's hub hands its values to the hop directly: the same
+        // values, on the queue, in order; the cell's value replayed; nothing after disposal.
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        let pipe = ValuePipe<Int>()
+        let cell = ValuePromise<String>("a")
+        let log = EventLog()
+        let fromPipe = (pipe.signal() |> deliverOn(queue)).start(next: { log.add("pipe \($0) on queue \(queue.isCurrent())") })
+        let fromCell = (cell.get() |> deliverOn(queue)).start(next: { log.add("cell \($0)") })
+        pipe.putNext(1)
+        cell.set("b")
+        pipe.putNext(2)
+        XCTAssertEqual(log.events, [], "every value waits for its turn on the queue")
+        clock.run()
+        XCTAssertEqual(log.events, ["cell a", "pipe 1 on queue true", "cell b", "pipe 2 on queue true"])
+        fromPipe.dispose()
+        fromCell.dispose()
+        pipe.putNext(3)
+        cell.set("c")
+        clock.run()
+        XCTAssertEqual(log.events.count, 4, "nothing after disposal")
+        #if DEBUG
+            let before = LiveSubscriptions.current
+            let handle = (pipe.signal() |> deliverOn(queue)).start()
+            XCTAssertEqual(LiveSubscriptions.current - before, 1, "no subscription of the pipe's own")
+            handle.dispose()
+        #endif
+    }
+
+    func testDeliverOnOverAPipeThatGoesAwayReleasesTheStartsClosuresWithoutADisposal() {
+        let clock = VirtualClock()
+        let queue = Queue(virtualClock: clock)
+        weak var weakCaptured: Tracked?
+        var handle: Disposable?
+        do {
+            let pipe = ValuePipe<Int>()
+            let captured = Tracked()
+            weakCaptured = captured
+            handle = (pipe.signal() |> deliverOn(queue)).start(next: { _ in withExtendedLifetime(captured) {} })
+            pipe.putNext(1)
+            clock.run()
+        }
+        XCTAssertNil(weakCaptured, "the pipe's hub released the hop, and the hop the subscriber")
+        withExtendedLifetime(handle) {}
+    }
+
     func testDeliverOnDropsQueuedEventsAfterDisposal() {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)

@@ -68,6 +68,54 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         }
     }
 
+    func testDeliverOnOverAHotSourceJoinsItsHub() {
+        // A pipe's or variable's hub hands its values to the hop directly: the same values,
+        // on the queue, in order; the variable's value replayed; nothing after disposal.
+        let clock = VirtualClock()
+        let queue = virtualQueue(clock)
+        let pipe = SPipe()
+        let variable = SVariable()
+        variable.set(SSignal.single("a"))
+        let recorder = Recorder()
+        let fromPipe = pipe.signal().deliverOn(queue).start(next: recorder.next)
+        let fromVariable = variable.signal().deliverOn(queue).start(next: recorder.next)
+        pipe.putNext(1)
+        variable.set(SSignal.single("b"))
+        pipe.putNext(2)
+        XCTAssertEqual(recorder.events, [], "every value waits for its turn on the queue")
+        clock.run()
+        XCTAssertEqual(recorder.events, ["next a", "next 1", "next b", "next 2"])
+        fromPipe.dispose()
+        fromVariable.dispose()
+        pipe.putNext(3)
+        variable.set(SSignal.single("c"))
+        clock.run()
+        XCTAssertEqual(recorder.events.count, 4, "nothing after disposal")
+        #if DEBUG
+            let before = LiveSubscriptions.current
+            let handle = pipe.signal().deliverOn(queue).start()
+            XCTAssertEqual(LiveSubscriptions.current - before, 1, "no subscription of the pipe's own")
+            handle.dispose()
+        #endif
+    }
+
+    func testDeliverOnOverAPipeThatGoesAwayReleasesTheStartsClosuresWithoutADisposal() {
+        let clock = VirtualClock()
+        let queue = virtualQueue(clock)
+        weak var weakCaptured: Tracked?
+        var handle: SDisposable?
+        do {
+            let pipe = SPipe()
+            let captured = Tracked()
+            weakCaptured = captured
+            handle = pipe.signal().deliverOn(queue).start(next: { _ in withExtendedLifetime(captured) {} })
+            pipe.putNext(1)
+            clock.run()
+        }
+        XCTAssertNil(weakCaptured, "the pipe's hub released the hop, and the hop the subscriber")
+        withExtendedLifetime(handle) {}
+    }
+
     func testDeliverOnDropsQueuedEventsAfterDisposal() {
         let clock = VirtualClock()
         let source = ManualSource()

@@ -46,18 +46,19 @@
     }
 }
 
-/// A receiver that calls a closure: how a hub takes a plain callback (`PipeHubEngine.add`).
+/// A receiver that calls a closure: how a hub takes a plain callback (`PipeHubEngine.add`),
+/// and how `deliverOn` over a hub's signal hands its values to its hop.
 @usableFromInline
-final class PipeHubClosureReceiver<Value>: PipeHubReceiver<Value> {
+package final class PipeHubClosureReceiver<Value>: PipeHubReceiver<Value> {
     /// Called with each value.
     @usableFromInline let body: (Value) -> Void
 
     /// A receiver calling `body`.
-    @inlinable init(_ body: @escaping (Value) -> Void) {
+    @inlinable package init(_ body: @escaping (Value) -> Void) {
         self.body = body
     }
 
-    @inlinable override func deliver(_ value: Value) {
+    @inlinable override package func deliver(_ value: Value) {
         body(value)
     }
 }
