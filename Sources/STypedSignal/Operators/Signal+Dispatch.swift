@@ -24,8 +24,6 @@ public func deliverOn<T, E>(_ queue: Queue) -> (Signal<T, E>) -> Signal<T, E> {
 func deliverOn<T, E>(_ queue: Queue, group: SerialHopGroup?) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
-            // Each closure captures one object, which is then its context: the hop, or
-            // the hop and the subscriber in one object rather than two closure contexts.
             let hop = SerialHop<T>(queue: queue.executionQueue, group: group, deliver: subscriber.putNext)
             if signal.stage == .hub {
                 // A hot source's signal: its hub hands each value to the hop, instead of a
@@ -40,6 +38,8 @@ func deliverOn<T, E>(_ queue: Queue, group: SerialHopGroup?) -> (Signal<T, E>) -
                 let hub = unsafeDowncast(signal, to: HubSignal<T, E>.self)
                 return hub.join(PipeHubClosureReceiver(hop.send))
             }
+            // Each closure captures one object, which is then its context: the hop, or
+            // the hop and the subscriber in one object rather than two closure contexts.
             let terminals = HopTerminals(hop, to: subscriber)
             return signal.start(next: hop.send, error: { terminals.error($0) }, completed: { terminals.completed() })
         }

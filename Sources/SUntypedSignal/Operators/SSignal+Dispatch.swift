@@ -15,8 +15,6 @@ extension SSignal {
     /// the caller's thread.
     public func deliverOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
-            // Each closure captures one object, which is then its context: the hop, or
-            // the hop and the subscriber in one object rather than two closure contexts.
             let hop = SerialHop<Any?>(queue: queue.executionQueue, deliver: subscriber.putNext)
             if self.joinsHub {
                 // A hot source's signal: its hub hands each value to the hop, instead of a
@@ -30,6 +28,8 @@ extension SSignal {
                 // SSignalDispatchTests.testDeliverOnOverAHotSourceJoinsItsHub.
                 return unsafeDowncast(self, to: HubSSignal.self).join(PipeHubClosureReceiver(hop.send))
             }
+            // Each closure captures one object, which is then its context: the hop, or
+            // the hop and the subscriber in one object rather than two closure contexts.
             let terminals = SHopTerminals(hop, to: subscriber)
             return self.start(next: hop.send, error: { terminals.error($0) }, completed: { terminals.completed() })
         }
