@@ -127,7 +127,8 @@ func flatten<U, OuterError, T, E>(
 /// straight downstream; `complete` sends the final events. Inners start through
 /// `TypedInnerRun.start` (an inner made by `single` is not subscribed: its value goes
 /// downstream as the subscription would send it). The engine holds the inners as
-/// `AnyObject`, so its steps need no runtime metadata lookup for `T` and `E`.
+/// `AnyObject`, so its steps need no runtime metadata lookup for `T` and `E`. An outer (or
+/// inner) that is a hot source's signal is not subscribed: the engine joins its hub.
 @inlinable
 func startInnerQueue<U, OuterError, T, E>(
     _ outer: Signal<U, OuterError>, mode: InnerQueueMode, subscriber: Subscriber<T, E>, transform: @escaping (U) -> Signal<T, E>,
@@ -139,6 +140,19 @@ func startInnerQueue<U, OuterError, T, E>(
     // Each closure captures only `callbacks`, which is then its context: one object
     // rather than a closure context for the value and one for the error.
     let callbacks = FlattenOuterCallbacks(engine: engine, transform: transform, mapError: mapError)
+    if outer.stage == .hub {
+        // A hot source's signal: its hub hands each value to the callbacks, instead of a
+        // subscription of the source's own (a hub sends no terminal event); the
+        // membership is the outer handle.
+        #if DEBUG
+            StartRecords.stage(outer.stageName)
+        #endif
+        // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by
+        // SignalMetaTests.testMapToSignalOverHotSourcesJoinsTheirHubs.
+        let hub = unsafeDowncast(outer, to: HubSignal<U, OuterError>.self)
+        engine.setOuter(hub.join(PipeHubClosureReceiver { callbacks.next($0) }))
+        return engine
+    }
     engine.setOuter(
         outer.start(
             next: { callbacks.next($0) },

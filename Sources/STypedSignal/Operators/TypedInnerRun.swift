@@ -11,7 +11,9 @@ import SignalSync
 /// each callback captures the run alone, Swift uses it as the callback's context and
 /// finds the types in it, and an inner costs this one object. It reports the inner's
 /// events to the engine under the inner's id, as `InnerQueueRun` does, and sends what the
-/// engine lets through to the downstream subscriber.
+/// engine lets through to the downstream subscriber. An inner that is a hot source's
+/// signal is not subscribed: its hub calls the run's `next` (a hub sends no terminal
+/// event), and the membership is the inner's handle.
 @usableFromInline
 final class TypedInnerRun<T, E> {
     /// The engine that started the inner.
@@ -84,6 +86,18 @@ extension TypedInnerRun {
                 return nil
             }
             let run = TypedInnerRun(engine: engine, id: id)
+            if signal.stage == .hub {
+                // A hot source's signal: its hub hands each value to the run, instead of a
+                // subscription of the source's own (a hub sends no terminal event); the
+                // membership is the inner's handle.
+                #if DEBUG
+                    StartRecords.stage(signal.stageName)
+                #endif
+                // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by
+                // SignalMetaTests.testMapToSignalOverHotSourcesJoinsTheirHubs.
+                let hub = unsafeDowncast(signal, to: HubSignal<T, E>.self)
+                return hub.join(PipeHubClosureReceiver { run.next($0) })
+            }
             return signal.start(
                 next: { value in
                     run.next(value)

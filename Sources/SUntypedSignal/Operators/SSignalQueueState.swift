@@ -15,8 +15,9 @@ extension SSignal {
     /// (called for every value, even after the output terminated) or, without one, must
     /// be an `SSignal`; anything else fails the output with an `SSignalTypeError`. Inner
     /// values and errors go straight downstream; an inner made by `single` is not
-    /// subscribed, its value goes downstream as the subscription would send it. The
-    /// engine is the subscription's disposable.
+    /// subscribed, its value goes downstream as the subscription would send it; an outer
+    /// or inner that is a hot source's signal is not subscribed either: the engine joins
+    /// its hub. The engine is the subscription's disposable.
     func flatten(mode: InnerQueueMode, transform: ((Any?) -> SSignal)? = nil) -> SSignal {
         SSignal { subscriber in
             let engine = SSignalQueueState(
@@ -35,13 +36,25 @@ extension SSignal {
                     // above); a run's is its engine's. Pinned by
                     // SSignalMetaTests.testSwitchToLatestForwardsOnlyTheLatestInner and
                     // testSwitchToLatestInnerErrorEndsEverything.
+                    let next: (Any?) -> Void = { value in
+                        if run.acceptsNext() {
+                            // Safety: see above.
+                            unsafeDowncast(run.downstream, to: SSubscriber.self).putNext(value)
+                        }
+                    }
+                    if inner.joinsHub {
+                        // A hot source's signal: its hub hands each value to the run,
+                        // instead of a subscription of the source's own (a hub sends no
+                        // terminal event); the membership is the inner's handle.
+                        #if DEBUG
+                            StartRecords.stage(inner.stageName)
+                        #endif
+                        // Safety: only `HubSSignal`'s initializer sets `joinsHub`. Pinned by
+                        // SSignalMetaTests.testMapToSignalOverHotSourcesJoinsTheirHubs.
+                        return unsafeDowncast(inner, to: HubSSignal.self).join(PipeHubClosureReceiver(next))
+                    }
                     return inner.start(
-                        next: { value in
-                            if run.acceptsNext() {
-                                // Safety: see above.
-                                unsafeDowncast(run.downstream, to: SSubscriber.self).putNext(value)
-                            }
-                        },
+                        next: next,
                         error: { error in
                             if run.failed() {
                                 // Safety: see above.
@@ -58,6 +71,21 @@ extension SSignal {
             // Each closure captures only `callbacks`, which is then its context: one object
             // rather than a closure context for the value and one for the error.
             let callbacks = SFlattenOuterCallbacks(engine: engine, transform: transform)
+            if self.joinsHub {
+                // A hot source's signal: its hub hands each value to the callbacks, instead
+                // of a subscription of the source's own (a hub sends no terminal event);
+                // the membership is the outer handle (none when the hub has closed).
+                #if DEBUG
+                    StartRecords.stage(self.stageName)
+                #endif
+                // Safety: only `HubSSignal`'s initializer sets `joinsHub`. Pinned by
+                // SSignalMetaTests.testMapToSignalOverHotSourcesJoinsTheirHubs.
+                let hub = unsafeDowncast(self, to: HubSSignal.self)
+                if let membership = hub.join(PipeHubClosureReceiver { callbacks.next($0) }) {
+                    engine.setOuter(membership)
+                }
+                return engine
+            }
             engine.setOuter(
                 self.start(next: { callbacks.next($0) }, error: { callbacks.error($0) }, completed: { callbacks.completed() }))
             return engine

@@ -268,6 +268,82 @@ final class SignalMetaTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["s0.subscribe#1", "next 1", "s1.subscribe#1", "s0.dispose#1", "next 3", "completed", "s1.dispose#1"])
     }
 
+    func testMapToSignalOverHotSourcesJoinsTheirHubs() {
+        // The outer pipe's hub and each inner's hub hand their values to the engine
+        // directly: the cell's value replayed when it becomes the inner, a replaced
+        // inner's values dropped, nothing after disposal.
+        let outer = ValuePipe<Int>()
+        let cell = ValuePromise<String>("a")
+        let pipe = ValuePipe<String>()
+        let log = EventLog()
+        let handle = log.record(outer.signal() |> mapToSignal { $0 == 0 ? cell.get() : pipe.signal() })
+        cell.set("b")
+        outer.putNext(0)
+        cell.set("c")
+        outer.putNext(1)
+        cell.set("d")
+        pipe.putNext("x")
+        XCTAssertEqual(log.events, ["next b", "next c", "next x"])
+        handle.dispose()
+        outer.putNext(0)
+        pipe.putNext("y")
+        cell.set("e")
+        XCTAssertEqual(log.events.count, 3, "nothing after disposal")
+        #if DEBUG
+            let before = LiveSubscriptions.current
+            let live = (outer.signal() |> mapToSignal { _ in pipe.signal() }).start()
+            outer.putNext(0)
+            XCTAssertEqual(LiveSubscriptions.current - before, 1, "no subscription of either pipe's own")
+            live.dispose()
+        #endif
+    }
+
+    func testMapToSignalOverClosedHubsSendsNothing() {
+        // A pipe gone before its signal is started closes its hub: the outer joins
+        // nothing, and an inner whose pipe is gone sends nothing.
+        var closed: Signal<Int, NoError>?
+        do {
+            let gone = ValuePipe<Int>()
+            closed = gone.signal()
+        }
+        let log = EventLog()
+        let overClosed = log.record(closed! |> mapToSignal { Signal<Int, NoError>.single($0) })
+        let outer = ValuePipe<Int>()
+        let toClosed = log.record(outer.signal() |> mapToSignal { _ in closed! })
+        outer.putNext(1)
+        XCTAssertEqual(log.events, [])
+        overClosed.dispose()
+        toClosed.dispose()
+    }
+
+    func testMapToSignalOverHotSourcesReleasesItsCapturesAfterDisposal() {
+        weak var weakTransformCapture: Tracked?
+        weak var weakCallbackCapture: Tracked?
+        let outer = ValuePipe<Int>()
+        let inner = ValuePipe<Int>()
+        var handle: Disposable?
+        do {
+            let transformCapture = Tracked()
+            let callbackCapture = Tracked()
+            weakTransformCapture = transformCapture
+            weakCallbackCapture = callbackCapture
+            handle =
+                (outer.signal()
+                |> mapToSignal { _ in
+                    withExtendedLifetime(transformCapture) {}
+                    return inner.signal()
+                }).start(next: { _ in withExtendedLifetime(callbackCapture) {} })
+        }
+        outer.putNext(0)
+        inner.putNext(1)
+        XCTAssertNotNil(weakTransformCapture)
+        XCTAssertNotNil(weakCallbackCapture)
+        handle?.dispose()
+        XCTAssertNil(weakTransformCapture, "the outer hub let go of the engine's callbacks")
+        XCTAssertNil(weakCallbackCapture, "and the inner hub of the run")
+        withExtendedLifetime(handle) {}
+    }
+
     func testMapToSignalPromotingErrorTakesTheInnerErrorType() {
         let log = EventLog()
         let outer = ManualSource<Int, NoError>()

@@ -185,6 +185,82 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         XCTAssertEqual(recorder.events, ["next 1", "next 10", "next 2", "next 20", "completed"])
     }
 
+    func testMapToSignalOverHotSourcesJoinsTheirHubs() {
+        // The outer pipe's hub and each inner's hub hand their values to the engine
+        // directly: the variable's value replayed when it becomes the inner, a replaced
+        // inner's values dropped, nothing after disposal.
+        let outer = SPipe()
+        let variable = SVariable()
+        let pipe = SPipe()
+        let recorder = Recorder()
+        let handle = recorder.record(outer.signal().mapToSignal { ($0 as! Int) == 0 ? variable.signal() : pipe.signal() })
+        variable.set(SSignal.single("b"))
+        outer.putNext(0)
+        variable.set(SSignal.single("c"))
+        outer.putNext(1)
+        variable.set(SSignal.single("d"))
+        pipe.putNext("x")
+        XCTAssertEqual(recorder.events, ["next b", "next c", "next x"])
+        handle.dispose()
+        outer.putNext(0)
+        pipe.putNext("y")
+        variable.set(SSignal.single("e"))
+        XCTAssertEqual(recorder.events.count, 3, "nothing after disposal")
+        #if DEBUG
+            let before = LiveSubscriptions.current
+            let live = outer.signal().mapToSignal { _ in pipe.signal() }.start()
+            outer.putNext(0)
+            XCTAssertEqual(LiveSubscriptions.current - before, 1, "no subscription of either pipe's own")
+            live.dispose()
+        #endif
+    }
+
+    func testMapToSignalOverClosedHubsSendsNothing() {
+        // A pipe gone before its signal is started closes its hub: the outer joins
+        // nothing, and an inner whose pipe is gone sends nothing.
+        var closed: SSignal?
+        do {
+            let gone = SPipe()
+            closed = gone.signal()
+        }
+        let recorder = Recorder()
+        let overClosed = recorder.record(closed!.mapToSignal { SSignal.single($0) })
+        let outer = SPipe()
+        let toClosed = recorder.record(outer.signal().mapToSignal { _ in closed! })
+        outer.putNext(1)
+        XCTAssertEqual(recorder.events, [])
+        overClosed.dispose()
+        toClosed.dispose()
+    }
+
+    func testMapToSignalOverHotSourcesReleasesItsCapturesAfterDisposal() {
+        weak var weakTransformCapture: Tracked?
+        weak var weakCallbackCapture: Tracked?
+        let outer = SPipe()
+        let inner = SPipe()
+        var handle: SDisposable?
+        do {
+            let transformCapture = Tracked()
+            let callbackCapture = Tracked()
+            weakTransformCapture = transformCapture
+            weakCallbackCapture = callbackCapture
+            handle = outer.signal()
+                .mapToSignal { _ in
+                    withExtendedLifetime(transformCapture) {}
+                    return inner.signal()
+                }
+                .start(next: { _ in withExtendedLifetime(callbackCapture) {} })
+        }
+        outer.putNext(0)
+        inner.putNext(1)
+        XCTAssertNotNil(weakTransformCapture)
+        XCTAssertNotNil(weakCallbackCapture)
+        handle?.dispose()
+        XCTAssertNil(weakTransformCapture, "the outer hub let go of the engine's callbacks")
+        XCTAssertNil(weakCallbackCapture, "and the inner hub of the run")
+        withExtendedLifetime(handle) {}
+    }
+
     // MARK: queue
 
     func testQueueRunsInnersOneAtATimeInOrder() {
