@@ -46,13 +46,14 @@ package final class SteppingClosureCallbacks<Value, Failure, Face: SubscriptionF
                 let stage = unsafeDowncast(callbacks, to: SteppingClosureCallbacks.self)
                 stage.runStep(value, stage.steps)
             },
-            forwardError: { callbacks, failure in
-                // Safety: as for a value.
-                unsafeDowncast(callbacks, to: SteppingClosureCallbacks.self).error?(failure)
-            },
-            forwardCompletion: { callbacks in
-                // Safety: as for a value.
-                unsafeDowncast(callbacks, to: SteppingClosureCallbacks.self).completed?()
+            forwardTermination: { callbacks, failure in
+                if let failure {
+                    // Safety: as for a value.
+                    unsafeDowncast(callbacks, to: SteppingClosureCallbacks.self).error?(failure.pointee)
+                } else {
+                    // Safety: as for a value.
+                    unsafeDowncast(callbacks, to: SteppingClosureCallbacks.self).completed?()
+                }
             })
     }
 }
@@ -136,13 +137,14 @@ package final class MappingClosureCallbacks<Value, Output, Failure, Face: Subscr
                     stage.next?(output)
                 }
             },
-            forwardError: { callbacks, failure in
-                // Safety: as for a value.
-                unsafeDowncast(callbacks, to: MappingClosureCallbacks.self).error?(failure)
-            },
-            forwardCompletion: { callbacks in
-                // Safety: as for a value.
-                unsafeDowncast(callbacks, to: MappingClosureCallbacks.self).completed?()
+            forwardTermination: { callbacks, failure in
+                if let failure {
+                    // Safety: as for a value.
+                    unsafeDowncast(callbacks, to: MappingClosureCallbacks.self).error?(failure.pointee)
+                } else {
+                    // Safety: as for a value.
+                    unsafeDowncast(callbacks, to: MappingClosureCallbacks.self).completed?()
+                }
             })
     }
 }

@@ -75,16 +75,17 @@ package final class ConvertingCallbacks<Conversion: EventConversion, Face: Subsc
                 case .failure(let failure): stage.core._withUnsafeGuaranteedRef { $0.putError(failure) }
                 }
             },
-            forwardError: { callbacks, failure in
-                // Safety: `callbacks` is this stage (see above).
-                let stage = unsafeDowncast(callbacks, to: ConvertingCallbacks.self)
-                let output = stage.conversion.convert(failure: failure)
-                // Safety: the stage, alive while it runs, keeps `core` alive (see above).
-                stage.core._withUnsafeGuaranteedRef { $0.putError(output) }
-            },
-            forwardCompletion: { callbacks in
-                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
-                unsafeDowncast(callbacks, to: ConvertingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
+            forwardTermination: { callbacks, failure in
+                if let failure {
+                    // Safety: `callbacks` is this stage (see above).
+                    let stage = unsafeDowncast(callbacks, to: ConvertingCallbacks.self)
+                    let output = stage.conversion.convert(failure: failure.pointee)
+                    // Safety: the stage, alive while it runs, keeps `core` alive (see above).
+                    stage.core._withUnsafeGuaranteedRef { $0.putError(output) }
+                } else {
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    unsafeDowncast(callbacks, to: ConvertingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
+                }
             })
     }
 }
@@ -119,14 +120,15 @@ package final class ChainingCallbacks<Conversion: EventConversion>: StageCallbac
                 case .failure(let failure): stage.downstreamCallbacks.deliverError(failure, isStage: true)
                 }
             },
-            forwardError: { callbacks, failure in
-                // Safety: `callbacks` is this stage (see above).
-                let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
-                stage.downstreamCallbacks.deliverError(stage.conversion.convert(failure: failure), isStage: true)
-            },
-            forwardCompletion: { callbacks in
-                // Safety: `callbacks` is this stage (see above).
-                unsafeDowncast(callbacks, to: ChainingCallbacks.self).downstreamCallbacks.deliverCompletion(isStage: true)
+            forwardTermination: { callbacks, failure in
+                if let failure {
+                    // Safety: `callbacks` is this stage (see above).
+                    let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
+                    stage.downstreamCallbacks.deliverError(stage.conversion.convert(failure: failure.pointee), isStage: true)
+                } else {
+                    // Safety: `callbacks` is this stage (see above).
+                    unsafeDowncast(callbacks, to: ChainingCallbacks.self).downstreamCallbacks.deliverCompletion(isStage: true)
+                }
             })
     }
 }

@@ -219,13 +219,14 @@ package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: S
                 let stage = unsafeDowncast(callbacks, to: SteppingCallbacks.self)
                 stage.runStep(value, stage.steps)
             },
-            forwardError: { callbacks, failure in
-                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
-                unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure) }
-            },
-            forwardCompletion: { callbacks in
-                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
-                unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
+            forwardTermination: { callbacks, failure in
+                if let failure {
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure.pointee) }
+                } else {
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
+                }
             })
     }
 

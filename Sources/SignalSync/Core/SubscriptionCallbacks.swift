@@ -7,7 +7,7 @@
 /// object. (Functions rather than overridden methods: a generic subclass's overrides would
 /// run unspecialized, its vtable being instantiated at run time; these functions are
 /// specialized where the stage is built. Outside `SubscriptionCore`, so that they are not
-/// generic over the face.) Each kind stores only its own three slots, and neither stores
+/// generic over the face.) Each kind stores only its own slots, and neither stores
 /// its kind: whoever holds the object knows it (the subscription in its atomics, set by
 /// the initializer it was made with; a stage from its field's type), and says it to each
 /// delivery.
@@ -34,7 +34,8 @@ package class SubscriptionCallbacks<Value, Failure> {
     final func deliverError(_ failure: Failure, isStage: Bool) {
         // Safety: as in `deliverNext`.
         if isStage {
-            unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardError(self, failure)
+            // Safety: the pointer is used only during the call (see `forwardTermination`).
+            withUnsafePointer(to: failure) { unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardTermination(self, $0) }
         } else {
             unsafeDowncast(self, to: ClosureCallbacks<Value, Failure>.self).error?(failure)
         }
@@ -45,7 +46,7 @@ package class SubscriptionCallbacks<Value, Failure> {
     final func deliverCompletion(isStage: Bool) {
         // Safety: as in `deliverNext`.
         if isStage {
-            unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardCompletion(self)
+            unsafeDowncast(self, to: StageCallbacks<Value, Failure>.self).forwardTermination(self, nil)
         } else {
             unsafeDowncast(self, to: ClosureCallbacks<Value, Failure>.self).completed?()
         }
@@ -81,22 +82,36 @@ package class ClosureCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Fai
 
 /// The callbacks of an operator stage: functions called with this object (a subclass
 /// that holds what they need).
+///
+/// Two functions, not three: the error and the completion share one, which tells them
+/// apart by its argument. Each function field is sixteen bytes (a pointer and a context,
+/// although these have none); a third would take the stages that hold the start's
+/// closures over a heap block boundary (`PipeHubSteppingMember`, the steps over a hot
+/// source's signal, from a 144-byte block to 160). Values keep a function of their own,
+/// called with the value borrowed. The error comes as a pointer, nil for the completion:
+/// an optional `Failure` would need `Optional<Failure>`'s metadata, looked up at run time
+/// where the subscription's code is not specialized (S2 typed: 350 instructions more per
+/// subscription).
 @usableFromInline
 package class StageCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Failure> {
     @usableFromInline let forwardNext: (SubscriptionCallbacks<Value, Failure>, Value) -> Void
-    @usableFromInline let forwardError: (SubscriptionCallbacks<Value, Failure>, Failure) -> Void
-    @usableFromInline let forwardCompletion: (SubscriptionCallbacks<Value, Failure>) -> Void
+    // Safety: the error's pointer is valid only during the call; a function reads the
+    // error through it (`pointee`) and keeps no pointer. Pinned by
+    // SubscriptionCallbacksTests.testAStageTellsANilErrorOfAnOptionalFailureFromTheCompletion,
+    // under AddressSanitizer in .ci/run.
+    /// Called with the error, or with nil for the completion.
+    @usableFromInline let forwardTermination: (SubscriptionCallbacks<Value, Failure>, UnsafePointer<Failure>?) -> Void
 
-    /// Callbacks that call these functions with this object.
+    // Safety: `forwardTermination` must not keep the error's pointer (see the field).
+    /// Callbacks that call these functions with this object: `forwardTermination` with
+    /// the error (valid during the call), or with nil for the completion.
     @inlinable
     init(
         forwardNext: @escaping (SubscriptionCallbacks<Value, Failure>, Value) -> Void,
-        forwardError: @escaping (SubscriptionCallbacks<Value, Failure>, Failure) -> Void,
-        forwardCompletion: @escaping (SubscriptionCallbacks<Value, Failure>) -> Void
+        forwardTermination: @escaping (SubscriptionCallbacks<Value, Failure>, UnsafePointer<Failure>?) -> Void
     ) {
         self.forwardNext = forwardNext
-        self.forwardError = forwardError
-        self.forwardCompletion = forwardCompletion
+        self.forwardTermination = forwardTermination
         super.init()
     }
 }
@@ -140,13 +155,14 @@ package final class ForwardingCallbacks<Value, Output, Failure, Face: Subscripti
                 // Safety: the stage, alive while it runs, keeps `core` alive (see above).
                 stage.core._withUnsafeGuaranteedRef { $0.putNext(output) }
             },
-            forwardError: { callbacks, failure in
-                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
-                unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure) }
-            },
-            forwardCompletion: { callbacks in
-                // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
-                unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
+            forwardTermination: { callbacks, failure in
+                if let failure {
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure.pointee) }
+                } else {
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
+                }
             })
     }
 }

@@ -50,6 +50,21 @@ final class SSignalTests: LeakCheckedTestCase {
         XCTAssertEqual(recorder.events, ["next nil", "error nil"])
     }
 
+    func testANilErrorStaysAnErrorThroughMapsAndFilters() {
+        // A stage's callbacks send the error and the completion through one function,
+        // which tells them apart by an optional: a nil error must not turn into a completion.
+        let failing = SSignal { subscriber in
+            subscriber.putError(nil)
+            return nil
+        }
+        let recorder = Recorder()
+        recorder.record(failing.map { $0 })
+        recorder.record(failing.filter { _ in true })
+        recorder.record(failing.map { $0 }.filter { _ in true }.map { $0 })
+        recorder.record(SSignal.defer { failing.map { $0 } })
+        XCTAssertEqual(recorder.events, ["error nil", "error nil", "error nil", "error nil"])
+    }
+
     func testNothingAfterATerminalEvent() {
         let recorder = Recorder()
         recorder.record(

@@ -21,8 +21,13 @@ final class SubscriptionCallbacksTests: LeakCheckedTestCase {
         let log = Log()
         let callbacks: SubscriptionCallbacks<Int, String> = StageCallbacks(
             forwardNext: { callbacks, value in log.append("next \(value) \(callbacks is StageCallbacks<Int, String>)") },
-            forwardError: { callbacks, failure in log.append("error \(failure) \(callbacks is StageCallbacks<Int, String>)") },
-            forwardCompletion: { callbacks in log.append("completed \(callbacks is StageCallbacks<Int, String>)") })
+            forwardTermination: { callbacks, failure in
+                if let failure {
+                    log.append("error \(failure.pointee) \(callbacks is StageCallbacks<Int, String>)")
+                } else {
+                    log.append("completed \(callbacks is StageCallbacks<Int, String>)")
+                }
+            })
         callbacks.deliverNext(2, isStage: true)
         callbacks.deliverError("e", isStage: true)
         callbacks.deliverCompletion(isStage: true)
@@ -32,6 +37,24 @@ final class SubscriptionCallbacksTests: LeakCheckedTestCase {
 
     /// The subscription records the kind from the initializer it was made with, and each
     /// of its deliveries reaches that kind's slots.
+    func testAStageTellsANilErrorOfAnOptionalFailureFromTheCompletion() {
+        // The untyped API's failures are `Any?`: a nil error is still an error.
+        let log = Log()
+        let callbacks: SubscriptionCallbacks<Int, String?> = StageCallbacks(
+            forwardNext: { _, _ in },
+            forwardTermination: { _, failure in
+                if let failure {
+                    log.append("error \(String(describing: failure.pointee))")
+                } else {
+                    log.append("completed")
+                }
+            })
+        callbacks.deliverError(nil, isStage: true)
+        callbacks.deliverError("e", isStage: true)
+        callbacks.deliverCompletion(isStage: true)
+        XCTAssertEqual(log.lines, ["error nil", "error Optional(\"e\")", "completed"])
+    }
+
     func testASubscriptionDeliversThroughTheKindItWasMadeWith() {
         let log = Log()
         let closures = SubscriptionCore<Int, String, SwiftSignalKitRules>(
@@ -39,8 +62,7 @@ final class SubscriptionCallbacksTests: LeakCheckedTestCase {
         let stage = SubscriptionCore<Int, String, SwiftSignalKitRules>(
             callbacks: StageCallbacks(
                 forwardNext: { _, value in log.append("stage next \(value)") },
-                forwardError: { _, failure in log.append("stage error \(failure)") },
-                forwardCompletion: { _ in log.append("stage completed") }))
+                forwardTermination: { _, failure in log.append(failure.map { "stage error \($0.pointee)" } ?? "stage completed") }))
         let plain = SubscriptionCore<Int, String, SwiftSignalKitRules>(next: { log.append("plain next \($0)") }, error: nil, completed: nil)
         XCTAssertFalse(closures.callbacksAreStage.load(ordering: .relaxed))
         XCTAssertTrue(stage.callbacksAreStage.load(ordering: .relaxed))

@@ -60,13 +60,14 @@ package final class PipeHubSteppingMember<Value, Failure, Face: SubscriptionFace
                 let member = unsafeDowncast(callbacks, to: PipeHubSteppingMember.self)
                 member.runStep(value, member.steps)
             },
-            forwardError: { callbacks, failure in
-                // Safety: as for a value.
-                unsafeDowncast(callbacks, to: PipeHubSteppingMember.self).error?(failure)
-            },
-            forwardCompletion: { callbacks in
-                // Safety: as for a value.
-                unsafeDowncast(callbacks, to: PipeHubSteppingMember.self).completed?()
+            forwardTermination: { callbacks, failure in
+                if let failure {
+                    // Safety: as for a value.
+                    unsafeDowncast(callbacks, to: PipeHubSteppingMember.self).error?(failure.pointee)
+                } else {
+                    // Safety: as for a value.
+                    unsafeDowncast(callbacks, to: PipeHubSteppingMember.self).completed?()
+                }
             })
     }
 
