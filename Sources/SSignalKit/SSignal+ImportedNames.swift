@@ -25,9 +25,9 @@ extension SSignal {
     /// Where only a non-optional handle fits (`signal.start().dispose()`,
     /// `let d: SDisposable = signal.start()`), Swift picks SUntypedSignal's `start`, which
     /// is marked as the disfavored overload for exactly this.
-    @discardableResult
+    @discardableResult @preconcurrency
     public func start(
-        next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #fileID,
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #fileID,
         line: UInt = #line
     ) -> SDisposable? {
         let handle: SDisposable = start(next: next, error: error, completed: completed, file: file, line: line)
@@ -38,8 +38,9 @@ extension SSignal {
     /// imports them: an optional handle, for the reason the optional-handle `start` above
     /// gives. Forwards to ``SSignal/startStrict(next:error:completed:file:line:)``
     /// (`#file` and `#line` literals fit both).
+    @preconcurrency
     public func startStrict(
-        next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #file, line: Int = #line
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #file, line: Int = #line
     ) -> SDisposable? {
         let handle: SDisposable = startStrict(next: next, error: error, completed: completed, file: file, line: line)
         return handle

@@ -150,9 +150,9 @@ public class Signal<T, E>: @unchecked Sendable {
     ///
     /// In a debug build of the library, a start made by your code is recorded with `file`
     /// and `line` while the subscription lives (`LiveSubscriptionReport`, SignalSync).
-    @inlinable @discardableResult
+    @inlinable @discardableResult @preconcurrency
     public final func start(
-        next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: StaticString = #fileID,
+        next: (@Sendable (T) -> Void)! = nil, error: (@Sendable (E) -> Void)! = nil, completed: (@Sendable () -> Void)! = nil, file: StaticString = #fileID,
         line: UInt = #line
     ) -> Disposable & Sendable {
         StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: Int(line)), separator: " |> ") {
@@ -216,9 +216,9 @@ public class Signal<T, E>: @unchecked Sendable {
     }
 
     /// The same as `start`; marks call sites that manage the handle themselves.
-    @discardableResult
+    @discardableResult @preconcurrency
     public final func startStandalone(
-        next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: StaticString = #fileID,
+        next: (@Sendable (T) -> Void)! = nil, error: (@Sendable (E) -> Void)! = nil, completed: (@Sendable () -> Void)! = nil, file: StaticString = #fileID,
         line: UInt = #line
     ) -> Disposable & Sendable {
         start(next: next, error: error, completed: completed, file: file, line: line)
@@ -226,8 +226,9 @@ public class Signal<T, E>: @unchecked Sendable {
 
     /// Like `start`, but the handle is a `StrictDisposable`: in debug builds, dropping
     /// it without calling `dispose()` reports a leak naming `file` and `line`.
+    @preconcurrency
     public final func startStrict(
-        next: ((T) -> Void)! = nil, error: ((E) -> Void)! = nil, completed: (() -> Void)! = nil, file: String = #file, line: Int = #line
+        next: (@Sendable (T) -> Void)! = nil, error: (@Sendable (E) -> Void)! = nil, completed: (@Sendable () -> Void)! = nil, file: String = #file, line: Int = #line
     )
         -> Disposable & Sendable
     {

@@ -151,9 +151,9 @@ public class SSignal: @unchecked Sendable {
     ///
     /// Always inlined: called out of line, a start passed its three closures through one
     /// more call (a retain and a release each, about 3% of subscribing to a pipe).
-    @inlinable @inline(__always) @discardableResult @_disfavoredOverload
+    @inlinable @inline(__always) @discardableResult @_disfavoredOverload @preconcurrency
     public final func start(
-        next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #fileID,
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #fileID,
         line: UInt = #line
     ) -> SDisposable {
         StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: Int(line)), separator: ".") {
@@ -193,9 +193,9 @@ public class SSignal: @unchecked Sendable {
     /// <file>:<line>".
     ///
     /// Disfavored for the reason `start` is (`SSignalKit`'s optional-handle form).
-    @_disfavoredOverload
+    @_disfavoredOverload @preconcurrency
     public final func startStrict(
-        next: ((Any?) -> Void)? = nil, error: ((Any?) -> Void)? = nil, completed: (() -> Void)? = nil, file: StaticString = #file, line: Int = #line
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #file, line: Int = #line
     ) -> SDisposable {
         let handle = StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: line), separator: ".") {
             subscription(next: next, error: error, completed: completed)

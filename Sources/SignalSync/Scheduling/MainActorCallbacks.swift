@@ -1,14 +1,14 @@
 /// The callbacks of a main-actor subscription (`startOnMainActor` in both APIs) as the
-/// plain closures a subscriber takes: each runs its main-actor callback with
+/// `@Sendable` closures a subscriber takes: each runs its main-actor callback with
 /// `MainActor.assumeIsolated`, so events must already be on the main queue when they
 /// call it (the faces put `deliverOn` in front). A missing callback ignores its event.
 package struct MainActorCallbacks<Value, Failure> {
     /// Runs the main-actor `next` callback with the value.
-    package let next: (Value) -> Void
+    package let next: @Sendable (Value) -> Void
     /// Runs the main-actor `error` callback with the error.
-    package let error: (Failure) -> Void
+    package let error: @Sendable (Failure) -> Void
     /// Runs the main-actor `completed` callback.
-    package let completed: () -> Void
+    package let completed: @Sendable () -> Void
 
     /// Wraps the three main-actor callbacks.
     package init(
