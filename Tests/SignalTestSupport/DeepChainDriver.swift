@@ -2,6 +2,14 @@ import Foundation
 import SignalSync
 import XCTest
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One API's operators as `DeepChainDriver` sees them, beyond the signals of
 /// `SignalAPIAdapter`: chained `map` and `filter`, nested singles, `then` and `deferred`.
 public protocol DeepChainAdapter: SignalAPIAdapter {
@@ -47,6 +55,22 @@ public protocol DeepChainAdapter: SignalAPIAdapter {
     static func then(_ first: Signal, _ next: Signal) -> Signal
     /// A signal that runs `make` on each start and subscribes to what it returns.
     static func deferred(_ make: @escaping () -> Signal) -> Signal
+    /// `signal` with each value replaced by the values of the signal `transform` makes of
+    /// it (`mapToSignal`).
+    static func mappedToSignal(_ signal: Signal, _ transform: @escaping (Int) -> Signal) -> Signal
+
+    /// The API's queue.
+    associatedtype Queue: Sendable
+    /// The main queue.
+    static func mainQueue() -> Queue
+    /// A new serial queue.
+    static func makeSerialQueue() -> Queue
+    /// Runs `work` on `queue`, asynchronously.
+    static func dispatch(_ work: @escaping @Sendable () -> Void, on queue: Queue)
+    /// True when the caller runs on `queue`.
+    static func isCurrent(_ queue: Queue) -> Bool
+    /// `chain` delivered on `queue` (`deliverOn`).
+    static func deliveredOn(_ chain: Chain, _ queue: Queue) -> Chain
 }
 
 /// Depth never overflows the stack, written once for both APIs: a hundred thousand chained
@@ -287,5 +311,179 @@ public enum DeepChainDriver {
         XCTAssertEqual(result.values, Array((1...depth).reversed()), file: file, line: line)
         XCTAssertEqual(result.disposed, Array((1...depth).reversed()), file: file, line: line)
         XCTAssertLessThanOrEqual(result.maximumLive, 2, file: file, line: line)
+    }
+
+    // MARK: On the thread that started the chain
+
+    /// Where `DeepChainDriver`'s chains of the starting thread are started: the test's main
+    /// thread (an XCTest test method runs on it), or a new serial queue.
+    public enum StartingPlace: Sendable {
+        case mainThread
+        case serialQueue
+    }
+
+    // The depths of the chains started on the main thread or a queue. Each test asserts that
+    // its events arrived on a fresh stack, so every depth here goes past the thread's own
+    // stack. Measured on the project's 2-core machine (typed API, main thread; the untyped
+    // API's are alike): debug 0.9 s (100,000 maps), 3.8 s (100,000 then levels), 5.5 s
+    // (100,000 nested mapToSignals); the same depths under AddressSanitizer 1.9 s, 10.5 s
+    // and 13.2 s, under ThreadSanitizer 8.7 s, 41 s and 53 s. CI runs every test in debug
+    // and under both sanitizers, so the sanitizers run smaller depths, and a serial queue
+    // (the same check, on a worker thread) a fifth of the main thread's.
+    // `SIGNALKIT_DEEP_MAPS` and `SIGNALKIT_DEEP_LEVELS` set other depths (the full ones
+    // under a sanitizer, say).
+
+    /// A depth set in the environment variable `name`, if any.
+    static func depth(from name: String) -> Int? {
+        ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
+    }
+
+    /// The depth of the `map` chains: a million in release builds, a hundred thousand in
+    /// debug builds and under AddressSanitizer, 40,000 under ThreadSanitizer.
+    public static let startingThreadMapDepth: Int = {
+        if let depth = depth(from: "SIGNALKIT_DEEP_MAPS") { return depth }
+        if Stress.underThreadSanitizer { return 40_000 }
+        #if DEBUG
+            return 100_000
+        #else
+            return Stress.underAddressSanitizer ? 100_000 : 1_000_000
+        #endif
+    }()
+
+    /// The depth of the `then` recursions and `mapToSignal` nests started on the main
+    /// thread: a hundred thousand; 20,000 under AddressSanitizer, 10,000 under
+    /// ThreadSanitizer.
+    public static let startingThreadDepth: Int = {
+        if let depth = depth(from: "SIGNALKIT_DEEP_LEVELS") { return depth }
+        if Stress.underThreadSanitizer { return 10_000 }
+        return Stress.underAddressSanitizer ? 20_000 : 100_000
+    }()
+
+    /// The depth of a `then` recursion or `mapToSignal` nest at `place`.
+    static func startingThreadDepth(at place: StartingPlace) -> Int {
+        place == .mainThread ? startingThreadDepth : startingThreadDepth / 5
+    }
+
+    /// `map`s on a pipe's values delivered on the starting place's queue (the main queue,
+    /// or the serial queue): the values pushed there cross every `map` inline, on the
+    /// starting thread (its thread identity, its queue and its thread-locals), while the
+    /// chain is deeper than the thread's stack holds.
+    public static func deepMapsStayOnTheStartingThread<A: DeepChainAdapter>(
+        _ api: A.Type, on place: StartingPlace, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let depth = startingThreadMapDepth
+        let log = onTheStartingThread(A.self, place, "\(depth) maps", file: file, line: line) { queue, onPlace, record in
+            let pipe = A.makePipe()
+            var chain = A.deliveredOn(A.chain(A.signal(of: pipe)), queue)
+            for _ in 0..<depth {
+                chain = A.map(chain) { $0 + 1 }
+            }
+            let dispose = A.startChain(
+                chain, next: { record("next \($0)", onPlace()) }, error: { record("error", onPlace()) },
+                completed: { record("completed", onPlace()) })
+            A.push(0, into: pipe)
+            A.push(10, into: pipe)
+            dispose()
+            chain = A.completedChain()
+        }
+        XCTAssertEqual(log, ["next \(depth)", "next \(depth + 10)"], file: file, line: line)
+    }
+
+    /// A `.single(i) |> then(deferred { loop(i - 1) })` recursion: every level's value and
+    /// the completion reach the subscriber on the starting thread.
+    public static func deepThenLevelsStayOnTheStartingThread<A: DeepChainAdapter>(
+        _ api: A.Type, on place: StartingPlace, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let depth = startingThreadDepth(at: place)
+        @Sendable func loop(_ level: Int) -> A.Signal {
+            level == 0 ? A.singleValue(0) : A.then(A.singleValue(level), A.deferred { loop(level - 1) })
+        }
+        let log = onTheStartingThread(A.self, place, "\(depth) then levels", file: file, line: line) { _, onPlace, record in
+            var next = depth
+            var inOrder = true
+            var offPlace = 0
+            A.start(
+                loop(depth),
+                next: { value in
+                    inOrder = inOrder && value == next
+                    next -= 1
+                    if !onPlace() { offPlace += 1 }
+                },
+                completed: { record("completed", onPlace()) })
+            record("\(depth - next) values, in order: \(inOrder)", offPlace == 0)
+        }
+        XCTAssertEqual(log, ["completed", "\(depth + 1) values, in order: true"], file: file, line: line)
+    }
+
+    /// `mapToSignal`s nested `startingThreadDepth` deep (each level's inner signal is the next
+    /// level's `mapToSignal`): the innermost value and the completion reach the subscriber
+    /// on the starting thread.
+    public static func nestedMapToSignalsStayOnTheStartingThread<A: DeepChainAdapter>(
+        _ api: A.Type, on place: StartingPlace, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let depth = startingThreadDepth(at: place)
+        @Sendable func nest(_ level: Int) -> A.Signal {
+            level == 0 ? A.singleValue(0) : A.mappedToSignal(A.singleValue(level)) { nest($0 - 1) }
+        }
+        let log = onTheStartingThread(A.self, place, "\(depth) nested mapToSignals", file: file, line: line) { _, onPlace, record in
+            A.start(nest(depth), next: { record("next \($0)", onPlace()) }, completed: { record("completed", onPlace()) })
+        }
+        XCTAssertEqual(log, ["next 0", "completed"], file: file, line: line)
+    }
+
+    /// The thread-local that `onTheStartingThread` sets on the starting thread and its
+    /// callbacks read.
+    private static let threadLocal: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0)
+        return key
+    }()
+
+    /// Runs `body` at `place` (inline on the main thread, or on a new serial queue, waiting
+    /// for it with a watchdog) with that place's queue, a check of "on the starting thread"
+    /// (the same thread, its queue current, its thread-local there, and on the main thread,
+    /// the main thread) and what records an event with that check's result. Returns the
+    /// events recorded, each one off the starting thread marked so.
+    static func onTheStartingThread<A: DeepChainAdapter>(
+        _ api: A.Type, _ place: StartingPlace, _ name: String, file: StaticString, line: UInt,
+        _ body: @escaping @Sendable (_ queue: A.Queue, _ onPlace: @escaping () -> Bool, _ record: @escaping (String, Bool) -> Void) -> Void
+    ) -> [String] {
+        let events = Atomic<[String]>(value: [])
+        let deepest = Atomic(value: 0)
+        let queue = place == .mainThread ? A.mainQueue() : A.makeSerialQueue()
+        let run: @Sendable () -> Void = {
+            let starter = pthread_self()
+            let marker = UnsafeMutableRawPointer(bitPattern: 0x5157)
+            pthread_setspecific(threadLocal, marker)
+            defer { pthread_setspecific(threadLocal, nil) }
+            let onPlace = {
+                let fresh = StackGuard.freshStacksInUse
+                deepest.modify { max($0, fresh) }
+                return pthread_equal(pthread_self(), starter) != 0 && pthread_getspecific(threadLocal) == marker && A.isCurrent(queue)
+                    && (place != .mainThread || Thread.isMainThread)
+            }
+            body(queue, onPlace) { event, onPlace in
+                events.modify { $0 + [onPlace ? event : "\(event) off the starting thread"] }
+            }
+        }
+        switch place {
+        case .mainThread:
+            precondition(Thread.isMainThread, "a test of the main thread runs on the test's main thread")
+            run()
+        case .serialQueue:
+            let finished = DispatchSemaphore(value: 0)
+            A.dispatch(
+                {
+                    run()
+                    finished.signal()
+                }, on: queue)
+            if finished.wait(timeout: .now() + 120) == .timedOut {
+                XCTFail("\(name) on a serial queue did not finish within 120 s", file: file, line: line)
+            }
+        }
+        let fresh = deepest.with { $0 }
+        XCTAssertGreaterThan(fresh, 0, "\(name): the events arrive on a fresh stack (past the thread's own)", file: file, line: line)
+        if ProcessInfo.processInfo.environment["SIGNALKIT_DEEP_CHAIN_REPORT"] != nil { print("\(name) at \(place): \(fresh) fresh stacks deep") }
+        return events.with { $0 }
     }
 }

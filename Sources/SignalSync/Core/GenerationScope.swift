@@ -125,9 +125,10 @@ package enum GenerationScope {
         }
     }
 
-    /// `run` on a fresh stack (`StackGuard`) that takes over this thread's scope, so the
-    /// loops inside still see every enclosing subscription, and hands it back; the
-    /// caller waits.
+    /// `run` on a fresh stack (`StackGuard`). The fresh stack is this thread's, whose scope
+    /// it keeps; where a platform has no stack switch it is another thread's, so the scope
+    /// is handed over to it and back (the copies cost nothing much on the same thread), and
+    /// the loops inside still see every enclosing subscription.
     @usableFromInline
     static func runOnFreshStack<R>(_ probe: SubscriptionProbe, _ body: () -> R) -> R {
         let scope = signalsync_generation_scope_of_thread()

@@ -68,4 +68,18 @@ extension TypedAPI: DeepChainAdapter {
     static func then(_ first: Signal, _ next: Signal) -> Signal { first |> STypedSignal.then(next) }
 
     static func deferred(_ make: @escaping () -> Signal) -> Signal { STypedSignal.deferred(make) }
+
+    static func mappedToSignal(_ signal: Signal, _ transform: @escaping (Int) -> Signal) -> Signal { signal |> STypedSignal.mapToSignal(transform) }
+
+    typealias Queue = STypedSignal.Queue
+
+    static func mainQueue() -> Queue { Queue.mainQueue() }
+
+    static func makeSerialQueue() -> Queue { Queue() }
+
+    static func dispatch(_ work: @escaping @Sendable () -> Void, on queue: Queue) { queue.async(work) }
+
+    static func isCurrent(_ queue: Queue) -> Bool { queue.isCurrent() }
+
+    static func deliveredOn(_ chain: Chain, _ queue: Queue) -> Chain { chain |> STypedSignal.deliverOn(queue) }
 }

@@ -1,42 +1,32 @@
-import Foundation
 import STypedSignal
 import SignalTestSupport
-import XCTest
 
-/// The stack guard keeps the main queue's promise: a chain too deep for the main thread's
-/// stack stops the program with a message there, and never goes on on another thread.
-final class MainQueueDeepChainTests: XCTestCase {
-    func testADeepChainAfterDeliverOnMainQueueTrapsWithAMessageAndNeverDeliversElsewhere() throws {
-        let outcome = try ChildProcessTest.run("STypedSignalTests.MainQueueDeepChainTests/testADeepChainDeliveredOnTheMainQueueChild")
-        XCTAssertFalse(outcome.output.contains("delivered off the main thread"), outcome.output)
-        XCTAssertTrue(outcome.trapped, "a hundred thousand maps reach the guard: \(outcome.output)")
-        XCTAssertTrue(outcome.output.contains("StackGuard: the main queue's stack is nearly used up"), outcome.output)
+/// Depth never moves work off its thread (typed API; `SMainQueueDeepChainTests` runs the
+/// same for the untyped API): chains far deeper than a stack holds, started on the main
+/// thread (with `deliverOn(Queue.mainQueue())`) or on a serial queue, deliver every event on
+/// that thread, the fresh stacks they continue on being that thread's (`StackGuard`).
+final class MainQueueDeepChainTests: LeakCheckedTestCase {
+    func testDeepMapsStartedOnTheMainThreadDeliverOnTheMainThread() {
+        DeepChainDriver.deepMapsStayOnTheStartingThread(TypedAPI.self, on: .mainThread)
     }
 
-    /// The child of the test above (skipped otherwise): subscribes on a thread of its own
-    /// (where deep work may move to fresh stacks), then pushes on the main thread, where
-    /// `deliverOnMainQueue` delivers inline through the whole chain.
-    func testADeepChainDeliveredOnTheMainQueueChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        let pipe = ValuePipe<Int>()
-        var chain = pipe.signal() |> deliverOnMainQueue
-        for _ in 0..<100_000 {
-            chain = chain |> map { $0 + 1 }
-        }
-        let subscribed = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var handle: Disposable?
-        let deep = chain
-        let thread = Thread {
-            handle = deep.start(next: { _ in
-                print(Thread.isMainThread ? "delivered on the main thread" : "delivered off the main thread")
-            })
-            subscribed.signal()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        subscribed.wait()
-        pipe.putNext(0)
-        print("no trap")
-        withExtendedLifetime(handle) {}
+    func testDeepThenLevelsStartedOnTheMainThreadDeliverOnTheMainThread() {
+        DeepChainDriver.deepThenLevelsStayOnTheStartingThread(TypedAPI.self, on: .mainThread)
+    }
+
+    func testNestedMapToSignalsStartedOnTheMainThreadDeliverOnTheMainThread() {
+        DeepChainDriver.nestedMapToSignalsStayOnTheStartingThread(TypedAPI.self, on: .mainThread)
+    }
+
+    func testDeepMapsStartedOnASerialQueueDeliverOnItsThread() {
+        DeepChainDriver.deepMapsStayOnTheStartingThread(TypedAPI.self, on: .serialQueue)
+    }
+
+    func testDeepThenLevelsStartedOnASerialQueueDeliverOnItsThread() {
+        DeepChainDriver.deepThenLevelsStayOnTheStartingThread(TypedAPI.self, on: .serialQueue)
+    }
+
+    func testNestedMapToSignalsStartedOnASerialQueueDeliverOnItsThread() {
+        DeepChainDriver.nestedMapToSignalsStayOnTheStartingThread(TypedAPI.self, on: .serialQueue)
     }
 }

@@ -64,4 +64,18 @@ extension UntypedAPI: DeepChainAdapter {
     static func then(_ first: SSignal, _ next: SSignal) -> SSignal { first.then(next) }
 
     static func deferred(_ make: @escaping () -> SSignal) -> SSignal { SSignal.deferred(make) }
+
+    static func mappedToSignal(_ signal: SSignal, _ transform: @escaping (Int) -> SSignal) -> SSignal { signal.mapToSignal { transform($0 as! Int) } }
+
+    typealias Queue = SQueue
+
+    static func mainQueue() -> SQueue { SQueue.mainQueue() }
+
+    static func makeSerialQueue() -> SQueue { SQueue() }
+
+    static func dispatch(_ work: @escaping @Sendable () -> Void, on queue: SQueue) { queue.dispatch(work) }
+
+    static func isCurrent(_ queue: SQueue) -> Bool { queue.isCurrentQueue() }
+
+    static func deliveredOn(_ chain: SSignal, _ queue: SQueue) -> SSignal { chain.deliverOn(queue) }
 }
