@@ -26,7 +26,8 @@ extension SVariable {
     ///
     /// A value that is not a `T` cannot travel through a promise (it never fails):
     /// it is skipped and reported to `onMismatch`, and the promise keeps its value.
-    public func toTypedPromise<T>(_ type: T.Type = T.self, onMismatch: @escaping (SSignalTypeError) -> Void = { _ in }) -> Promise<T> {
+    @preconcurrency public func toTypedPromise<T>(_ type: T.Type = T.self, onMismatch: @escaping @Sendable (SSignalTypeError) -> Void = { _ in }) -> Promise<T>
+    {
         let promise = Promise<T>()
         promise.set(typedValues(of: signal(), as: type, onMismatch: onMismatch))
         return promise
@@ -34,9 +35,9 @@ extension SVariable {
 
     /// A `ValuePromise<T>` that follows this variable; values that are not a `T` are
     /// skipped and reported to `onMismatch`.
-    public func toTypedValuePromise<T: Equatable>(
+    @preconcurrency public func toTypedValuePromise<T: Equatable>(
         _ type: T.Type = T.self, ignoreRepeated: Bool = false,
-        onMismatch: @escaping (SSignalTypeError) -> Void = { _ in }
+        onMismatch: @escaping @Sendable (SSignalTypeError) -> Void = { _ in }
     ) -> (ValuePromise<T>, Disposable) {
         let promise = ValuePromise<T>(ignoreRepeated: ignoreRepeated)
         let subscription = typedValues(of: signal(), as: type, onMismatch: onMismatch).start(next: { [weak promise] value in
@@ -47,7 +48,7 @@ extension SVariable {
 }
 
 /// The `T` values of `signal`; others are reported to `onMismatch` and skipped.
-func typedValues<T>(of signal: SSignal, as type: T.Type, onMismatch: @escaping (SSignalTypeError) -> Void) -> Signal<T, NoError> {
+func typedValues<T>(of signal: SSignal, as type: T.Type, onMismatch: @escaping @Sendable (SSignalTypeError) -> Void) -> Signal<T, NoError> {
     Signal { subscriber in
         signal.start(
             next: { value in

@@ -27,6 +27,14 @@ final class SendableDiagnosticsTests: LeakCheckedTestCase {
             let timer = STypedSignal.Timer(timeout: 1, repeat: false, completion: { counter += 1 }, queue: a) // HOP 7
             let untypedTimer = STimer(timeout: 1, repeat: false, completion: { counter += 1 }, queue: SQueue()) // HOP 8
             _ = (timer, untypedTimer)
+            let numbers = Signal<Int, NoError>.single(1)
+            _ = numbers |> map { value -> Int in counter += 1; return value }     // HOP 9
+            _ = numbers |> filter { _ in counter += 1; return true }            // HOP 10
+            _ = numbers |> beforeNext { _ in counter += 1 }                     // HOP 11
+            _ = Signal<Int, NoError> { subscriber in
+                counter += 1                                                     // HOP 12
+                return EmptyDisposable
+            }
             a.sync { counter += 1 }
             SQueue().dispatchSync { counter += 1 }
         }
@@ -36,6 +44,25 @@ final class SendableDiagnosticsTests: LeakCheckedTestCase {
         func bind(_ model: Model, _ signal: Signal<String, NoError>) {
             _ = signal.startOnMainActor(next: { model.text = $0 })
             _ = signal.start(next: { model.text = $0 })                        // ISOLATION
+        }
+
+        @MainActor final class Scaler {
+            var factor = 2
+            func scaled(_ numbers: Signal<Int, NoError>) -> Signal<Int, NoError> {
+                numbers |> map { $0 * self.factor }                             // ACTOR
+            }
+            func positive(_ numbers: Signal<Int, NoError>) -> Signal<Int, NoError> {
+                numbers |> filter { $0 * self.factor > 0 }                      // ACTOR
+            }
+            func inner(_ numbers: Signal<Int, NoError>) -> Signal<Int, NoError> {
+                numbers |> mapToSignal { .single($0 * self.factor) }            // ACTOR
+            }
+            func generated() -> Signal<Int, NoError> {
+                Signal { subscriber in
+                    subscriber.putNext(self.factor)                             // ACTOR
+                    return EmptyDisposable
+                }
+            }
         }
         """
 
@@ -49,8 +76,12 @@ final class SendableDiagnosticsTests: LeakCheckedTestCase {
     func testSwiftSixWarnsAboutRacyCapturesAndRejectsIsolationErrors() throws {
         let diagnostics = try typeCheck(Self.source, swiftVersion: "6")
         let hops = lines(marked: "// HOP"), isolation = lines(marked: "// ISOLATION")
-        XCTAssertEqual(hops.count, 8)
-        XCTAssertEqual(Set(diagnostics.warnings.keys), hops, "warnings: \(diagnostics.warnings)")
+        // Main-actor state read in an operator's closure or a generator: a warning too (the
+        // operators are `@preconcurrency`, like the hops).
+        let actorReads = lines(marked: "// ACTOR")
+        XCTAssertEqual(hops.count, 12)
+        XCTAssertEqual(actorReads.count, 4)
+        XCTAssertEqual(Set(diagnostics.warnings.keys), hops.union(actorReads), "warnings: \(diagnostics.warnings)")
         XCTAssertEqual(Set(diagnostics.errors.keys), isolation, "errors: \(diagnostics.errors)")
     }
 

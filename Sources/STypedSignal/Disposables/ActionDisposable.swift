@@ -17,6 +17,10 @@ public final class ActionDisposable: Disposable, Sendable {
     private let once: OnceActionEngine
 
     /// Creates a disposable that runs `action` when disposed.
+    ///
+    /// `action` stays a plain closure (unlike the operators' closures): it runs on the thread
+    /// that disposes, which is the caller's own `dispose()` or an ending subscription, and
+    /// the generators that return these capture their subscription's own state.
     public init(action: @escaping () -> Void) {
         once = OnceActionEngine(action: action)
     }

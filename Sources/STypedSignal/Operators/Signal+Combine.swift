@@ -47,7 +47,8 @@ public func combineLatest<T1, T2, each T, E>(
     for signal in repeat each rest {
         others.append(TypedCombineLatestSource(signal))
     }
-    let sources = CombineLatestSources(queue: queue, s1, s2, others)
+    // Safety: the sources are immutable after init; each start only reads them.
+    nonisolated(unsafe) let sources = CombineLatestSources(queue: queue, s1, s2, others)
     return Signal { subscriber in
         sources.subscribe(subscriber)
     }
@@ -71,7 +72,11 @@ public func combineLatest<T1, T2, E>(
     _ s2: Signal<T2, E>,
     _ v2: T2
 ) -> Signal<(T1, T2), E> {
-    Signal { subscriber in
+    // Safety: the initial values are only read, by each start (a signal hands values of
+    // any type to the thread that starts it).
+    nonisolated(unsafe) let v1 = v1
+    nonisolated(unsafe) let v2 = v2
+    return Signal { subscriber in
         subscriber.putNext((v1, v2))
         let first = CombineLatestSlot<T1>.holding(v1)
         let second = CombineLatestSlot<T2>.holding(v2)

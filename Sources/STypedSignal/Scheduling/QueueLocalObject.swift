@@ -75,8 +75,13 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
 
     /// A signal that subscribes on the queue with the object: `f(object, subscriber)`.
     /// If this holder or its object is gone by then, the signal never emits.
+    ///
+    /// `f` stays a plain closure, like `with(_:)`'s: it works with the queue's non-`Sendable`
+    /// object, which the compiler cannot check; the queue is the contract.
     public func signalWith<R, E>(_ f: @escaping (T, Subscriber<R, E>) -> Disposable) -> Signal<R, E> {
-        Signal { [weak self] subscriber in
+        // Safety: `f` only runs on `queue` (`runOn`), with the object confined there.
+        nonisolated(unsafe) let f = f
+        return Signal { [weak self] subscriber in
             guard let self, let object = self.object else { return EmptyDisposable }
             return f(object, subscriber)
         } |> runOn(queue)

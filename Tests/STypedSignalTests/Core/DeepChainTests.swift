@@ -39,9 +39,9 @@ extension TypedAPI: DeepChainAdapter {
 
     static func chain(_ signal: Signal) -> Chain { signal |> castError(Int.self) }
 
-    static func map(_ chain: Chain, _ transform: @escaping (Int) -> Int) -> Chain { chain |> STypedSignal.map(transform) }
+    static func map(_ chain: Chain, _ transform: @escaping @Sendable (Int) -> Int) -> Chain { chain |> STypedSignal.map(transform) }
 
-    static func filter(_ chain: Chain, _ predicate: @escaping (Int) -> Bool) -> Chain { chain |> STypedSignal.filter(predicate) }
+    static func filter(_ chain: Chain, _ predicate: @escaping @Sendable (Int) -> Bool) -> Chain { chain |> STypedSignal.filter(predicate) }
 
     static func startChain(_ chain: Chain, next: @escaping (Int) -> Void, error: @escaping () -> Void, completed: @escaping () -> Void) -> () -> Void {
         chain.start(next: next, error: { _ in error() }, completed: completed).dispose
@@ -67,5 +67,5 @@ extension TypedAPI: DeepChainAdapter {
 
     static func then(_ first: Signal, _ next: Signal) -> Signal { first |> STypedSignal.then(next) }
 
-    static func deferred(_ make: @escaping () -> Signal) -> Signal { STypedSignal.deferred(make) }
+    static func deferred(_ make: @escaping @Sendable () -> Signal) -> Signal { STypedSignal.deferred(make) }
 }

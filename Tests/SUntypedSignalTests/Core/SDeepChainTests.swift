@@ -63,5 +63,5 @@ extension UntypedAPI: DeepChainAdapter {
 
     static func then(_ first: SSignal, _ next: SSignal) -> SSignal { first.then(next) }
 
-    static func deferred(_ make: @escaping () -> SSignal) -> SSignal { SSignal.deferred(make) }
+    static func deferred(_ make: @escaping @Sendable () -> SSignal) -> SSignal { SSignal.deferred(make) }
 }

@@ -96,9 +96,9 @@ extension UntypedAPI: FusedStagesAdapter {
 
     static func values(_ values: [Int]) -> SSignal { syncValues(values) }
 
-    static func mapped(_ signal: SSignal, by transform: @escaping (Int) -> Int) -> SSignal { signal.map { transform($0 as! Int) } }
+    static func mapped(_ signal: SSignal, by transform: @escaping @Sendable (Int) -> Int) -> SSignal { signal.map { transform($0 as! Int) } }
 
-    static func filtered(_ signal: SSignal, by isIncluded: @escaping (Int) -> Bool) -> SSignal { signal.filter { isIncluded($0 as! Int) } }
+    static func filtered(_ signal: SSignal, by isIncluded: @escaping @Sendable (Int) -> Bool) -> SSignal { signal.filter { isIncluded($0 as! Int) } }
 
     static func opaque(_ signal: SSignal) -> SSignal {
         SSignal { subscriber in

@@ -48,7 +48,7 @@ extension UntypedAPI: StressAdapter {
         }
     }
 
-    static func map(_ signal: SSignal, by mapping: StressMapping, _ inner: @escaping (Int) -> SSignal) -> SSignal {
+    static func map(_ signal: SSignal, by mapping: StressMapping, _ inner: @escaping @Sendable (Int) -> SSignal) -> SSignal {
         let makeInner: (Any?) -> SSignal = { inner($0 as? Int ?? 0) }
         switch mapping {
         case .mapToSignal: return signal.mapToSignal(makeInner)
