@@ -1,3 +1,4 @@
+import SignalSync
 import STypedSignal
 import SUntypedSignal
 
@@ -40,9 +41,12 @@ extension SVariable {
         onMismatch: @escaping @Sendable (SSignalTypeError) -> Void = { _ in }
     ) -> (ValuePromise<T>, Disposable) {
         let promise = ValuePromise<T>(ignoreRepeated: ignoreRepeated)
-        let subscription = typedValues(of: signal(), as: type, onMismatch: onMismatch).start(next: { [weak promise] value in
-            promise?.set(value)
-        })
+        // Safety: the closure holds the promise weakly and calls `set`, which any thread may
+        // call. (A `@Sendable` closure calling it would capture `T`'s `Equatable`
+        // conformance, which Swift 6 does not take to be `Sendable`.) Pinned by
+        // PromiseAndPipeBridgeTests.testVariableAsValuePromise.
+        let set = UncheckedSendable({ [weak promise] (value: T) -> Void in promise?.set(value) })
+        let subscription = typedValues(of: signal(), as: type, onMismatch: onMismatch).start(next: calling(set))
         return (promise, subscription)
     }
 }
@@ -63,4 +67,10 @@ func typedValues<T>(of signal: SSignal, as type: T.Type, onMismatch: @escaping @
             }
         ).toTyped()
     }
+}
+
+/// A `@Sendable` callback that calls the carried closure: made where `T` has no
+/// conformance to capture.
+private func calling<T>(_ closure: UncheckedSendable<(T) -> Void>) -> @Sendable (T) -> Void {
+    { closure.value($0) }
 }

@@ -231,15 +231,15 @@ final class RetryLoop<T, E>: @unchecked Sendable {
     private let increment: Double
     private let maxDelay: Double
     private let queue: Queue
-    private let next: (T) -> Void
-    private let completed: () -> Void
-    private let shouldRetry: (E) -> Bool
+    private let next: @Sendable (T) -> Void
+    private let completed: @Sendable () -> Void
+    private let shouldRetry: @Sendable (E) -> Bool
     private let delay = Atomic(value: 0.0)
     private let gate = TimerGateEngine()
 
     private init(
         _ signal: Signal<T, E>, increment: Double, maxDelay: Double, queue: Queue,
-        next: @escaping (T) -> Void, completed: @escaping () -> Void, shouldRetry: @escaping (E) -> Bool
+        next: @escaping @Sendable (T) -> Void, completed: @escaping @Sendable () -> Void, shouldRetry: @escaping @Sendable (E) -> Bool
     ) {
         self.signal = signal
         self.increment = increment
@@ -253,8 +253,8 @@ final class RetryLoop<T, E>: @unchecked Sendable {
     /// Subscribes now and returns the disposable of the whole retrying subscription.
     static func start(
         _ signal: Signal<T, E>, delayIncrement: Double, maxDelay: Double, queue: Queue,
-        next: @escaping (T) -> Void, completed: @escaping () -> Void,
-        shouldRetry: @escaping (E) -> Bool
+        next: @escaping @Sendable (T) -> Void, completed: @escaping @Sendable () -> Void,
+        shouldRetry: @escaping @Sendable (E) -> Bool
     ) -> Disposable {
         let loop = RetryLoop(
             signal, increment: nonNegative(delayIncrement), maxDelay: nonNegative(maxDelay),

@@ -402,7 +402,12 @@ struct CombineLatestSubscription<Output, E> {
 /// to the engine (`next`, in a subclass, which knows where they are kept), its terminal
 /// events end the subscription as the engine says.
 @usableFromInline
-class CombineLatestSourceCallbacks<V, Output, E> {
+class CombineLatestSourceCallbacks<V, Output, E>: @unchecked Sendable {
+    // Safety: every stored property here and in the two subclasses is a `let`; the engine
+    // and the subscriber are thread-safe, and a subclass's slot is touched only under the
+    // engine's lock (`CombineLatestSlot`). Pinned under ThreadSanitizer by
+    // SignalCombineTests.testConcurrentPushesYieldExactlyOneEmissionPerValue and
+    // CombineLatestHubSourceTests.testConcurrentPushesIntoTwoPipesYieldOneEmissionEach.
     @usableFromInline let index: Int
     @usableFromInline let engine: CombineLatestEngine<Output>
     @usableFromInline let subscriber: Subscriber<Output, E>
@@ -435,7 +440,8 @@ class CombineLatestSourceCallbacks<V, Output, E> {
 
 /// A source of a tuple `combineLatest`, whose values are kept in `slot`.
 @usableFromInline
-final class CombineLatestSlotSource<V, Output, E>: CombineLatestSourceCallbacks<V, Output, E> {
+final class CombineLatestSlotSource<V, Output, E>: CombineLatestSourceCallbacks<V, Output, E>, @unchecked Sendable {
+    // Safety: as the superclass's: `slot` is a `let`, touched only under the engine's lock.
     @usableFromInline let slot: CombineLatestSlot<V>
 
     @inlinable
@@ -452,7 +458,8 @@ final class CombineLatestSlotSource<V, Output, E>: CombineLatestSourceCallbacks<
 
 /// A source of an array `combineLatest`, whose values are kept at `index` in `values`.
 @usableFromInline
-final class CombineLatestArraySource<V, E>: CombineLatestSourceCallbacks<V, [V], E> {
+final class CombineLatestArraySource<V, E>: CombineLatestSourceCallbacks<V, [V], E>, @unchecked Sendable {
+    // Safety: as the superclass's: `values` is a `let`, touched only under the engine's lock.
     @usableFromInline let values: CombineLatestArray<[V]>
 
     @inlinable

@@ -131,8 +131,8 @@ func flatten<U, OuterError, T, E>(
 /// inner) that is a hot source's signal is not subscribed: the engine joins its hub.
 @inlinable
 func startInnerQueue<U, OuterError, T, E>(
-    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, subscriber: Subscriber<T, E>, transform: @escaping (U) -> Signal<T, E>,
-    mapError: ((OuterError) -> E)?, complete: @escaping () -> Void
+    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, subscriber: Subscriber<T, E>, transform: @escaping @Sendable (U) -> Signal<T, E>,
+    mapError: (@Sendable (OuterError) -> E)?, complete: @escaping () -> Void
 ) -> Disposable {
     let engine = InnerQueueEngine(
         mode: mode, downstream: subscriber,
@@ -156,7 +156,7 @@ func startInnerQueue<U, OuterError, T, E>(
     engine.setOuter(
         outer.start(
             next: { callbacks.next($0) },
-            error: mapError == nil ? nil : { callbacks.error($0) },
+            error: mapError == nil ? nil : { @Sendable in callbacks.error($0) },
             completed: { callbacks.completed() }))
     return engine
 }
@@ -165,14 +165,14 @@ func startInnerQueue<U, OuterError, T, E>(
 /// each value becomes an inner of `engine` through `transform`, an error goes downstream
 /// through `mapError`, the completion to the engine.
 @usableFromInline
-final class FlattenOuterCallbacks<U, OuterError, T, E> {
+final class FlattenOuterCallbacks<U, OuterError, T, E>: Sendable {
     @usableFromInline let engine: InnerQueueEngine
-    @usableFromInline let transform: (U) -> Signal<T, E>
-    @usableFromInline let mapError: ((OuterError) -> E)?
+    @usableFromInline let transform: @Sendable (U) -> Signal<T, E>
+    @usableFromInline let mapError: (@Sendable (OuterError) -> E)?
 
     /// The outer callbacks of `engine`, whose downstream is a `Subscriber<T, E>`.
     @inlinable
-    init(engine: InnerQueueEngine, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?) {
+    init(engine: InnerQueueEngine, transform: @escaping @Sendable (U) -> Signal<T, E>, mapError: (@Sendable (OuterError) -> E)?) {
         self.engine = engine
         self.transform = transform
         self.mapError = mapError

@@ -94,7 +94,10 @@ import SignalSync
     completed: @escaping @Sendable (S) -> Void = { _ in }, disposed: @escaping @Sendable (S) -> Void = { _ in }
 ) -> Signal<T, E> {
     Signal { subscriber in
-        let state = initialState()
+        // Safety: the state is the caller's, made for this subscription and handed only to
+        // the caller's own callbacks (`@Sendable`), as the original does; what they do with
+        // it across threads is theirs. Pinned by SignalSideEffectsTests.testWithStateLifecycle.
+        nonisolated(unsafe) let state = initialState()
         let upstream = signal.start(
             next: { value in
                 next(value, state)

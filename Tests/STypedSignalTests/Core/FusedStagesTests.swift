@@ -160,6 +160,8 @@ extension TypedAPI: FusedStagesAdapter {
     static func startFallible(
         _ signal: Fallible, next: @escaping (Int) -> Void, error: @escaping () -> Void, completed: @escaping () -> Void
     ) -> () -> Void {
-        signal.start(next: next, error: { _ in error() }, completed: completed).dispose
+        // The driver's callbacks record on the test's thread.
+        nonisolated(unsafe) let next = next, error = error, completed = completed
+        return signal.start(next: { next($0) }, error: { _ in error() }, completed: { completed() }).dispose
     }
 }

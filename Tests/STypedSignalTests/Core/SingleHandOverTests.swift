@@ -157,7 +157,7 @@ final class SingleHandOverTests: LeakCheckedTestCase {
 
     func testASingleInnerIsNotSubscribed() {
         // Its value reaches the downstream with no subscription of its own around it.
-        var depths: [Int] = []
+        nonisolated(unsafe) var depths: [Int] = []
         for maker in Self.makers(Int.self, TestError.self) {
             (syncValues([1]) |> mapToSignal(maker.make)).start(next: { _ in depths.append(GenerationScope.depth) })
         }

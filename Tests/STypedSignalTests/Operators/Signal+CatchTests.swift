@@ -135,7 +135,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testCatchDisposalFromInsideAlternativeValue() {
         let log = EventLog()
         let alternative = ManualSource<Int, TestError>()
-        var handle: Disposable?
+        nonisolated(unsafe) var handle: Disposable?
         handle = (Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in traced("b", log, alternative.signal) })
             .start(next: { value in
                 log.add("next \(value)")
@@ -218,8 +218,8 @@ final class SignalCatchTests: LeakCheckedTestCase {
 
     func testRestartHundredThousandSynchronousCompletionsDoNotOverflowTheStack() {
         let count = 100_000
-        var values = 0
-        var failure: TestError?
+        nonisolated(unsafe) var values = 0
+        nonisolated(unsafe) var failure: TestError?
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
             if n < count {
                 subscriber.putNext(n)
@@ -236,7 +236,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testRestartDisposalFromInsideValueStopsRestarting() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        var handle: Disposable?
+        nonisolated(unsafe) var handle: Disposable?
         handle = (traced("s", log, source.signal) |> restart).start(
             next: { value in
                 log.add("next \(value)")
@@ -266,7 +266,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
             }
             return live.signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
         }
-        var handle: Disposable?
+        nonisolated(unsafe) var handle: Disposable?
         handle = (source |> restart).start(next: { value in
             log.add("next \(value)")
             if value == 3 { handle?.dispose() }
@@ -403,8 +403,8 @@ final class SignalCatchTests: LeakCheckedTestCase {
 
     func testRestartIfErrorHundredThousandSynchronousFailures() {
         let count = 100_000
-        var values: [Int] = []
-        var completed = false
+        nonisolated(unsafe) var values: [Int] = []
+        nonisolated(unsafe) var completed = false
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
             if n < count {
                 subscriber.putError(TestError(n))
@@ -464,7 +464,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
 
     func testRestartOrMapErrorTrampolinesSynchronousRestarts() {
         let count = 100_000
-        var failure: String?
+        nonisolated(unsafe) var failure: String?
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
             subscriber.putError(TestError(n))
         }
@@ -618,7 +618,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
                 subscriptions.swap(n)
                 if n < 3 { subscriber.putError(TestError(n)) } else { subscriber.putCompletion() }
             }
-            var completed = false
+            nonisolated(unsafe) var completed = false
             (source |> retry(increment, maxDelay: maxDelay, onQueue: queue)).start(completed: { completed = true })
             XCTAssertEqual(subscriptions.with { $0 }, 1, "retry must not run inline")
             clock.run()

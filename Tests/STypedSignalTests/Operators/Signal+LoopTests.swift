@@ -134,8 +134,8 @@ final class SignalLoopTests: LeakCheckedTestCase {
 
     func testHundredThousandSynchronousIterationsDoNotOverflowTheStack() {
         let count = 100_000
-        var last = 0
-        var completed = false
+        nonisolated(unsafe) var last = 0
+        nonisolated(unsafe) var completed = false
         let signal: Signal<Int, NoError> = feedbackLoop(
             once: { state in
                 switch state {
@@ -169,13 +169,13 @@ final class SignalLoopTests: LeakCheckedTestCase {
     func testDisposalFromInsideAValueStopsTheLoop() {
         let source = ManualSource<Int, TestError>()
         let calls = Atomic(value: 0)
-        var values: [Int] = []
+        nonisolated(unsafe) var values: [Int] = []
         let signal: Signal<Int, TestError> = feedbackLoop(
             once: { _ in
                 calls.modify { $0 + 1 }
                 return source.signal
             }, reduce: +)
-        var handle: Disposable?
+        nonisolated(unsafe) var handle: Disposable?
         handle = signal.start(next: { value in
             values.append(value)
             handle?.dispose()

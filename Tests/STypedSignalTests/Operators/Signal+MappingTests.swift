@@ -8,7 +8,8 @@ final class SignalMappingTests: LeakCheckedTestCase {
         // The source's generator keeps its subscriber; the subscription (the map runs in the
         // start's own) still lets go of the transform, then of the closures, as soon as it
         // ends.
-        var log: [String] = []
+        // Touched by the callbacks, which run synchronously on the test's thread.
+        nonisolated(unsafe) var log: [String] = []
         let held = Atomic<Subscriber<Int, NoError>?>(value: nil)
         let source = Signal<Int, NoError> { subscriber in
             held.swap(subscriber)
@@ -19,7 +20,7 @@ final class SignalMappingTests: LeakCheckedTestCase {
             let probe = DeinitProbe { log.append("transform released") }
             return { value in withExtendedLifetime(probe) { value * 2 } }
         }
-        func completed() -> () -> Void {
+        func completed() -> @Sendable () -> Void {
             let probe = DeinitProbe { log.append("callbacks released") }
             return {
                 withExtendedLifetime(probe) {}
@@ -84,7 +85,8 @@ final class SignalMappingTests: LeakCheckedTestCase {
     func testFilterReleasesItsTestThenTheDownstreamWhenItsSubscriptionEnds() {
         // As `map`: the source keeps its subscriber, the filter stage lets go of its test
         // and of the downstream subscriber as soon as the subscription ends.
-        var log: [String] = []
+        // Touched by the callbacks, which run synchronously on the test's thread.
+        nonisolated(unsafe) var log: [String] = []
         let held = Atomic<Subscriber<Int, NoError>?>(value: nil)
         let source = Signal<Int, NoError> { subscriber in
             held.swap(subscriber)
@@ -94,7 +96,7 @@ final class SignalMappingTests: LeakCheckedTestCase {
             let probe = DeinitProbe { log.append("test released") }
             return { value in withExtendedLifetime(probe) { value > 1 } }
         }
-        func completed() -> () -> Void {
+        func completed() -> @Sendable () -> Void {
             let probe = DeinitProbe { log.append("callbacks released") }
             return {
                 withExtendedLifetime(probe) {}

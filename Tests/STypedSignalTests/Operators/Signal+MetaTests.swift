@@ -432,8 +432,8 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let outer = Outer()
         let gate = ManualSource<Int, TestError>()
         let count = 100_000
-        var sum = 0
-        var completed = false
+        nonisolated(unsafe) var sum = 0
+        nonisolated(unsafe) var completed = false
         (outer.signal |> queue).start(next: { sum += $0 }, completed: { completed = true })
         outer.putNext(gate.signal)
         let one = Inner.single(1)
@@ -451,8 +451,8 @@ final class SignalMetaTests: LeakCheckedTestCase {
     func testQueueWithASynchronousOuterOfSynchronousInners() {
         let log = EventLog()
         let inners = (0..<10_000).map { Inner.single($0) }
-        var last = -1
-        var completed = false
+        nonisolated(unsafe) var last = -1
+        nonisolated(unsafe) var completed = false
         (syncValues(inners) |> queue).start(next: { last = $0 }, completed: { completed = true })
         XCTAssertEqual(last, 9_999)
         XCTAssertTrue(completed)

@@ -358,7 +358,7 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let source = ManualSource<Int, TestError>()
         let gate = ManualSource<Step, TestError>()
         let count = 100_000
-        var result: Int?
+        nonisolated(unsafe) var result: Int?
         (source.signal
             |> reduceLeft(
                 0,

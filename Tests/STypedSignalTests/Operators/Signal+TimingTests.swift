@@ -34,9 +34,10 @@ final class SignalTimingTests: LeakCheckedTestCase {
             subscriber.putCompletion()
             return EmptyDisposable
         }
+        let queue = queue
         let handle = (source |> delay(2.0, queue: queue)).start(
             next: { value in
-                log.add("next \(value)\(self.queue.isCurrent() ? " on queue" : "")")
+                log.add("next \(value)\(queue.isCurrent() ? " on queue" : "")")
             }, completed: { log.add("completed") })
         XCTAssertEqual(log.events, [])
         clock.advance(to: 1.999)

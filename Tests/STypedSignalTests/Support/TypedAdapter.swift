@@ -28,6 +28,10 @@ enum TypedAPI: SignalAPIAdapter {
 
     /// `error` is never called: a `Signal<Int, NoError>` cannot fail.
     static func start(_ signal: Signal, next: ((Int) -> Void)?, error: (() -> Void)?, completed: (() -> Void)?) -> () -> Void {
-        signal.start(next: next, completed: completed).dispose
+        // The drivers' callbacks record on the test's thread or under their own locks.
+        nonisolated(unsafe) let next = next, completed = completed
+        let sendableNext: (@Sendable (Int) -> Void)? = next == nil ? nil : { @Sendable in next?($0) }
+        let sendableCompleted: (@Sendable () -> Void)? = completed == nil ? nil : { @Sendable in completed?() }
+        return signal.start(next: sendableNext, completed: sendableCompleted).dispose
     }
 }
