@@ -1,6 +1,6 @@
-import SignalSync
 import STypedSignal
 import SUntypedSignal
+import SignalSync
 
 extension Promise {
     /// An `SVariable` that follows this promise: its signal replays the promise's

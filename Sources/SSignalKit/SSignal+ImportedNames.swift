@@ -27,7 +27,8 @@ extension SSignal {
     /// is marked as the disfavored overload for exactly this.
     @discardableResult @preconcurrency
     public func start(
-        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #fileID,
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil,
+        file: StaticString = #fileID,
         line: UInt = #line
     ) -> SDisposable? {
         let handle: SDisposable = start(next: next, error: error, completed: completed, file: file, line: line)
@@ -40,7 +41,8 @@ extension SSignal {
     /// (`#file` and `#line` literals fit both).
     @preconcurrency
     public func startStrict(
-        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #file, line: Int = #line
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #file,
+        line: Int = #line
     ) -> SDisposable? {
         let handle: SDisposable = startStrict(next: next, error: error, completed: completed, file: file, line: line)
         return handle

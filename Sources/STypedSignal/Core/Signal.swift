@@ -232,7 +232,8 @@ public class Signal<T, E>: @unchecked Sendable {
     /// it without calling `dispose()` reports a leak naming `file` and `line`.
     @preconcurrency
     public final func startStrict(
-        next: (@Sendable (T) -> Void)! = nil, error: (@Sendable (E) -> Void)! = nil, completed: (@Sendable () -> Void)! = nil, file: String = #file, line: Int = #line
+        next: (@Sendable (T) -> Void)! = nil, error: (@Sendable (E) -> Void)! = nil, completed: (@Sendable () -> Void)! = nil, file: String = #file,
+        line: Int = #line
     )
         -> Disposable & Sendable
     {

@@ -153,7 +153,8 @@ public class SSignal: @unchecked Sendable {
     /// more call (a retain and a release each, about 3% of subscribing to a pipe).
     @inlinable @inline(__always) @discardableResult @_disfavoredOverload @preconcurrency
     public final func start(
-        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #fileID,
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil,
+        file: StaticString = #fileID,
         line: UInt = #line
     ) -> SDisposable {
         StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: Int(line)), separator: ".") {
@@ -195,7 +196,8 @@ public class SSignal: @unchecked Sendable {
     /// Disfavored for the reason `start` is (`SSignalKit`'s optional-handle form).
     @_disfavoredOverload @preconcurrency
     public final func startStrict(
-        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #file, line: Int = #line
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #file,
+        line: Int = #line
     ) -> SDisposable {
         let handle = StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: line), separator: ".") {
             subscription(next: next, error: error, completed: completed)
