@@ -63,6 +63,21 @@ final class SendableDiagnosticsTests: LeakCheckedTestCase {
                     return EmptyDisposable
                 }
             }
+            func scaled(_ numbers: SSignal) -> SSignal {
+                numbers.map { ($0 as! Int) * self.factor }                      // ACTOR
+            }
+            func positive(_ numbers: SSignal) -> SSignal {
+                numbers.filter { ($0 as! Int) * self.factor > 0 }               // ACTOR
+            }
+            func inner(_ numbers: SSignal) -> SSignal {
+                numbers.mapToSignal { .single(($0 as! Int) * self.factor) }     // ACTOR
+            }
+            func generated() -> SSignal {
+                SSignal { subscriber in
+                    subscriber.putNext(self.factor)                             // ACTOR
+                    return nil
+                }
+            }
         }
         """
 
@@ -80,7 +95,7 @@ final class SendableDiagnosticsTests: LeakCheckedTestCase {
         // operators are `@preconcurrency`, like the hops).
         let actorReads = lines(marked: "// ACTOR")
         XCTAssertEqual(hops.count, 12)
-        XCTAssertEqual(actorReads.count, 4)
+        XCTAssertEqual(actorReads.count, 8)
         XCTAssertEqual(Set(diagnostics.warnings.keys), hops.union(actorReads), "warnings: \(diagnostics.warnings)")
         XCTAssertEqual(Set(diagnostics.errors.keys), isolation, "errors: \(diagnostics.errors)")
     }
