@@ -12,7 +12,7 @@ extension SSignal {
     /// Disfavored, so that `SSignal { subscriber in ... }` (a trailing closure, which
     /// could fill either initializer) keeps meaning `init(_:)`; the two are the same.
     @_disfavoredOverload
-    public convenience init(generator: @escaping (SSubscriber) -> SDisposable?) {
+    @preconcurrency public convenience init(generator: @escaping @Sendable (SSubscriber) -> SDisposable?) {
         self.init(generator)
     }
 
@@ -55,27 +55,28 @@ extension SSignal {
     /// would pick this one (its type matches exactly) and flatten silently. Write the label
     /// to get this one.
     @_disfavoredOverload
-    public func map(toSignal f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func map(toSignal f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         mapToSignal(f)
     }
 
     /// `mapToQueue:` as Swift imports it: forwards to ``SSignal/mapToQueue(_:)``
     /// (disfavored like ``map(toSignal:)``).
     @_disfavoredOverload
-    public func map(toQueue f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func map(toQueue f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         mapToQueue(f)
     }
 
     /// `mapToThrottled:` as Swift imports it: forwards to ``SSignal/mapToThrottled(_:)``
     /// (disfavored like ``map(toSignal:)``).
     @_disfavoredOverload
-    public func map(toThrottled f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func map(toThrottled f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         mapToThrottled(f)
     }
 
     /// `reduceLeftWithPassthrough:with:` as Swift imports it: forwards to
     /// ``SSignal/reduceLeftWithPassthrough(_:with:)``.
-    public func reduceLeft(withPassthrough initial: Any?, with f: @escaping (Any?, Any?, @escaping (Any?) -> Void) -> Any?) -> SSignal {
+    @preconcurrency public func reduceLeft(withPassthrough initial: Any?, with f: @escaping @Sendable (Any?, Any?, @escaping (Any?) -> Void) -> Any?) -> SSignal
+    {
         reduceLeftWithPassthrough(initial, with: f)
     }
 

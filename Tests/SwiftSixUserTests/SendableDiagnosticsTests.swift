@@ -76,6 +76,21 @@ final class SendableDiagnosticsTests: LeakCheckedTestCase {
                     return EmptyDisposable
                 }
             }
+            func scaled(_ numbers: SSignal) -> SSignal {
+                numbers.map { ($0 as! Int) * self.factor }                      // ACTOR
+            }
+            func positive(_ numbers: SSignal) -> SSignal {
+                numbers.filter { ($0 as! Int) * self.factor > 0 }               // ACTOR
+            }
+            func inner(_ numbers: SSignal) -> SSignal {
+                numbers.mapToSignal { .single(($0 as! Int) * self.factor) }     // ACTOR
+            }
+            func generated() -> SSignal {
+                SSignal { subscriber in
+                    subscriber.putNext(self.factor)                             // ACTOR
+                    return nil
+                }
+            }
         }
         """
 
@@ -93,7 +108,7 @@ final class SendableDiagnosticsTests: LeakCheckedTestCase {
         // generator: a warning too (they are `@preconcurrency`, like the hops).
         let actorReads = lines(marked: "// ACTOR")
         XCTAssertEqual(hops.count, 14)
-        XCTAssertEqual(actorReads.count, 9)
+        XCTAssertEqual(actorReads.count, 13)
         XCTAssertEqual(Set(diagnostics.warnings.keys), hops.union(actorReads), "warnings: \(diagnostics.warnings)")
         XCTAssertEqual(diagnostics.errors, [:])
     }
