@@ -110,7 +110,7 @@ public enum FusedStagesDriver {
         A.fallible(
             A.signal { subscriber in
                 log.append("start source")
-                let inner = A.start(A.signal(of: pipe), next: { A.putNext($0, to: subscriber) })
+                nonisolated(unsafe) let inner = A.start(A.signal(of: pipe), next: { A.putNext($0, to: subscriber) })
                 return {
                     log.append("dispose source")
                     inner()

@@ -18,10 +18,10 @@ public final class ActionDisposable: Disposable, Sendable {
 
     /// Creates a disposable that runs `action` when disposed.
     ///
-    /// `action` stays a plain closure (unlike the operators' closures): it runs on the thread
-    /// that disposes, which is the caller's own `dispose()` or an ending subscription, and
-    /// the generators that return these capture their subscription's own state.
-    public init(action: @escaping () -> Void) {
+    /// The action runs on whichever thread disposes first (an ending subscription's, a
+    /// `DisposableSet`'s owner's), so it is `@Sendable` (`@preconcurrency`: Swift 5 code
+    /// gets no new diagnostic).
+    @preconcurrency public init(action: @escaping @Sendable () -> Void) {
         once = OnceActionEngine(action: action)
     }
 

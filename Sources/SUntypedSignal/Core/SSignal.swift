@@ -160,7 +160,7 @@ public class SSignal: @unchecked Sendable {
         next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
-    ) -> SDisposable {
+    ) -> SDisposable & Sendable {
         StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: Int(line)), separator: ".") {
             subscription(next: next, error: error, completed: completed)
         }
@@ -202,7 +202,7 @@ public class SSignal: @unchecked Sendable {
     public final func startStrict(
         next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #file,
         line: Int = #line
-    ) -> SDisposable {
+    ) -> SDisposable & Sendable {
         let handle = StartRecords.recording(site: SubscriptionStartSite(fileID: file.description, line: line), separator: ".") {
             subscription(next: next, error: error, completed: completed)
         }

@@ -15,7 +15,7 @@ enum TypedAPI: SignalAPIAdapter {
 
     static func push(_ value: Int, into pipe: Pipe) { pipe.putNext(value) }
 
-    static func signal(_ generator: @escaping @Sendable (Subscriber) -> (() -> Void)?) -> Signal {
+    static func signal(_ generator: @escaping @Sendable (Subscriber) -> (@Sendable () -> Void)?) -> Signal {
         Signal { subscriber in
             guard let action = generator(subscriber) else { return EmptyDisposable }
             return ActionDisposable(action: action)

@@ -11,7 +11,7 @@ enum UntypedAPI: SignalAPIAdapter {
 
     static func push(_ value: Int, into pipe: SPipe) { pipe.putNext(value) }
 
-    static func signal(_ generator: @escaping @Sendable (SSubscriber) -> (() -> Void)?) -> SSignal {
+    static func signal(_ generator: @escaping @Sendable (SSubscriber) -> (@Sendable () -> Void)?) -> SSignal {
         SSignal { subscriber in
             generator(subscriber).map { SBlockDisposable($0) }
         }
