@@ -54,14 +54,16 @@ enum TypedDriver {
     /// Builds operations with the typed operators. `make` creates every named marble
     /// source the operation needs besides the scenario's own (alternatives, inners), so
     /// that a bridged driver can make them on the other API and convert them.
-    struct Builder {
+    ///
+    /// `Sendable`: the operators' closures that use it (`@Sendable`) capture it.
+    struct Builder: Sendable {
         let world: ScenarioWorld
         /// The queue handed to operators that take one.
         let queue: Queue
         /// Makes the named source for a marble.
-        let make: (_ name: String, _ marble: Marble) -> S
+        let make: @Sendable (_ name: String, _ marble: Marble) -> S
 
-        private func inner(_ inners: [Int: String]) -> (Int) -> S {
+        private func inner(_ inners: [Int: String]) -> @Sendable (Int) -> S {
             { value in make("i\(value)", Marble(inners[value] ?? "|")) }
         }
 

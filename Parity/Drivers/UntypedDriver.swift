@@ -39,14 +39,16 @@ enum UntypedDriver {
     /// Builds operations with the untyped operators. `make` creates every named marble
     /// source the operation needs besides the scenario's own (alternatives, inners), so
     /// that a bridged driver can make them on the other API and convert them.
-    struct Builder {
+    ///
+    /// `Sendable`: the operators' closures that use it (`@Sendable`) capture it.
+    struct Builder: Sendable {
         let world: ScenarioWorld
         /// The queue handed to operators that take one.
         let queue: SQueue
         /// Makes the named source for a marble.
-        let make: (_ name: String, _ marble: Marble) -> SSignal
+        let make: @Sendable (_ name: String, _ marble: Marble) -> SSignal
 
-        private func inner(_ inners: [Int: String]) -> (Any?) -> SSignal {
+        private func inner(_ inners: [Int: String]) -> @Sendable (Any?) -> SSignal {
             { value in
                 let key = int(value)
                 return make("i\(key)", Marble(inners[key] ?? "|"))

@@ -16,7 +16,9 @@ extension SPipe {
     /// A `ValuePipe<T>` that receives every `T` put into this pipe from now on, for as
     /// long as this pipe's signal runs; values that are not a `T` are skipped and
     /// reported to `onMismatch`. Returns the pipe and the subscription that feeds it.
-    public func toTyped<T>(_ type: T.Type = T.self, onMismatch: @escaping (SSignalTypeError) -> Void = { _ in }) -> (ValuePipe<T>, Disposable) {
+    @preconcurrency public func toTyped<T>(_ type: T.Type = T.self, onMismatch: @escaping @Sendable (SSignalTypeError) -> Void = { _ in }) -> (
+        ValuePipe<T>, Disposable
+    ) {
         let pipe = ValuePipe<T>()
         let subscription = typedValues(of: signal(), as: type, onMismatch: onMismatch).start(next: { [weak pipe] value in
             pipe?.putNext(value)

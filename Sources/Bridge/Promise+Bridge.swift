@@ -1,5 +1,6 @@
 import STypedSignal
 import SUntypedSignal
+import SignalSync
 
 extension Promise {
     /// An `SVariable` that follows this promise: its signal replays the promise's
@@ -26,7 +27,8 @@ extension SVariable {
     ///
     /// A value that is not a `T` cannot travel through a promise (it never fails):
     /// it is skipped and reported to `onMismatch`, and the promise keeps its value.
-    public func toTypedPromise<T>(_ type: T.Type = T.self, onMismatch: @escaping (SSignalTypeError) -> Void = { _ in }) -> Promise<T> {
+    @preconcurrency public func toTypedPromise<T>(_ type: T.Type = T.self, onMismatch: @escaping @Sendable (SSignalTypeError) -> Void = { _ in }) -> Promise<T>
+    {
         let promise = Promise<T>()
         promise.set(typedValues(of: signal(), as: type, onMismatch: onMismatch))
         return promise
@@ -34,20 +36,23 @@ extension SVariable {
 
     /// A `ValuePromise<T>` that follows this variable; values that are not a `T` are
     /// skipped and reported to `onMismatch`.
-    public func toTypedValuePromise<T: Equatable>(
+    @preconcurrency public func toTypedValuePromise<T: Equatable>(
         _ type: T.Type = T.self, ignoreRepeated: Bool = false,
-        onMismatch: @escaping (SSignalTypeError) -> Void = { _ in }
+        onMismatch: @escaping @Sendable (SSignalTypeError) -> Void = { _ in }
     ) -> (ValuePromise<T>, Disposable) {
         let promise = ValuePromise<T>(ignoreRepeated: ignoreRepeated)
-        let subscription = typedValues(of: signal(), as: type, onMismatch: onMismatch).start(next: { [weak promise] value in
-            promise?.set(value)
-        })
+        // Safety: the closure holds the promise weakly and calls `set`, which any thread may
+        // call. (A `@Sendable` closure calling it would capture `T`'s `Equatable`
+        // conformance, which Swift 6 does not take to be `Sendable`.) Pinned by
+        // PromiseAndPipeBridgeTests.testVariableAsValuePromise.
+        let set = UncheckedSendable({ [weak promise] (value: T) -> Void in promise?.set(value) })
+        let subscription = typedValues(of: signal(), as: type, onMismatch: onMismatch).start(next: calling(set))
         return (promise, subscription)
     }
 }
 
 /// The `T` values of `signal`; others are reported to `onMismatch` and skipped.
-func typedValues<T>(of signal: SSignal, as type: T.Type, onMismatch: @escaping (SSignalTypeError) -> Void) -> Signal<T, NoError> {
+func typedValues<T>(of signal: SSignal, as type: T.Type, onMismatch: @escaping @Sendable (SSignalTypeError) -> Void) -> Signal<T, NoError> {
     Signal { subscriber in
         signal.start(
             next: { value in
@@ -62,4 +67,10 @@ func typedValues<T>(of signal: SSignal, as type: T.Type, onMismatch: @escaping (
             }
         ).toTyped()
     }
+}
+
+/// A `@Sendable` callback that calls the carried closure: made where `T` has no
+/// conformance to capture.
+private func calling<T>(_ closure: UncheckedSendable<(T) -> Void>) -> @Sendable (T) -> Void {
+    { closure.value($0) }
 }

@@ -59,11 +59,13 @@ extension SSignal {
     /// The same signal as a `Signal<T, E>`, with a mismatch turned into an `E` by
     /// `mismatch`: the variant for callers whose error type can describe a mismatch.
     @inlinable
-    public func toTyped<T, E>(
+    @preconcurrency public func toTyped<T, E>(
         _ valueType: T.Type = T.self, _ errorType: E.Type = E.self,
-        mismatch: @escaping (SSignalTypeError) -> E
+        mismatch: @escaping @Sendable (SSignalTypeError) -> E
     ) -> Signal<T, E> {
-        let conversion = UntypedToTyped<T, E, E>(upstream: { $0 }, mismatch: mismatch)
+        // Safety: the conversion is immutable and its closures are `{ $0 }` and the
+        // `@Sendable` `mismatch`; each start only reads it.
+        nonisolated(unsafe) let conversion = UntypedToTyped<T, E, E>(upstream: { $0 }, mismatch: mismatch)
         return Signal { subscriber in
             self.subscription(convertingTo: subscriber, with: conversion)
         }

@@ -9,8 +9,8 @@ extension SBlockDisposable {
     ///
     /// Disfavored, so that `SBlockDisposable { ... }` (a trailing closure, which could fill
     /// either initializer) keeps meaning `init(_:)`; the two are the same.
-    @_disfavoredOverload
-    public convenience init(block: (() -> Void)?) {
+    @_disfavoredOverload @preconcurrency
+    public convenience init(block: (@Sendable () -> Void)?) {
         self.init(block)
     }
 }

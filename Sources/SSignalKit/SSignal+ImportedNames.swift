@@ -12,7 +12,7 @@ extension SSignal {
     /// Disfavored, so that `SSignal { subscriber in ... }` (a trailing closure, which
     /// could fill either initializer) keeps meaning `init(_:)`; the two are the same.
     @_disfavoredOverload
-    public convenience init(generator: @escaping (SSubscriber) -> SDisposable?) {
+    @preconcurrency public convenience init(generator: @escaping @Sendable (SSubscriber) -> SDisposable?) {
         self.init(generator)
     }
 
@@ -27,7 +27,8 @@ extension SSignal {
     /// is marked as the disfavored overload for exactly this.
     @discardableResult @preconcurrency
     public func start(
-        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #fileID,
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil,
+        file: StaticString = #fileID,
         line: UInt = #line
     ) -> SDisposable? {
         let handle: SDisposable = start(next: next, error: error, completed: completed, file: file, line: line)
@@ -40,7 +41,8 @@ extension SSignal {
     /// (`#file` and `#line` literals fit both).
     @preconcurrency
     public func startStrict(
-        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #file, line: Int = #line
+        next: (@Sendable (Any?) -> Void)? = nil, error: (@Sendable (Any?) -> Void)? = nil, completed: (@Sendable () -> Void)? = nil, file: StaticString = #file,
+        line: Int = #line
     ) -> SDisposable? {
         let handle: SDisposable = startStrict(next: next, error: error, completed: completed, file: file, line: line)
         return handle
@@ -53,27 +55,28 @@ extension SSignal {
     /// would pick this one (its type matches exactly) and flatten silently. Write the label
     /// to get this one.
     @_disfavoredOverload
-    public func map(toSignal f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func map(toSignal f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         mapToSignal(f)
     }
 
     /// `mapToQueue:` as Swift imports it: forwards to ``SSignal/mapToQueue(_:)``
     /// (disfavored like ``map(toSignal:)``).
     @_disfavoredOverload
-    public func map(toQueue f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func map(toQueue f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         mapToQueue(f)
     }
 
     /// `mapToThrottled:` as Swift imports it: forwards to ``SSignal/mapToThrottled(_:)``
     /// (disfavored like ``map(toSignal:)``).
     @_disfavoredOverload
-    public func map(toThrottled f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func map(toThrottled f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         mapToThrottled(f)
     }
 
     /// `reduceLeftWithPassthrough:with:` as Swift imports it: forwards to
     /// ``SSignal/reduceLeftWithPassthrough(_:with:)``.
-    public func reduceLeft(withPassthrough initial: Any?, with f: @escaping (Any?, Any?, @escaping (Any?) -> Void) -> Any?) -> SSignal {
+    @preconcurrency public func reduceLeft(withPassthrough initial: Any?, with f: @escaping @Sendable (Any?, Any?, @escaping (Any?) -> Void) -> Any?) -> SSignal
+    {
         reduceLeftWithPassthrough(initial, with: f)
     }
 

@@ -14,7 +14,9 @@ extension SignalTestScheduler {
         _ marble: String, values: [String: T] = [:], error: E? = nil, errors: [String: E] = [:], subscriptions: SubscriptionLog? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Signal<T, E> {
-        let events = MarbleNames(typedValues: values, error: error, errors: errors).resolve(
+        // Safety: the resolved events are only read, by each subscription (a signal hands
+        // values of any type to the thread that starts it).
+        nonisolated(unsafe) let events = MarbleNames(typedValues: values, error: error, errors: errors).resolve(
             Marble(marble), reportingAt: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return Signal { subscriber in
             ActionDisposable(action: self.subscribeCold(events, log: subscriptions) { subscriber.put($0) })

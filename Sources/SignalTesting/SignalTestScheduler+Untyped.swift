@@ -14,7 +14,9 @@ extension SignalTestScheduler {
         _ marble: String, values: [String: Any?] = [:], error: Any? = nil, errors: [String: Any?] = [:], subscriptions: SubscriptionLog? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> SSignal {
-        let events = MarbleNames(untypedValues: values, error: error, errors: errors).resolve(
+        // Safety: the resolved events are only read, by each subscription (a signal hands
+        // values of any type to the thread that starts it).
+        nonisolated(unsafe) let events = MarbleNames(untypedValues: values, error: error, errors: errors).resolve(
             Marble(marble), reportingAt: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return SSignal { subscriber in
             SBlockDisposable(self.subscribeCold(events, log: subscriptions) { subscriber.put($0) })

@@ -103,7 +103,7 @@ final class SignalBridgeTests: LeakCheckedTestCase {
         let handle: SDisposable
         do {
             final class Object {}
-            let object = Object()
+            nonisolated(unsafe) let object = Object()
             weakObject = object
             handle = pipe.signal().toUntyped().start(next: { _ in _ = object })
         }
@@ -132,7 +132,7 @@ final class ReleaseProbe: @unchecked Sendable {
 final class MapThenToTypedTests: LeakCheckedTestCase {
 
     /// What `map` does, through a generator the bridge cannot see into.
-    private func referenceMap(_ source: SSignal, _ transform: @escaping (Any?) -> Any?) -> SSignal {
+    private func referenceMap(_ source: SSignal, _ transform: @escaping @Sendable (Any?) -> Any?) -> SSignal {
         SSignal { subscriber in
             source.start(
                 next: { subscriber.putNext(transform($0)) }, error: { subscriber.putError($0) }, completed: { subscriber.putCompletion() })
@@ -141,7 +141,7 @@ final class MapThenToTypedTests: LeakCheckedTestCase {
 
     /// Runs `body` with a map made by `map` and then with the reference map; returns the
     /// two traces.
-    private func bothWays(_ body: (Log, (SSignal, @escaping (Any?) -> Any?) -> SSignal) -> Void) -> (fused: [String], reference: [String]) {
+    private func bothWays(_ body: (Log, (SSignal, @escaping @Sendable (Any?) -> Any?) -> SSignal) -> Void) -> (fused: [String], reference: [String]) {
         let fused = Log()
         body(fused) { $0.map($1) }
         let reference = Log()

@@ -8,7 +8,7 @@ public protocol BlockDisposableAdapter: Sendable {
     associatedtype Disposable: AnyObject & Sendable
 
     /// A disposable that runs `action` on its first disposal.
-    static func make(_ action: @escaping () -> Void) -> Disposable
+    static func make(_ action: @escaping @Sendable () -> Void) -> Disposable
     /// Disposes `disposable`.
     static func dispose(_ disposable: Disposable)
 }
@@ -22,7 +22,7 @@ public enum BlockDisposableDriver {
 
     /// Disposed twice in a row: the action runs once.
     public static func runsOnceOnRepeatedDispose<A: BlockDisposableAdapter>(_ api: A.Type, file: StaticString = #filePath, line: UInt = #line) {
-        var count = 0
+        nonisolated(unsafe) var count = 0
         let disposable = A.make { count += 1 }
         A.dispose(disposable)
         A.dispose(disposable)
@@ -41,16 +41,16 @@ public enum BlockDisposableDriver {
 
     /// The action disposes its own disposable: nothing happens, it ran once.
     public static func disposeFromInsideTheActionIsNoOp<A: BlockDisposableAdapter>(_ api: A.Type, file: StaticString = #filePath, line: UInt = #line) {
-        var count = 0
-        var holder: A.Disposable?
+        nonisolated(unsafe) var count = 0
+        let holder = TestAtomic<A.Disposable?>(nil)
         let disposable = A.make {
             count += 1
-            if let holder { A.dispose(holder) }
+            if let held = holder.load(ordering: .relaxed) { A.dispose(held) }
         }
-        holder = disposable
+        holder.store(disposable, ordering: .relaxed)
         A.dispose(disposable)
         XCTAssertEqual(count, 1, file: file, line: line)
-        holder = nil
+        holder.store(nil, ordering: .relaxed)
     }
 
     /// The action runs on the thread that disposes.
@@ -70,9 +70,9 @@ public enum BlockDisposableDriver {
     /// released.
     public static func notRunOnDeinitButReleased<A: BlockDisposableAdapter>(_ api: A.Type, file: StaticString = #filePath, line: UInt = #line) {
         weak var weakObject: Object?
-        var ran = false
+        nonisolated(unsafe) var ran = false
         do {
-            let object = Object()
+            nonisolated(unsafe) let object = Object()
             weakObject = object
             _ = A.make {
                 _ = object
@@ -89,10 +89,10 @@ public enum BlockDisposableDriver {
         _ api: A.Type, file: StaticString = #filePath, line: UInt = #line
     ) {
         weak var weakObject: Object?
-        var ran = 0
+        nonisolated(unsafe) var ran = 0
         let disposable: A.Disposable
         do {
-            let object = Object()
+            nonisolated(unsafe) let object = Object()
             weakObject = object
             disposable = A.make {
                 _ = object

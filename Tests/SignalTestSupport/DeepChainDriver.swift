@@ -24,9 +24,9 @@ public protocol DeepChainAdapter: SignalAPIAdapter {
     /// `signal` as the start of a chain.
     static func chain(_ signal: Signal) -> Chain
     /// `chain` followed by a `map`.
-    static func map(_ chain: Chain, _ transform: @escaping (Int) -> Int) -> Chain
+    static func map(_ chain: Chain, _ transform: @escaping @Sendable (Int) -> Int) -> Chain
     /// `chain` followed by a `filter`.
-    static func filter(_ chain: Chain, _ predicate: @escaping (Int) -> Bool) -> Chain
+    static func filter(_ chain: Chain, _ predicate: @escaping @Sendable (Int) -> Bool) -> Chain
     /// Starts `chain`; returns what disposes the subscription.
     @discardableResult
     static func startChain(_ chain: Chain, next: @escaping (Int) -> Void, error: @escaping () -> Void, completed: @escaping () -> Void) -> () -> Void
@@ -54,10 +54,10 @@ public protocol DeepChainAdapter: SignalAPIAdapter {
     /// `first`, then (once it completed) `next`.
     static func then(_ first: Signal, _ next: Signal) -> Signal
     /// A signal that runs `make` on each start and subscribes to what it returns.
-    static func deferred(_ make: @escaping () -> Signal) -> Signal
+    static func deferred(_ make: @escaping @Sendable () -> Signal) -> Signal
     /// `signal` with each value replaced by the values of the signal `transform` makes of
     /// it (`mapToSignal`).
-    static func mappedToSignal(_ signal: Signal, _ transform: @escaping (Int) -> Signal) -> Signal
+    static func mappedToSignal(_ signal: Signal, _ transform: @escaping @Sendable (Int) -> Signal) -> Signal
 
     /// The API's queue.
     associatedtype Queue: Sendable
@@ -234,8 +234,8 @@ public enum DeepChainDriver {
         let depth = Self.depth
         let outcome = Atomic<(values: [Int], completed: Bool, disposed: [Int], maximumLive: Int)>(value: ([], false, [], 0))
         Stress.onOneThread("then/deferred \(depth) levels with values", stackSize: stackSize, file: file, line: line) {
-            var disposed: [Int] = []
-            func page(_ level: Int) -> A.Signal {
+            let disposed = OrderTrace<Int>()
+            @Sendable func page(_ level: Int) -> A.Signal {
                 guard level > 0 else { return A.complete() }
                 let source = A.signal { subscriber in
                     A.putNext(level, to: subscriber)
@@ -258,7 +258,7 @@ public enum DeepChainDriver {
                     maximumLive = max(maximumLive, LiveSubscriptions.current - liveBefore)
                 },
                 completed: { completed = true })
-            outcome.swap((values, completed, disposed, maximumLive))
+            outcome.swap((values, completed, disposed.all, maximumLive))
         }
         let result = outcome.with { $0 }
         XCTAssertEqual(result.values, Array((1...depth).reversed()), file: file, line: line)
@@ -277,12 +277,12 @@ public enum DeepChainDriver {
         let depth = Self.depth
         let outcome = Atomic<(values: [Int], disposed: [Int], maximumLive: Int)>(value: ([], [], 0))
         Stress.onOneThread("\(depth) asynchronous then levels", stackSize: stackSize, file: file, line: line) {
-            var disposed: [Int] = []
-            var pending: A.Subscriber?
-            func page(_ level: Int) -> A.Signal {
+            let disposed = OrderTrace<Int>()
+            let pending = Atomic<A.Subscriber?>(value: nil)
+            @Sendable func page(_ level: Int) -> A.Signal {
                 guard level > 0 else { return A.complete() }
                 let source = A.signal { subscriber in
-                    pending = subscriber
+                    pending.swap(subscriber)
                     return { disposed.append(level) }
                 }
                 return A.then(source, A.deferred { page(level - 1) })
@@ -297,15 +297,15 @@ public enum DeepChainDriver {
                     maximumLive = max(maximumLive, LiveSubscriptions.current - liveBefore)
                 })
             for level in stride(from: depth, to: 1, by: -1) {
-                if let subscriber = pending.take() {
+                if let subscriber = pending.swap(nil) {
                     A.putNext(level, to: subscriber)
                     A.putCompletion(to: subscriber)
                 }
             }
-            if let subscriber = pending { A.putNext(1, to: subscriber) }
+            if let subscriber = pending.with({ $0 }) { A.putNext(1, to: subscriber) }
             dispose()
-            pending = nil
-            outcome.swap((values, disposed, maximumLive))
+            pending.swap(nil)
+            outcome.swap((values, disposed.all, maximumLive))
         }
         let result = outcome.with { $0 }
         XCTAssertEqual(result.values, Array((1...depth).reversed()), file: file, line: line)

@@ -7,7 +7,7 @@ public struct DisposableSetOrderDriver<DisposableSet, Member> {
     /// A new, empty set.
     public let makeSet: () -> DisposableSet
     /// A member whose disposal runs the given action.
-    public let member: (@escaping () -> Void) -> Member
+    public let member: (@escaping @Sendable () -> Void) -> Member
     /// Adds a member.
     public let add: (DisposableSet, Member) -> Void
     /// Removes a member without disposing it.
@@ -19,7 +19,7 @@ public struct DisposableSetOrderDriver<DisposableSet, Member> {
 
     /// A driver over one API's set.
     public init(
-        makeSet: @escaping () -> DisposableSet, member: @escaping (@escaping () -> Void) -> Member,
+        makeSet: @escaping () -> DisposableSet, member: @escaping (@escaping @Sendable () -> Void) -> Member,
         add: @escaping (DisposableSet, Member) -> Void, remove: @escaping (DisposableSet, Member) -> Void,
         dispose: @escaping (DisposableSet) -> Void, count: ((DisposableSet) -> Int)? = nil
     ) {

@@ -19,9 +19,9 @@ public protocol FusedStagesAdapter: SignalAPIAdapter {
     /// On each start, `values` then completion, synchronously.
     static func values(_ values: [Int]) -> Fallible
     /// `signal` followed by the API's `map`.
-    static func mapped(_ signal: Fallible, by transform: @escaping (Int) -> Int) -> Fallible
+    static func mapped(_ signal: Fallible, by transform: @escaping @Sendable (Int) -> Int) -> Fallible
     /// `signal` followed by the API's `filter`.
-    static func filtered(_ signal: Fallible, by isIncluded: @escaping (Int) -> Bool) -> Fallible
+    static func filtered(_ signal: Fallible, by isIncluded: @escaping @Sendable (Int) -> Bool) -> Fallible
     /// `signal` behind a stage the fusion cannot see into (a generator forwarding every
     /// event), so that the step after it keeps a subscription of its own.
     static func opaque(_ signal: Fallible) -> Fallible
@@ -53,8 +53,8 @@ public enum FusedStagesDriver {
 
     /// A step of a test pipeline: its name (logged with each value it sees) and what it does.
     enum Step {
-        case map(String, (Int) -> Int)
-        case filter(String, (Int) -> Bool)
+        case map(String, @Sendable (Int) -> Int)
+        case filter(String, @Sendable (Int) -> Bool)
     }
 
     static var plusOne: Step { .map("plusOne") { $0 + 1 } }
@@ -110,7 +110,7 @@ public enum FusedStagesDriver {
         A.fallible(
             A.signal { subscriber in
                 log.append("start source")
-                let inner = A.start(A.signal(of: pipe), next: { A.putNext($0, to: subscriber) })
+                nonisolated(unsafe) let inner = A.start(A.signal(of: pipe), next: { A.putNext($0, to: subscriber) })
                 return {
                     log.append("dispose source")
                     inner()

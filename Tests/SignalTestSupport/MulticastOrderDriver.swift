@@ -16,7 +16,7 @@ public enum MulticastOrderDriver {
         let pipe = API.makePipe()
         let sourceDisposals = OrderTrace<Int>()
         let source = API.signal { subscriber in
-            let inner = API.start(API.signal(of: pipe), next: { API.putNext($0, to: subscriber) })
+            nonisolated(unsafe) let inner = API.start(API.signal(of: pipe), next: { API.putNext($0, to: subscriber) })
             return {
                 inner()
                 sourceDisposals.append(1)

@@ -21,7 +21,7 @@ public protocol SignalAPIAdapter: Sendable {
 
     /// A cold signal that runs `generator` on each start; the action it returns (if any)
     /// runs when the subscription is disposed.
-    static func signal(_ generator: @escaping (Subscriber) -> (() -> Void)?) -> Signal
+    static func signal(_ generator: @escaping @Sendable (Subscriber) -> (@Sendable () -> Void)?) -> Signal
     /// Sends a value to `subscriber`.
     static func putNext(_ value: Int, to subscriber: Subscriber)
     /// Sends the completion to `subscriber`.

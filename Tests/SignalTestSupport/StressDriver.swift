@@ -31,7 +31,7 @@ public protocol StressAdapter: SignalAPIAdapter {
     /// The latest values of `left` and `right` combined, as their sum.
     static func combineLatest(_ left: Signal, _ right: Signal) -> Signal
     /// `signal` mapped to the inner signals of `inner` by `mapping`.
-    static func map(_ signal: Signal, by mapping: StressMapping, _ inner: @escaping (Int) -> Signal) -> Signal
+    static func map(_ signal: Signal, by mapping: StressMapping, _ inner: @escaping @Sendable (Int) -> Signal) -> Signal
     /// A pool of two threads.
     static func makeThreadPool() -> Pool
     /// Adds a task that runs `body` to `pool`; returns what cancels it.
@@ -228,7 +228,7 @@ public enum StressDriver {
     ) {
         let queue = DispatchQueue(label: "stress.serial")
         let outer = asyncSource(A.self, 1, count: 4, on: queue)
-        let inner: (Int) -> A.Signal = { value in asyncSource(A.self, value * 10, count: 2, on: queue) }
+        let inner: @Sendable (Int) -> A.Signal = { value in asyncSource(A.self, value * 10, count: 2, on: queue) }
         let pipelines: [(String, A.Signal)] = [
             ("mapToSignal", A.map(outer, by: .mapToSignal, inner)),
             ("mapToQueue", A.map(outer, by: .mapToQueue, inner)),

@@ -1,4 +1,5 @@
 import Foundation
+import SignalSync
 import XCTest
 
 /// The thread contract of the "Threads and the main queue" article (STypedSignal's DocC), shown with real threads and a
@@ -104,9 +105,9 @@ public enum ThreadContractDriver {
         let nextEntered = DispatchSemaphore(value: 0)
         let releaseNext = DispatchSemaphore(value: 0)
         let nextDone = DispatchSemaphore(value: 0)
-        var captured: A.Subscriber?
+        let captured = Atomic<A.Subscriber?>(value: nil)
         let signal = A.signal { subscriber in
-            captured = subscriber
+            captured.swap(subscriber)
             return nil
         }
         let dispose = A.start(
@@ -122,7 +123,7 @@ public enum ThreadContractDriver {
             completed: {
                 log.add("completed")
             })
-        guard let subscriber = captured else { return XCTFail("the generator ran", file: file, line: line) }
+        guard let subscriber = captured.with({ $0 }) else { return XCTFail("the generator ran", file: file, line: line) }
         Thread {
             A.putNext(1, to: subscriber)
             nextDone.signal()

@@ -35,8 +35,8 @@ final class TypedUserPatternsTests: LeakCheckedTestCase {
             subscriber.putCompletion()
             return EmptyDisposable
         }
-        var received: [Int] = []
-        var completed = false
+        nonisolated(unsafe) var received: [Int] = []
+        nonisolated(unsafe) var completed = false
         let disposable =
             (numbers
             |> filter { $0 % 2 == 1 }
@@ -234,7 +234,7 @@ final class UntypedUserPatternsTests: LeakCheckedTestCase {
 
     func testChainAndPipe() {
         let pipe = SPipe()
-        var seen: [String] = []
+        nonisolated(unsafe) var seen: [String] = []
         let subscription = pipe.signal()
             .filter { $0 != nil }
             .map { "got \($0 as! Int)" }

@@ -17,7 +17,11 @@ public final class ActionDisposable: Disposable, Sendable {
     private let once: OnceActionEngine
 
     /// Creates a disposable that runs `action` when disposed.
-    public init(action: @escaping () -> Void) {
+    ///
+    /// The action runs on whichever thread disposes first (an ending subscription's, a
+    /// `DisposableSet`'s owner's), so it is `@Sendable` (`@preconcurrency`: Swift 5 code
+    /// gets no new diagnostic).
+    @preconcurrency public init(action: @escaping @Sendable () -> Void) {
         once = OnceActionEngine(action: action)
     }
 

@@ -57,7 +57,7 @@ extension Signal where E == NoError {
         }
     }
 
-    private static func observing(queue: ExecutionQueue, _ value: @escaping () -> T) -> Signal<T, NoError> {
+    private static func observing(queue: ExecutionQueue, _ value: @escaping @Sendable () -> T) -> Signal<T, NoError> {
         Signal { subscriber in
             let engine = ObservationEngine(queue: queue, read: value, deliver: { subscriber.putNext($0) })
             engine.start()

@@ -15,7 +15,7 @@ import SignalSync
 /// // emits 0, then completes
 /// ```
 @inlinable
-public func `catch`<T, E, R>(_ f: @escaping (E) -> Signal<T, R>) -> (Signal<T, E>) -> Signal<T, R> {
+@preconcurrency public func `catch`<T, E, R>(_ f: @escaping @Sendable (E) -> Signal<T, R>) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal { subscriber in
             let alternative = MetaDisposable()
@@ -129,7 +129,7 @@ extension RestartOrMapErrorCondition: Equatable where E: Equatable {}
 /// are restarted in a loop, never by recursion (a fixed divergence, as for
 /// `restartIfError`).
 @inlinable
-public func restartOrMapError<T, E, R>(condition: @escaping (E) -> RestartOrMapErrorCondition<R>) -> (Signal<T, E>) -> Signal<T, R> {
+@preconcurrency public func restartOrMapError<T, E, R>(condition: @escaping @Sendable (E) -> RestartOrMapErrorCondition<R>) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal { subscriber in
             RestartFace<T, E>.start(
@@ -193,7 +193,9 @@ public func retry<T, E>(_ delayIncrement: Double, maxDelay: Double, onQueue queu
 ///
 /// Bad input: `maxRetries` of 0, 1 or any negative number forwards the first retryable
 /// error; delays are sanitised as in `retry(_:maxDelay:onQueue:)`.
-public func retry<T, E>(retryOnError: @escaping (E) -> Bool, delayIncrement: Double, maxDelay: Double, maxRetries: Int?, onQueue queue: Queue) -> (
+@preconcurrency public func retry<T, E>(
+    retryOnError: @escaping @Sendable (E) -> Bool, delayIncrement: Double, maxDelay: Double, maxRetries: Int?, onQueue queue: Queue
+) -> (
     _ signal: Signal<T, E>
 ) -> Signal<T, E> {
     { signal in
@@ -229,15 +231,15 @@ final class RetryLoop<T, E>: @unchecked Sendable {
     private let increment: Double
     private let maxDelay: Double
     private let queue: Queue
-    private let next: (T) -> Void
-    private let completed: () -> Void
-    private let shouldRetry: (E) -> Bool
+    private let next: @Sendable (T) -> Void
+    private let completed: @Sendable () -> Void
+    private let shouldRetry: @Sendable (E) -> Bool
     private let delay = Atomic(value: 0.0)
     private let gate = TimerGateEngine()
 
     private init(
         _ signal: Signal<T, E>, increment: Double, maxDelay: Double, queue: Queue,
-        next: @escaping (T) -> Void, completed: @escaping () -> Void, shouldRetry: @escaping (E) -> Bool
+        next: @escaping @Sendable (T) -> Void, completed: @escaping @Sendable () -> Void, shouldRetry: @escaping @Sendable (E) -> Bool
     ) {
         self.signal = signal
         self.increment = increment
@@ -251,8 +253,8 @@ final class RetryLoop<T, E>: @unchecked Sendable {
     /// Subscribes now and returns the disposable of the whole retrying subscription.
     static func start(
         _ signal: Signal<T, E>, delayIncrement: Double, maxDelay: Double, queue: Queue,
-        next: @escaping (T) -> Void, completed: @escaping () -> Void,
-        shouldRetry: @escaping (E) -> Bool
+        next: @escaping @Sendable (T) -> Void, completed: @escaping @Sendable () -> Void,
+        shouldRetry: @escaping @Sendable (E) -> Bool
     ) -> Disposable {
         let loop = RetryLoop(
             signal, increment: nonNegative(delayIncrement), maxDelay: nonNegative(maxDelay),

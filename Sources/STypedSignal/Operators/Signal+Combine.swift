@@ -47,7 +47,8 @@ public func combineLatest<T1, T2, each T, E>(
     for signal in repeat each rest {
         others.append(TypedCombineLatestSource(signal))
     }
-    let sources = CombineLatestSources(queue: queue, s1, s2, others)
+    // Safety: the sources are immutable after init; each start only reads them.
+    nonisolated(unsafe) let sources = CombineLatestSources(queue: queue, s1, s2, others)
     return Signal { subscriber in
         sources.subscribe(subscriber)
     }
@@ -71,7 +72,11 @@ public func combineLatest<T1, T2, E>(
     _ s2: Signal<T2, E>,
     _ v2: T2
 ) -> Signal<(T1, T2), E> {
-    Signal { subscriber in
+    // Safety: the initial values are only read, by each start (a signal hands values of
+    // any type to the thread that starts it).
+    nonisolated(unsafe) let v1 = v1
+    nonisolated(unsafe) let v2 = v2
+    return Signal { subscriber in
         subscriber.putNext((v1, v2))
         let first = CombineLatestSlot<T1>.holding(v1)
         let second = CombineLatestSlot<T2>.holding(v2)
@@ -397,7 +402,12 @@ struct CombineLatestSubscription<Output, E> {
 /// to the engine (`next`, in a subclass, which knows where they are kept), its terminal
 /// events end the subscription as the engine says.
 @usableFromInline
-class CombineLatestSourceCallbacks<V, Output, E> {
+class CombineLatestSourceCallbacks<V, Output, E>: @unchecked Sendable {
+    // Safety: every stored property here and in the two subclasses is a `let`; the engine
+    // and the subscriber are thread-safe, and a subclass's slot is touched only under the
+    // engine's lock (`CombineLatestSlot`). Pinned under ThreadSanitizer by
+    // SignalCombineTests.testConcurrentPushesYieldExactlyOneEmissionPerValue and
+    // CombineLatestHubSourceTests.testConcurrentPushesIntoTwoPipesYieldOneEmissionEach.
     @usableFromInline let index: Int
     @usableFromInline let engine: CombineLatestEngine<Output>
     @usableFromInline let subscriber: Subscriber<Output, E>
@@ -430,7 +440,8 @@ class CombineLatestSourceCallbacks<V, Output, E> {
 
 /// A source of a tuple `combineLatest`, whose values are kept in `slot`.
 @usableFromInline
-final class CombineLatestSlotSource<V, Output, E>: CombineLatestSourceCallbacks<V, Output, E> {
+final class CombineLatestSlotSource<V, Output, E>: CombineLatestSourceCallbacks<V, Output, E>, @unchecked Sendable {
+    // Safety: as the superclass's: `slot` is a `let`, touched only under the engine's lock.
     @usableFromInline let slot: CombineLatestSlot<V>
 
     @inlinable
@@ -447,7 +458,8 @@ final class CombineLatestSlotSource<V, Output, E>: CombineLatestSourceCallbacks<
 
 /// A source of an array `combineLatest`, whose values are kept at `index` in `values`.
 @usableFromInline
-final class CombineLatestArraySource<V, E>: CombineLatestSourceCallbacks<V, [V], E> {
+final class CombineLatestArraySource<V, E>: CombineLatestSourceCallbacks<V, [V], E>, @unchecked Sendable {
+    // Safety: as the superclass's: `values` is a `let`, touched only under the engine's lock.
     @usableFromInline let values: CombineLatestArray<[V]>
 
     @inlinable

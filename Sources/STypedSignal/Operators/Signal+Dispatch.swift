@@ -49,7 +49,7 @@ func deliverOn<T, E>(_ queue: Queue, group: SerialHopGroup?) -> (Signal<T, E>) -
 /// Where a `deliverOn` subscription's terminal events go: through the hop that moves its
 /// events to the queue, after the values before them, to the subscriber.
 @usableFromInline
-final class HopTerminals<T, E> {
+final class HopTerminals<T, E>: Sendable {
     @usableFromInline let hop: SerialHop<T>
     @usableFromInline let subscriber: Subscriber<T, E>
 
@@ -86,7 +86,7 @@ public func deliverOn<T, E>(_ threadPool: ThreadPool) -> (Signal<T, E>) -> Signa
     { signal in
         Signal { subscriber in
             let lane = threadPool.nextQueue()
-            func deliver(_ event: @escaping () -> Void) {
+            @Sendable func deliver(_ event: @escaping () -> Void) {
                 lane.addTask(ThreadPoolTask(unchecked: { _ in event() }))
             }
             return signal.start(

@@ -43,7 +43,9 @@ extension SignalFeedbackLoopState: Equatable where T: Equatable {}
 ///
 /// `reduce` may run again for the same value when values of one iteration arrive on
 /// several threads at once, so it should have no side effects.
-public func feedbackLoop<R1, R, E>(once: @escaping (SignalFeedbackLoopState<R1>) -> Signal<R1, E>?, reduce: @escaping (R1, R1) -> R1) -> Signal<R, E> {
+@preconcurrency public func feedbackLoop<R1, R, E>(
+    once: @escaping @Sendable (SignalFeedbackLoopState<R1>) -> Signal<R1, E>?, reduce: @escaping @Sendable (R1, R1) -> R1
+) -> Signal<R, E> {
     Signal { subscriber in
         let running = RunningValue<R1>()
         return RestartFace<R1, E>.start(

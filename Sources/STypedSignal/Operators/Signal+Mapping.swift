@@ -11,11 +11,11 @@ import SignalSync
 /// step sees and when it runs stay those of separate stages (a step that disposes the
 /// subscription stops the steps after it).
 @inlinable
-public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
+@preconcurrency public func map<T, E, R>(_ f: @escaping @Sendable (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         if T.self == R.self, signal.stage.takesSteps {
             // `R` is `T`: the same function type and the same signal type.
-            let step = StatelessStep<T>.map(unsafeBitCast(f, to: ((T) -> T).self))
+            let step = StatelessStep<T>.map(unsafeBitCast(f, to: (@Sendable (T) -> T).self))
             return FusedSignal.appending(step, to: signal) as! Signal<R, E>
         }
         return MapSignal(upstream: signal, transform: f)
@@ -25,7 +25,7 @@ public func map<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<R,
 /// Forwards the values for which `f` returns true; terminal events pass unchanged. Joins
 /// the subscription of a `map` keeping the type or a `filter` right before it (see `map`).
 @inlinable
-public func filter<T, E>(_ f: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func filter<T, E>(_ f: @escaping @Sendable (T) -> Bool) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         FusedSignal.appending(StatelessStep.filter(f), to: signal)
     }
@@ -34,7 +34,7 @@ public func filter<T, E>(_ f: @escaping (T) -> Bool) -> (Signal<T, E>) -> Signal
 /// Maps the wrapped value of an optional signal: `.some(v)` becomes `f(v)`, `nil` stays
 /// `nil` (it is not dropped). Not a signal-flattening operator.
 @inlinable
-public func flatMap<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T?, E>) -> Signal<R?, E> {
+@preconcurrency public func flatMap<T, E, R>(_ f: @escaping @Sendable (T) -> R) -> (Signal<T?, E>) -> Signal<R?, E> {
     { signal in
         signal |> map { $0.map(f) }
     }
@@ -42,7 +42,7 @@ public func flatMap<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T?, E>) -> Sign
 
 /// Transforms the error; values and completion pass unchanged.
 @inlinable
-public func mapError<T, E, R>(_ f: @escaping (E) -> R) -> (Signal<T, E>) -> Signal<T, R> {
+@preconcurrency public func mapError<T, E, R>(_ f: @escaping @Sendable (E) -> R) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
         Signal { subscriber in
             signal.start(
@@ -70,7 +70,14 @@ public func castError<T, E>(_ type: E.Type) -> (Signal<T, NoError>) -> Signal<T,
 /// ```
 @inlinable
 public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Signal<T, E> {
-    signal |> distinctUntilChanged(isEqual: ==)
+    signal |> distinctUntilChanged(isEqual: equatableEqual(_:_:) as @Sendable (T, T) -> Bool)
+}
+
+/// `==` as a `@Sendable` function: a closure literal or `==` itself would capture `T`'s
+/// metatype, which Swift 6 cannot prove `Sendable`; a global function's reference does not.
+@usableFromInline @Sendable
+func equatableEqual<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool {
+    lhs == rhs
 }
 
 /// Drops a value when `isEqual(lastEmitted, value)` is true; the first value always
@@ -89,7 +96,7 @@ public func distinctUntilChanged<T: Equatable, E>(_ signal: Signal<T, E>) -> Sig
 ///
 /// Inlinable, so that its engine runs specialized for `T`.
 @inlinable
-public func distinctUntilChanged<T, E>(isEqual: @escaping (T, T) -> Bool) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func distinctUntilChanged<T, E>(isEqual: @escaping @Sendable (T, T) -> Bool) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             let distinct = DistinctEngine<T>(isEqual: isEqual)

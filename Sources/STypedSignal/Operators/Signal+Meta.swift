@@ -64,7 +64,7 @@ public func throttled<T, E>(_ signal: Signal<Signal<T, E>, E>) -> Signal<T, E> {
 /// let profile = userId.signal |> mapToSignal { id in loadProfile(id) }
 /// ```
 @inlinable
-public func mapToSignal<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
+@preconcurrency public func mapToSignal<T, R, E>(_ f: @escaping @Sendable (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         flatten(signal, mode: .switchToLatest, transform: f, mapError: { $0 })
     }
@@ -73,7 +73,7 @@ public func mapToSignal<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<
 /// `mapToSignal` for a source that cannot fail: the inner signals' errors become the
 /// output's errors.
 @inlinable
-public func mapToSignalPromotingError<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, NoError>) -> Signal<R, E> {
+@preconcurrency public func mapToSignalPromotingError<T, R, E>(_ f: @escaping @Sendable (T) -> Signal<R, E>) -> (Signal<T, NoError>) -> Signal<R, E> {
     { signal in
         flatten(signal, mode: .switchToLatest, transform: f, mapError: nil)
     }
@@ -84,7 +84,7 @@ public func mapToSignalPromotingError<T, R, E>(_ f: @escaping (T) -> Signal<R, E
 ///
 /// `f` runs as soon as a value arrives; the signals it returns wait their turn.
 @inlinable
-public func mapToQueue<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
+@preconcurrency public func mapToQueue<T, R, E>(_ f: @escaping @Sendable (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         flatten(signal, mode: .queue, transform: f, mapError: { $0 })
     }
@@ -95,7 +95,7 @@ public func mapToQueue<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T
 ///
 /// `f` runs for every value; signals replaced while waiting are never subscribed.
 @inlinable
-public func mapToThrottled<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
+@preconcurrency public func mapToThrottled<T, R, E>(_ f: @escaping @Sendable (T) -> Signal<R, E>) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         flatten(signal, mode: .throttled, transform: f, mapError: { $0 })
     }
@@ -106,7 +106,7 @@ public func mapToThrottled<T, R, E>(_ f: @escaping (T) -> Signal<R, E>) -> (Sign
 /// the live-subscription report.
 @inlinable
 func flatten<U, OuterError, T, E>(
-    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?,
+    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, transform: @escaping @Sendable (U) -> Signal<T, E>, mapError: (@Sendable (OuterError) -> E)?,
     operator: StaticString = #function
 ) -> Signal<T, E> {
     Signal(
@@ -131,8 +131,8 @@ func flatten<U, OuterError, T, E>(
 /// inner) that is a hot source's signal is not subscribed: the engine joins its hub.
 @inlinable
 func startInnerQueue<U, OuterError, T, E>(
-    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, subscriber: Subscriber<T, E>, transform: @escaping (U) -> Signal<T, E>,
-    mapError: ((OuterError) -> E)?, complete: @escaping () -> Void
+    _ outer: Signal<U, OuterError>, mode: InnerQueueMode, subscriber: Subscriber<T, E>, transform: @escaping @Sendable (U) -> Signal<T, E>,
+    mapError: (@Sendable (OuterError) -> E)?, complete: @escaping () -> Void
 ) -> Disposable {
     let engine = InnerQueueEngine(
         mode: mode, downstream: subscriber,
@@ -156,7 +156,7 @@ func startInnerQueue<U, OuterError, T, E>(
     engine.setOuter(
         outer.start(
             next: { callbacks.next($0) },
-            error: mapError == nil ? nil : { callbacks.error($0) },
+            error: mapError == nil ? nil : { @Sendable in callbacks.error($0) },
             completed: { callbacks.completed() }))
     return engine
 }
@@ -165,14 +165,14 @@ func startInnerQueue<U, OuterError, T, E>(
 /// each value becomes an inner of `engine` through `transform`, an error goes downstream
 /// through `mapError`, the completion to the engine.
 @usableFromInline
-final class FlattenOuterCallbacks<U, OuterError, T, E> {
+final class FlattenOuterCallbacks<U, OuterError, T, E>: Sendable {
     @usableFromInline let engine: InnerQueueEngine
-    @usableFromInline let transform: (U) -> Signal<T, E>
-    @usableFromInline let mapError: ((OuterError) -> E)?
+    @usableFromInline let transform: @Sendable (U) -> Signal<T, E>
+    @usableFromInline let mapError: (@Sendable (OuterError) -> E)?
 
     /// The outer callbacks of `engine`, whose downstream is a `Subscriber<T, E>`.
     @inlinable
-    init(engine: InnerQueueEngine, transform: @escaping (U) -> Signal<T, E>, mapError: ((OuterError) -> E)?) {
+    init(engine: InnerQueueEngine, transform: @escaping @Sendable (U) -> Signal<T, E>, mapError: (@Sendable (OuterError) -> E)?) {
         self.engine = engine
         self.transform = transform
         self.mapError = mapError
@@ -275,7 +275,7 @@ extension HandedOverDisposable: Disposable {}
 /// // each subscriber gets the time at which it subscribed
 /// ```
 @inlinable
-public func deferred<T, E>(_ generator: @escaping () -> Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func deferred<T, E>(_ generator: @escaping @Sendable () -> Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
         let signal = generator()
         return HandOver.generate(for: subscriber.state) { signal.run(subscriber) }
@@ -297,7 +297,7 @@ public func debug_measureTimeToFirstEvent<T, E>(label: String) -> (Signal<T, E>)
 }
 
 /// `debug_measureTimeToFirstEvent` with the printing replaced by `report` (for tests).
-package func measureTimeToFirstEvent<T, E>(label: String, report: @escaping (String) -> Void) -> (Signal<T, E>) -> Signal<T, E> {
+@preconcurrency package func measureTimeToFirstEvent<T, E>(label: String, report: @escaping @Sendable (String) -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         let reported = Atomic(value: false)
         return Signal { subscriber in

@@ -13,7 +13,7 @@ import SignalSync
 /// let total = numbers |> reduceLeft(value: 0, f: +)   // one value: the sum
 /// ```
 @inlinable
-public func reduceLeft<T, E>(value: T, f: @escaping (T, T) -> T) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func reduceLeft<T, E>(value: T, f: @escaping @Sendable (T, T) -> T) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     reduceLeft(value: value, f: { accumulator, next, _ in f(accumulator, next) })
 }
 
@@ -33,9 +33,15 @@ public func reduceLeft<T, E>(value: T, f: @escaping (T, T) -> T) -> (_ signal: S
 ///
 /// Inlinable, so that its drain runs specialized for `T` (code not specialized for it
 /// looks up the run-time metadata of the drain's generic events at every value).
+///
+/// `f` is `@Sendable` (it runs on the delivering thread); the emitting function it gets
+/// is a plain one, called synchronously inside `f` only.
 @inlinable
-public func reduceLeft<T, E>(value: T, f: @escaping (T, T, (T) -> Void) -> T) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
-    { signal in
+@preconcurrency public func reduceLeft<T, E>(value: T, f: @escaping @Sendable (T, T, (T) -> Void) -> T) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
+    // Safety: the seed is only read, by each subscription (a signal hands values of any
+    // type to the thread that starts it).
+    nonisolated(unsafe) let value = value
+    return { signal in
         Signal { subscriber in
             // Only the drain's handler touches `accumulator`, one event at a time; errors
             // bypass the drain (they close it and go downstream at once), so its failure
@@ -101,14 +107,21 @@ public enum Passthrough<T> {
 /// })
 /// // the version of each saved document, then the final document on completion
 /// ```
-public func reduceLeft<T, E>(_ value: T, generator: @escaping (T, T) -> Signal<(T, Passthrough<T>), E>) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
-    { signal in
+@preconcurrency public func reduceLeft<T, E>(_ value: T, generator: @escaping @Sendable (T, T) -> Signal<(T, Passthrough<T>), E>) -> (_ signal: Signal<T, E>) ->
+    Signal<T, E>
+{
+    // Safety: the seed is only read, by each subscription (a signal hands values of any
+    // type to the thread that starts it).
+    nonisolated(unsafe) let value = value
+    return { signal in
         Signal { subscriber in
             let accumulator = Atomic(value: value)
             return startInnerQueue(
                 signal, mode: .queue, subscriber: subscriber,
                 transform: { next in
-                    Signal<T, E> { step in
+                    // Safety: as `value`: the inner signal only reads it.
+                    nonisolated(unsafe) let next = next
+                    return Signal<T, E> { step in
                         let current = accumulator.with { $0 }
                         return generator(current, next).start(
                             next: { pair in

@@ -2,7 +2,7 @@ import SignalSync
 
 /// Calls `f(value)` before forwarding each value (not for terminal events).
 @inlinable
-public func beforeNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func beforeNext<T, E, R>(_ f: @escaping @Sendable (T) -> R) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             signal.start(
@@ -17,7 +17,7 @@ public func beforeNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Si
 /// Calls `f(value)` after forwarding each value, even when forwarding it ended the
 /// downstream subscription.
 @inlinable
-public func afterNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func afterNext<T, E, R>(_ f: @escaping @Sendable (T) -> R) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             signal.start(
@@ -31,7 +31,7 @@ public func afterNext<T, E, R>(_ f: @escaping (T) -> R) -> (Signal<T, E>) -> Sig
 
 /// Calls `f()` on the subscribing thread just before each subscription to upstream.
 @inlinable
-public func beforeStarted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func beforeStarted<T, E>(_ f: @escaping @Sendable () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             f()
@@ -42,7 +42,7 @@ public func beforeStarted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> 
 
 /// Calls `f()` just before forwarding completion (not on error or disposal).
 @inlinable
-public func beforeCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func beforeCompleted<T, E>(_ f: @escaping @Sendable () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             signal.start(
@@ -57,7 +57,7 @@ public func beforeCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -
 
 /// Calls `f()` after forwarding completion (not on error or disposal).
 @inlinable
-public func afterCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func afterCompleted<T, E>(_ f: @escaping @Sendable () -> Void) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             signal.start(
@@ -73,7 +73,7 @@ public func afterCompleted<T, E>(_ f: @escaping () -> Void) -> (Signal<T, E>) ->
 /// Calls `f()` exactly once when the subscription's resources are released, after
 /// upstream is disposed: on explicit disposal and after completion or error.
 @inlinable
-public func afterDisposed<T, E, R>(_ f: @escaping () -> R) -> (Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func afterDisposed<T, E, R>(_ f: @escaping @Sendable () -> R) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             let upstream = signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
@@ -88,12 +88,16 @@ public func afterDisposed<T, E, R>(_ f: @escaping () -> R) -> (Signal<T, E>) -> 
 /// Gives each subscription a state made by `initialState()` before subscribing
 /// upstream; the hooks see it before each event is forwarded, and `disposed(state)`
 /// runs exactly once after upstream is disposed (on disposal or after termination).
-public func withState<T, E, S>(
-    _ signal: Signal<T, E>, _ initialState: @escaping () -> S, next: @escaping (T, S) -> Void = { _, _ in }, error: @escaping (E, S) -> Void = { _, _ in },
-    completed: @escaping (S) -> Void = { _ in }, disposed: @escaping (S) -> Void = { _ in }
+@preconcurrency public func withState<T, E, S>(
+    _ signal: Signal<T, E>, _ initialState: @escaping @Sendable () -> S, next: @escaping @Sendable (T, S) -> Void = { _, _ in },
+    error: @escaping @Sendable (E, S) -> Void = { _, _ in },
+    completed: @escaping @Sendable (S) -> Void = { _ in }, disposed: @escaping @Sendable (S) -> Void = { _ in }
 ) -> Signal<T, E> {
     Signal { subscriber in
-        let state = initialState()
+        // Safety: the state is the caller's, made for this subscription and handed only to
+        // the caller's own callbacks (`@Sendable`), as the original does; what they do with
+        // it across threads is theirs. Pinned by SignalSideEffectsTests.testWithStateLifecycle.
+        nonisolated(unsafe) let state = initialState()
         let upstream = signal.start(
             next: { value in
                 next(value, state)

@@ -44,7 +44,7 @@ public struct SignalTakeAction {
 /// `complete`. Upstream termination is forwarded. As in the original, a synchronous
 /// source's later values still reach `until` (their answers are ignored).
 @inlinable
-public func take<T, E>(until: @escaping (T) -> SignalTakeAction) -> (Signal<T, E>) -> Signal<T, E> {
+@preconcurrency public func take<T, E>(until: @escaping @Sendable (T) -> SignalTakeAction) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         Signal { subscriber in
             signal.start(

@@ -42,7 +42,7 @@ public func delay<T, E>(_ timeout: Double, queue: Queue) -> (_ signal: Signal<T,
 /// of `queue`; a `granularity` that is not a positive finite number turns off the
 /// wall-clock checks (one timer of `timeout`); an infinite `timeout` never subscribes.
 public func suspendAwareDelay<T, E>(_ timeout: Double, granularity: Double = 4.0, queue: Queue) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
-    let wallClock: () -> Double
+    let wallClock: @Sendable () -> Double
     if let clock = queue.executionQueue.virtualClock {
         wallClock = { clock.now }
     } else {
@@ -55,10 +55,10 @@ public func suspendAwareDelay<T, E>(_ timeout: Double, granularity: Double = 4.0
 
 /// `suspendAwareDelay` with its two hidden inputs made explicit, for tests: the wall
 /// clock (seconds) and the minimum of the final timer for delays of an hour or more.
-package func suspendAwareDelay<T, E>(
+@preconcurrency package func suspendAwareDelay<T, E>(
     _ timeout: Double, granularity: Double, queue: Queue,
-    wallClock: @escaping () -> Double,
-    longDelayMinimum: @escaping () -> Double
+    wallClock: @escaping @Sendable () -> Double,
+    longDelayMinimum: @escaping @Sendable () -> Double
 ) -> (_ signal: Signal<T, E>) -> Signal<T, E> {
     let timeout = timeout.isNaN ? 0 : timeout
     let margin = 1.1 * granularity

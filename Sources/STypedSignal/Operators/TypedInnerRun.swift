@@ -15,7 +15,7 @@ import SignalSync
 /// signal is not subscribed: its hub calls the run's `next` (a hub sends no terminal
 /// event), and the membership is the inner's handle.
 @usableFromInline
-final class TypedInnerRun<T, E> {
+final class TypedInnerRun<T, E>: Sendable {
     /// The engine that started the inner.
     @usableFromInline let engine: InnerQueueEngine
     /// The inner's id (its generation in the engine).

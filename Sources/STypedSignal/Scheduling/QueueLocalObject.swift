@@ -6,7 +6,12 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
     private var object: T?
 
     /// Creates the object with `generate` on `queue` (inline when already there).
-    public init(queue: Queue, generate: @escaping () -> T) {
+    ///
+    /// `generate`, `with(_:)`'s and `signalWith(_:)`'s closures run on `queue`, another
+    /// thread than the caller's, so they are `@Sendable` (`@preconcurrency`, like
+    /// `Queue.async`): the object they are handed is confined to the queue, what they
+    /// capture is checked. `syncWith(_:)`'s caller waits, so its closure stays plain.
+    @preconcurrency public init(queue: Queue, generate: @escaping @Sendable () -> T) {
         self.queue = queue
         queue.asyncUnchecked {
             self.object = generate()
@@ -28,7 +33,7 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
     }
 
     /// Calls `f` with the object on the queue (inline when already there).
-    public func with(_ f: @escaping (T) -> Void) {
+    @preconcurrency public func with(_ f: @escaping @Sendable (T) -> Void) {
         queue.asyncUnchecked {
             if let object = self.object {
                 f(object)
@@ -75,7 +80,10 @@ public final class QueueLocalObject<T: AnyObject>: @unchecked Sendable {
 
     /// A signal that subscribes on the queue with the object: `f(object, subscriber)`.
     /// If this holder or its object is gone by then, the signal never emits.
-    public func signalWith<R, E>(_ f: @escaping (T, Subscriber<R, E>) -> Disposable) -> Signal<R, E> {
+    ///
+    /// `f` runs on the queue and is handed the object confined there: `@Sendable`, like
+    /// `with(_:)`'s.
+    @preconcurrency public func signalWith<R, E>(_ f: @escaping @Sendable (T, Subscriber<R, E>) -> Disposable) -> Signal<R, E> {
         Signal { [weak self] subscriber in
             guard let self, let object = self.object else { return EmptyDisposable }
             return f(object, subscriber)

@@ -17,7 +17,10 @@ public final class SBlockDisposable: SDisposable, Sendable {
     private let once: OnceActionEngine
 
     /// Creates a disposable that runs `block` when first disposed.
-    public init(_ block: (() -> Void)?) {
+    ///
+    /// The block runs on whichever thread disposes first, so it is `@Sendable`
+    /// (`@preconcurrency`: Swift 5 code gets no new diagnostic).
+    @preconcurrency public init(_ block: (@Sendable () -> Void)?) {
         once = OnceActionEngine(action: block)
     }
 

@@ -112,11 +112,14 @@ public final class SMulticastSignalManager: @unchecked Sendable {
     /// from now on; never completes. The signal keeps the manager alive.
     public func multicastedPipe(forKey key: String) -> SSignal {
         SSignal { [self] subscriber in
-            let (listeners, index) = tables.withLock { tables in
+            let (bag, index) = tables.withLock { tables in
                 let listeners = tables.pipeListeners[key] ?? Bag()
                 tables.pipeListeners[key] = listeners
                 return (listeners, listeners.add(subscriber))
             }
+            // Safety: the bag is read and changed only under `tables`' lock, here and in the
+            // other members. Pinned by SMulticastSignalManagerTests.testConcurrentPipeUse.
+            nonisolated(unsafe) let listeners = bag
             return SBlockDisposable { [self] in
                 let removed = tables.withLock { tables in
                     let removed = listeners.get(index)

@@ -35,7 +35,7 @@ extension SSignal {
         }
     }
 
-    private static func observing(queue: ExecutionQueue, _ value: @escaping () -> Any?) -> SSignal {
+    private static func observing(queue: ExecutionQueue, _ value: @escaping @Sendable () -> Any?) -> SSignal {
         SSignal { subscriber in
             let engine = ObservationEngine(queue: queue, read: value, deliver: { subscriber.putNext($0) })
             engine.start()
@@ -54,14 +54,15 @@ extension SSignal {
     /// `Value` ends the subscription and calls `error` with an `SSignalTypeError` naming
     /// both types; an error of the signal ends it and reaches `error` as it is. The first
     /// value that comes after `object` is gone ends the subscription (upstream is disposed)
-    /// instead of being written.
+    /// instead of being written. `error` runs on the delivering thread too, so it is
+    /// `@Sendable` (`@preconcurrency`: checked in Swift 6 mode only).
     ///
     /// ```swift
     /// let binding = names.assign(to: \.name, on: profile, error: { print($0 ?? "nil") })
     /// ```
-    @discardableResult
+    @discardableResult @preconcurrency
     public func assign<Root: AnyObject, Value>(
-        to keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root, error: ((Any?) -> Void)? = nil
+        to keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root, error: (@Sendable (Any?) -> Void)? = nil
     ) -> SDisposable {
         let write = SAssignment(keyPath, on: object)
         write.subscription.setDisposable(

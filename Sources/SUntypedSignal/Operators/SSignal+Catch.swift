@@ -7,7 +7,7 @@ extension SSignal {
     /// (at most once per subscription), subscribes to the returned signal and forwards
     /// all its events; its errors are not caught again. Disposal disposes both
     /// subscriptions.
-    public func `catch`(_ f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func `catch`(_ f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         SSignal { subscriber in
             let disposables = SDisposableSet()
             disposables.add(
@@ -67,7 +67,7 @@ extension SSignal {
     /// synchronous one is handled by a loop (no recursion), which also ends when the
     /// subscriber stops listening. Disposal disposes the current attempt and stops
     /// retrying.
-    public func retryIf(_ predicate: @escaping (Any?) -> Bool) -> SSignal {
+    @preconcurrency public func retryIf(_ predicate: @escaping @Sendable (Any?) -> Bool) -> SSignal {
         resubscribing { subscriber, ending in
             switch ending {
             case .completed:
@@ -83,7 +83,7 @@ extension SSignal {
 
     /// The restart loop over this signal: `restarts(subscriber, ending)` says whether a
     /// run's ending starts the next run (true) or has been forwarded downstream (false).
-    private func resubscribing(_ restarts: @escaping (SSubscriber, SRestartFace.Ending) -> Bool) -> SSignal {
+    private func resubscribing(_ restarts: @escaping @Sendable (SSubscriber, SRestartFace.Ending) -> Bool) -> SSignal {
         SSignal { subscriber in
             let face = SRestartFace(source: self, subscriber: subscriber, restarts: restarts)
             face.engine.run(downstream: subscriber.state, fromGenerator: true, subscribe: face.subscribe)

@@ -30,6 +30,9 @@ extension SSignal {
         if signals.isEmpty {
             return complete()
         }
+        // Safety: the seeds are only read, by each start (a signal hands values of any type
+        // to the thread that starts it).
+        nonisolated(unsafe) let initialStates = initialStates
         return SSignal { subscriber in
             let seeds = initialStates ?? []
             let values = CombineLatestValues(count: signals.count, seeds: seeds)
@@ -156,7 +159,7 @@ private func subscribe(
 /// What one source of a `combineSignals` subscription calls back with: its values go to
 /// the engine, at `index` in `values`; its terminal events end the subscription as the
 /// engine says.
-private final class SCombineSourceCallbacks {
+private final class SCombineSourceCallbacks: Sendable {
     let index: Int
     let values: CombineLatestValues
     let engine: CombineLatestEngine<Any?>

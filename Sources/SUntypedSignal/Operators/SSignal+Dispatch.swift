@@ -145,7 +145,7 @@ extension DebounceEngine: SDisposable {}
 
 /// Where a `deliverOn` subscription's terminal events go: through the hop that moves its
 /// events to the queue, after the values before them, to the subscriber.
-private final class SHopTerminals {
+private final class SHopTerminals: Sendable {
     let hop: SerialHop<Any?>
     let subscriber: SSubscriber
 

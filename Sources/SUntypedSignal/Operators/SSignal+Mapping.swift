@@ -8,7 +8,7 @@ extension SSignal {
     /// of a subscription each; what each step sees and when it runs stay those of separate
     /// stages (a step that disposes the subscription stops the steps after it).
     @inlinable
-    public func map(_ f: @escaping (Any?) -> Any?) -> SSignal {
+    @preconcurrency public func map(_ f: @escaping @Sendable (Any?) -> Any?) -> SSignal {
         if takesSteps {
             // After another map or a filter: one subscription for both.
             return FusedSSignal.appending(map: f, to: self)
@@ -20,7 +20,7 @@ extension SSignal {
     /// `f` runs on the emitting thread. Joins the subscription of a `map` or `filter`
     /// right before it (see `map`).
     @inlinable
-    public func filter(_ f: @escaping (Any?) -> Bool) -> SSignal {
+    @preconcurrency public func filter(_ f: @escaping @Sendable (Any?) -> Bool) -> SSignal {
         FusedSSignal.appending(filter: f, to: self)
     }
 

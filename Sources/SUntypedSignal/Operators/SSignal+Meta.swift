@@ -14,18 +14,18 @@ extension SSignal {
     }
 
     /// `map(f).switchToLatest()`: each value becomes a signal; only the latest runs.
-    public func mapToSignal(_ f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func mapToSignal(_ f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         flatten(mode: .switchToLatest, transform: f)
     }
 
     /// `map(f).queue()`: each value becomes a signal; they run one at a time, in order.
-    public func mapToQueue(_ f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func mapToQueue(_ f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         flatten(mode: .queue, transform: f)
     }
 
     /// `map(f).throttled()`: each value becomes a signal; while one runs, only the latest
     /// waiting one is kept.
-    public func mapToThrottled(_ f: @escaping (Any?) -> SSignal) -> SSignal {
+    @preconcurrency public func mapToThrottled(_ f: @escaping @Sendable (Any?) -> SSignal) -> SSignal {
         flatten(mode: .throttled, transform: f)
     }
 
@@ -74,7 +74,7 @@ extension SSignal {
 
     /// A signal that calls `generator()` at each subscription and forwards the events of
     /// the signal it returns, which runs with this signal's subscriber (`HandOver`).
-    public static func deferred(_ generator: @escaping () -> SSignal) -> SSignal {
+    @preconcurrency public static func deferred(_ generator: @escaping @Sendable () -> SSignal) -> SSignal {
         SSignal { subscriber in
             let signal = generator()
             return HandOver.generate(for: subscriber.state) { signal.run(subscriber) }
@@ -82,7 +82,7 @@ extension SSignal {
     }
 
     /// The original's name for `deferred(_:)`.
-    public static func `defer`(_ generator: @escaping () -> SSignal) -> SSignal {
+    @preconcurrency public static func `defer`(_ generator: @escaping @Sendable () -> SSignal) -> SSignal {
         deferred(generator)
     }
 }

@@ -9,7 +9,7 @@ extension SSignal {
     /// that is not nil), then the signal completes. An error is forwarded and the
     /// accumulator is dropped. Values are folded one at a time even when the source sends
     /// them from several threads at once; `f` never runs under a lock.
-    public func reduceLeft(_ initial: Any?, with f: @escaping (Any?, Any?) -> Any?) -> SSignal {
+    @preconcurrency public func reduceLeft(_ initial: Any?, with f: @escaping @Sendable (Any?, Any?) -> Any?) -> SSignal {
         reduceLeftWithPassthrough(initial) { accumulator, value, _ in
             f(accumulator, value)
         }
@@ -18,8 +18,16 @@ extension SSignal {
     /// Like `reduceLeft`, but `f` also receives an `emit` function that sends a value
     /// downstream at once (any number of times during the fold); the final accumulator is
     /// still emitted on completion if it is not nil.
-    public func reduceLeftWithPassthrough(_ initial: Any?, with f: @escaping (Any?, Any?, @escaping (Any?) -> Void) -> Any?) -> SSignal {
-        SSignal { subscriber in
+    ///
+    /// `f` is `@Sendable` (it runs on the delivering thread); the `emit` function it gets
+    /// stays a plain one: it is meant to be called synchronously inside `f`.
+    @preconcurrency public func reduceLeftWithPassthrough(_ initial: Any?, with f: @escaping @Sendable (Any?, Any?, @escaping (Any?) -> Void) -> Any?)
+        -> SSignal
+    {
+        // Safety: the seed is only read, by each subscription (a signal hands values of any
+        // type to the thread that starts it).
+        nonisolated(unsafe) let initial = initial
+        return SSignal { subscriber in
             // Only the drain's handler touches `accumulator`, one event at a time.
             var accumulator = initial
             let emit: (Any?) -> Void = { value in subscriber.putNext(value) }

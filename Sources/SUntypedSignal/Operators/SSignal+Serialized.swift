@@ -21,10 +21,12 @@ extension SSignal {
     public func serialized() -> SSignal {
         SSignal { subscriber in
             let gate = SerializedGateEngine()
+            // The callbacks capture only the gate and the subscriber (both `Sendable`): the
+            // gate's `delivering`/`terminating` helpers return plain closures.
             let upstream = self.start(
-                next: gate.delivering(subscriber.putNext),
-                error: gate.terminating(subscriber.putError),
-                completed: gate.terminating(subscriber.putCompletion))
+                next: { value in gate.deliver { subscriber.putNext(value) } },
+                error: { error in gate.terminate { subscriber.putError(error) } },
+                completed: { gate.terminate { subscriber.putCompletion() } })
             return SBlockDisposable {
                 gate.close()
                 upstream.dispose()

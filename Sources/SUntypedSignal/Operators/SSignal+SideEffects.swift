@@ -1,6 +1,6 @@
 extension SSignal {
     /// Runs `f()` synchronously at each subscription, before the source is subscribed.
-    public func onStart(_ f: @escaping () -> Void) -> SSignal {
+    @preconcurrency public func onStart(_ f: @escaping @Sendable () -> Void) -> SSignal {
         SSignal { subscriber in
             f()
             return self.start(
@@ -17,7 +17,7 @@ extension SSignal {
     }
 
     /// Runs `f(value)` for each value, then forwards it.
-    public func onNext(_ f: @escaping (Any?) -> Void) -> SSignal {
+    @preconcurrency public func onNext(_ f: @escaping @Sendable (Any?) -> Void) -> SSignal {
         SSignal { subscriber in
             self.start(
                 next: { value in
@@ -34,7 +34,7 @@ extension SSignal {
     }
 
     /// Forwards each value, then runs `f(value)`.
-    public func afterNext(_ f: @escaping (Any?) -> Void) -> SSignal {
+    @preconcurrency public func afterNext(_ f: @escaping @Sendable (Any?) -> Void) -> SSignal {
         SSignal { subscriber in
             self.start(
                 next: { value in
@@ -51,7 +51,7 @@ extension SSignal {
     }
 
     /// Runs `f(error)`, then forwards the error.
-    public func onError(_ f: @escaping (Any?) -> Void) -> SSignal {
+    @preconcurrency public func onError(_ f: @escaping @Sendable (Any?) -> Void) -> SSignal {
         SSignal { subscriber in
             self.start(
                 next: { value in
@@ -68,7 +68,7 @@ extension SSignal {
     }
 
     /// Runs `f()` before the completion is forwarded.
-    public func onCompletion(_ f: @escaping () -> Void) -> SSignal {
+    @preconcurrency public func onCompletion(_ f: @escaping @Sendable () -> Void) -> SSignal {
         SSignal { subscriber in
             self.start(
                 next: { value in
@@ -86,7 +86,7 @@ extension SSignal {
 
     /// Forwards the completion, then runs `f()`: after the downstream completion callback
     /// and after the downstream has torn down its subscription.
-    public func afterCompletion(_ f: @escaping () -> Void) -> SSignal {
+    @preconcurrency public func afterCompletion(_ f: @escaping @Sendable () -> Void) -> SSignal {
         SSignal { subscriber in
             self.start(
                 next: { value in
@@ -105,7 +105,7 @@ extension SSignal {
     /// Runs `f()` exactly once when the subscription is torn down: on explicit disposal
     /// and also after an error or completion (which tear the subscription down). The
     /// source subscription is disposed first, then `f` runs.
-    public func onDispose(_ f: @escaping () -> Void) -> SSignal {
+    @preconcurrency public func onDispose(_ f: @escaping @Sendable () -> Void) -> SSignal {
         SSignal { subscriber in
             let disposables = SDisposableSet()
             disposables.add(

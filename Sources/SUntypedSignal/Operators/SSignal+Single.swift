@@ -9,7 +9,10 @@ extension SSignal {
     /// A signal that, on each subscription, fails with `error` (nil allowed),
     /// synchronously.
     public static func fail(_ error: Any?) -> SSignal {
-        SSignal { subscriber in
+        // Safety: the error is only read, by each subscription (a signal hands values of
+        // any type to the thread that starts it).
+        nonisolated(unsafe) let error = error
+        return SSignal { subscriber in
             subscriber.putError(error)
             return nil
         }

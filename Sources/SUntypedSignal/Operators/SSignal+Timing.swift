@@ -59,7 +59,7 @@ extension SSignal {
         SSignal { subscriber in
             let semaphore = DispatchSemaphore(value: 0)
             let signalled = Atomic(value: false)
-            let wake = {
+            let wake: @Sendable () -> Void = {
                 if !signalled.swap(true) {
                     semaphore.signal()
                 }

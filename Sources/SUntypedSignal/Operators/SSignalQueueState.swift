@@ -18,7 +18,7 @@ extension SSignal {
     /// subscribed, its value goes downstream as the subscription would send it; an outer
     /// or inner that is a hot source's signal is not subscribed either: the engine joins
     /// its hub. The engine is the subscription's disposable.
-    func flatten(mode: InnerQueueMode, transform: ((Any?) -> SSignal)? = nil) -> SSignal {
+    func flatten(mode: InnerQueueMode, transform: (@Sendable (Any?) -> SSignal)? = nil) -> SSignal {
         SSignal { subscriber in
             let engine = SSignalQueueState(
                 mode: mode, downstream: subscriber,
@@ -36,7 +36,7 @@ extension SSignal {
                     // above); a run's is its engine's. Pinned by
                     // SSignalMetaTests.testSwitchToLatestForwardsOnlyTheLatestInner and
                     // testSwitchToLatestInnerErrorEndsEverything.
-                    let next: (Any?) -> Void = { value in
+                    let next: @Sendable (Any?) -> Void = { value in
                         if run.acceptsNext() {
                             // Safety: see above.
                             unsafeDowncast(run.downstream, to: SSubscriber.self).putNext(value)
@@ -96,12 +96,12 @@ extension SSignal {
 /// What the outer signal of an untyped meta operator (`flatten`) calls back with: each
 /// value becomes an inner of `engine` (through `transform`, or as the `SSignal` it must
 /// be), an error goes downstream, the completion to the engine.
-private final class SFlattenOuterCallbacks {
+private final class SFlattenOuterCallbacks: Sendable {
     let engine: SSignalQueueState
-    let transform: ((Any?) -> SSignal)?
+    let transform: (@Sendable (Any?) -> SSignal)?
 
     /// The outer callbacks of `engine`, whose downstream is an `SSubscriber`.
-    init(engine: SSignalQueueState, transform: ((Any?) -> SSignal)?) {
+    init(engine: SSignalQueueState, transform: (@Sendable (Any?) -> SSignal)?) {
         self.engine = engine
         self.transform = transform
     }

@@ -9,6 +9,9 @@ public final class STracingSubscriber: SSubscriber, @unchecked Sendable {
     public let name: String
 
     /// Creates a named subscriber with the given callbacks.
+    ///
+    /// The callbacks stay plain closures, as `SSubscriber.init(next:error:completed:)`'s
+    /// do (a subscriber's callbacks, in both faces, are left plain for now).
     public init(name: String, next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) {
         self.name = name
         super.init(next: next, error: error, completed: completed)

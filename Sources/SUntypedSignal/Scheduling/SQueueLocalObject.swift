@@ -17,7 +17,11 @@ public final class SQueueLocalObject: @unchecked Sendable {
     private let storage = Storage()
 
     /// Creates the object on `queue` by calling `generate` there.
-    public init(queue: SQueue, generate: @escaping () -> Any?) {
+    ///
+    /// `generate` and `with(_:)`'s closure run on `queue`, another thread than the
+    /// caller's, so they are `@Sendable` (`@preconcurrency`, like `SQueue.dispatch`): the
+    /// object they are handed is confined to the queue, what they capture is checked.
+    @preconcurrency public init(queue: SQueue, generate: @escaping @Sendable () -> Any?) {
         self.queue = queue
         let storage = self.storage
         // The library's contract: `generate` runs on `queue` (unchecked by the compiler).
@@ -27,7 +31,7 @@ public final class SQueueLocalObject: @unchecked Sendable {
     }
 
     /// Calls `f` with the object on the queue (inline when already on it).
-    public func with(_ f: @escaping (Any?) -> Void) {
+    @preconcurrency public func with(_ f: @escaping @Sendable (Any?) -> Void) {
         let storage = self.storage
         queue.executionQueue.async {
             f(storage.object)

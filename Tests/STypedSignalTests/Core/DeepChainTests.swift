@@ -39,25 +39,33 @@ extension TypedAPI: DeepChainAdapter {
 
     static func chain(_ signal: Signal) -> Chain { signal |> castError(Int.self) }
 
-    static func map(_ chain: Chain, _ transform: @escaping (Int) -> Int) -> Chain { chain |> STypedSignal.map(transform) }
+    static func map(_ chain: Chain, _ transform: @escaping @Sendable (Int) -> Int) -> Chain { chain |> STypedSignal.map(transform) }
 
-    static func filter(_ chain: Chain, _ predicate: @escaping (Int) -> Bool) -> Chain { chain |> STypedSignal.filter(predicate) }
+    static func filter(_ chain: Chain, _ predicate: @escaping @Sendable (Int) -> Bool) -> Chain { chain |> STypedSignal.filter(predicate) }
 
     static func startChain(_ chain: Chain, next: @escaping (Int) -> Void, error: @escaping () -> Void, completed: @escaping () -> Void) -> () -> Void {
-        chain.start(next: next, error: { _ in error() }, completed: completed).dispose
+        // The driver's callbacks record on the thread that runs the chain.
+        nonisolated(unsafe) let next = next, error = error, completed = completed
+        return chain.start(next: { next($0) }, error: { _ in error() }, completed: { completed() }).dispose
     }
 
     static func completedChain() -> Chain { Chain.complete() }
 
     static func singleAny(_ value: Any) -> AnySignal { AnySignal.single(value) }
 
-    static func startAny(_ signal: AnySignal, next: @escaping (Any) -> Void) { signal.start(next: next) }
+    static func startAny(_ signal: AnySignal, next: @escaping (Any) -> Void) {
+        nonisolated(unsafe) let next = next
+        signal.start(next: { next($0) })
+    }
 
     static func completedAny() -> AnySignal { AnySignal.complete() }
 
     static func nest(_ inner: NestSignal?) -> NestSignal { NestSignal.single(inner.map(Nest.init)) }
 
-    static func startNest(_ signal: NestSignal, next: @escaping (NestSignal?) -> Void) { signal.start(next: { next($0?.inner) }) }
+    static func startNest(_ signal: NestSignal, next: @escaping (NestSignal?) -> Void) {
+        nonisolated(unsafe) let next = next
+        signal.start(next: { next($0?.inner) })
+    }
 
     static func completedNest() -> NestSignal { NestSignal.complete() }
 
@@ -67,9 +75,9 @@ extension TypedAPI: DeepChainAdapter {
 
     static func then(_ first: Signal, _ next: Signal) -> Signal { first |> STypedSignal.then(next) }
 
-    static func deferred(_ make: @escaping () -> Signal) -> Signal { STypedSignal.deferred(make) }
+    static func deferred(_ make: @escaping @Sendable () -> Signal) -> Signal { STypedSignal.deferred(make) }
 
-    static func mappedToSignal(_ signal: Signal, _ transform: @escaping (Int) -> Signal) -> Signal { signal |> STypedSignal.mapToSignal(transform) }
+    static func mappedToSignal(_ signal: Signal, _ transform: @escaping @Sendable (Int) -> Signal) -> Signal { signal |> STypedSignal.mapToSignal(transform) }
 
     typealias Queue = STypedSignal.Queue
 

@@ -29,7 +29,7 @@ final class FusedStagesTests: LeakCheckedTestCase {
     }
 
     /// A transform of `T` that logs `"<name> <value>"` before running `body`.
-    private func logged<T, R>(_ name: String, _ log: EventLog, _ body: @escaping (T) -> R) -> (T) -> R {
+    private func logged<T, R>(_ name: String, _ log: EventLog, _ body: @escaping @Sendable (T) -> R) -> @Sendable (T) -> R {
         { value in
             log.add("\(name) \(value)")
             return body(value)
@@ -151,15 +151,17 @@ extension TypedAPI: FusedStagesAdapter {
 
     static func values(_ values: [Int]) -> Fallible { syncValues(values) }
 
-    static func mapped(_ signal: Fallible, by transform: @escaping (Int) -> Int) -> Fallible { signal |> STypedSignal.map(transform) }
+    static func mapped(_ signal: Fallible, by transform: @escaping @Sendable (Int) -> Int) -> Fallible { signal |> STypedSignal.map(transform) }
 
-    static func filtered(_ signal: Fallible, by isIncluded: @escaping (Int) -> Bool) -> Fallible { signal |> STypedSignal.filter(isIncluded) }
+    static func filtered(_ signal: Fallible, by isIncluded: @escaping @Sendable (Int) -> Bool) -> Fallible { signal |> STypedSignal.filter(isIncluded) }
 
     static func opaque(_ signal: Fallible) -> Fallible { forwarded(signal) }
 
     static func startFallible(
         _ signal: Fallible, next: @escaping (Int) -> Void, error: @escaping () -> Void, completed: @escaping () -> Void
     ) -> () -> Void {
-        signal.start(next: next, error: { _ in error() }, completed: completed).dispose
+        // The driver's callbacks record on the test's thread.
+        nonisolated(unsafe) let next = next, error = error, completed = completed
+        return signal.start(next: { next($0) }, error: { _ in error() }, completed: { completed() }).dispose
     }
 }

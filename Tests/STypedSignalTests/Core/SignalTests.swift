@@ -5,13 +5,12 @@ import XCTest
 
 final class SignalTests: LeakCheckedTestCase {
     func testGeneratorRunsOnlyOnStartAndAgainEachTime() {
-        var runs = 0
+        let runs = Atomic(value: 0)
         let signal = Signal<Int, NoError> { subscriber in
-            runs += 1
-            subscriber.putNext(runs)
+            subscriber.putNext(runs.modify { $0 + 1 })
             return EmptyDisposable
         }
-        XCTAssertEqual(runs, 0)
+        XCTAssertEqual(runs.with { $0 }, 0)
         let log = EventLog()
         log.record(signal)
         log.record(signal)

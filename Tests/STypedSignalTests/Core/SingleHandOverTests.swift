@@ -11,7 +11,7 @@ import XCTest
 /// runs must log the expected lines.
 final class SingleHandOverTests: LeakCheckedTestCase {
     /// Both ways of making a signal that emits `value` and completes at once.
-    private static func makers<T, E>(_: T.Type, _: E.Type) -> [(name: String, make: (T) -> Signal<T, E>)] {
+    private static func makers<T: Sendable, E>(_: T.Type, _: E.Type) -> [(name: String, make: @Sendable (T) -> Signal<T, E>)] {
         [
             ("single", { Signal<T, E>.single($0) }),
             (
@@ -28,9 +28,9 @@ final class SingleHandOverTests: LeakCheckedTestCase {
     }
 
     /// Runs `script` with each maker and checks that every run logs `expected`.
-    private func assertSameWithAndWithoutHandOver<T, E>(
+    private func assertSameWithAndWithoutHandOver<T: Sendable, E>(
         _ type: T.Type, _ error: E.Type, _ expected: [String], file: StaticString = #filePath, line: UInt = #line,
-        _ script: (EventLog, @escaping (T) -> Signal<T, E>) -> Void
+        _ script: (EventLog, @escaping @Sendable (T) -> Signal<T, E>) -> Void
     ) {
         for maker in Self.makers(type, error) {
             let log = EventLog()
@@ -157,7 +157,7 @@ final class SingleHandOverTests: LeakCheckedTestCase {
 
     func testASingleInnerIsNotSubscribed() {
         // Its value reaches the downstream with no subscription of its own around it.
-        var depths: [Int] = []
+        nonisolated(unsafe) var depths: [Int] = []
         for maker in Self.makers(Int.self, TestError.self) {
             (syncValues([1]) |> mapToSignal(maker.make)).start(next: { _ in depths.append(GenerationScope.depth) })
         }

@@ -19,7 +19,7 @@ final class SingleSignalStorageTests: LeakCheckedTestCase {
 
     /// The values `single(value)` emits over two subscriptions.
     private func emitted<T>(_ value: T) -> [T] {
-        var values: [T] = []
+        nonisolated(unsafe) var values: [T] = []
         let signal = Signal<T, NoError>.single(value)
         signal.start(next: { values.append($0) })
         signal.start(next: { values.append($0) })

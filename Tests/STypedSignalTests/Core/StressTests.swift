@@ -54,7 +54,7 @@ extension TypedAPI: StressAdapter {
         STypedSignal.combineLatest(left, right) |> STypedSignal.map { $0.0 + $0.1 }
     }
 
-    static func map(_ signal: Signal, by mapping: StressMapping, _ inner: @escaping (Int) -> Signal) -> Signal {
+    static func map(_ signal: Signal, by mapping: StressMapping, _ inner: @escaping @Sendable (Int) -> Signal) -> Signal {
         switch mapping {
         case .mapToSignal: signal |> mapToSignal(inner)
         case .mapToQueue: signal |> mapToQueue(inner)

@@ -15,7 +15,7 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
     func testHandleDisposedInsideTheCompletedCallbackDisposesTheGeneratorDisposableTwice() {
         let counter = CountingDisposable()
         let source = HeldSource<Int>(counter)
-        var handle: Disposable?
+        nonisolated(unsafe) var handle: Disposable?
         handle = source.signal.start(completed: { handle?.dispose() })
         source.subscriber?.putCompletion()
         XCTAssertEqual(counter.count, 2)
@@ -226,7 +226,7 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
 
     func testDescriptionInsideTheTerminalCallback() {
         let source = HeldSource<Int>(nil)
-        var seen = ""
+        nonisolated(unsafe) var seen = ""
         source.disposable = CountingDisposable()
         let handle = source.signal.start(next: { _ in }, completed: { seen = source.subscriber?.description ?? "" })
         source.subscriber?.putCompletion()
@@ -276,15 +276,17 @@ final class CountingDisposable: Disposable {
 }
 
 /// A callback that does nothing but keep `object` alive.
-private func retaining<A>(_ object: AnyObject) -> (A) -> Void {
-    { _ in withExtendedLifetime(object) {} }
+private func retaining<A>(_ object: AnyObject) -> @Sendable (A) -> Void {
+    // The probe is only held, never used: its release is what the tests observe.
+    nonisolated(unsafe) let object = object
+    return { _ in withExtendedLifetime(object) {} }
 }
 
 /// Three callbacks, each capturing a probe named after it.
 private struct Probes {
-    let next: (Int) -> Void
-    let error: (NoError) -> Void
-    let completed: () -> Void
+    let next: @Sendable (Int) -> Void
+    let error: @Sendable (NoError) -> Void
+    let completed: @Sendable () -> Void
 
     init(_ log: EventLog) {
         let nextProbe = ReleaseProbe("next", log)

@@ -24,7 +24,7 @@ final class ActionDisposableTests: LeakCheckedTestCase {
 
 /// `ActionDisposable` as `BlockDisposableDriver` sees it.
 enum TypedActionDisposable: BlockDisposableAdapter {
-    static func make(_ action: @escaping () -> Void) -> ActionDisposable { ActionDisposable(action: action) }
+    static func make(_ action: @escaping @Sendable () -> Void) -> ActionDisposable { ActionDisposable(action: action) }
 
     static func dispose(_ disposable: ActionDisposable) { disposable.dispose() }
 }

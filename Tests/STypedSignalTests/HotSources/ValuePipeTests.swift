@@ -63,7 +63,7 @@ final class ValuePipeTests: LeakCheckedTestCase {
 
     func testAHeldHandleDoesNotKeepTheCallbacksOnceThePipeIsGone() {
         weak var weakObject: Tracked?
-        var seen: [Int] = []
+        nonisolated(unsafe) var seen: [Int] = []
         var handle: Disposable?
         do {
             let pipe = ValuePipe<Int>()
@@ -83,10 +83,10 @@ final class ValuePipeTests: LeakCheckedTestCase {
 
     func testCallbacksOfASubscriptionDisposedInsideNextAreReleasedWhenThePushReturns() {
         let pipe = ValuePipe<Int>()
-        weak var weakObject: Tracked?
-        var subscription: Disposable?
-        var seen: [Int] = []
-        var aliveAfterDispose: Bool?
+        nonisolated(unsafe) weak var weakObject: Tracked?
+        nonisolated(unsafe) var subscription: Disposable?
+        nonisolated(unsafe) var seen: [Int] = []
+        nonisolated(unsafe) var aliveAfterDispose: Bool?
         do {
             let object = Tracked()
             weakObject = object
@@ -151,7 +151,7 @@ final class ValuePipeTests: LeakCheckedTestCase {
     func testSubscriberAddedDuringADeliveryGetsTheQueuedPush() {
         let log = EventLog()
         let pipe = ValuePipe<Int>()
-        var added: Disposable?
+        nonisolated(unsafe) var added: Disposable?
         disposedAtEnd(
             pipe.signal().start(next: { value in
                 log.add("a \(value)")

@@ -87,7 +87,7 @@ final class SignalObservationTests: LeakCheckedTestCase {
         weak var weakToken: NSObject?
         do {
             let model = ObservedCounter()
-            let token = NSObject()
+            nonisolated(unsafe) let token = NSObject()
             weakModel = model
             weakToken = token
             let delivered = DispatchSemaphore(value: 0)

@@ -10,7 +10,7 @@ final class CombineLatestArityTests: LeakCheckedTestCase {
     private func one(_ value: Int) -> Signal<Int, NoError> { .single(value) }
 
     private func last<T>(_ signal: Signal<T, NoError>) -> T? {
-        var result: T?
+        nonisolated(unsafe) var result: T?
         signal.start(next: { result = $0 })
         return result
     }

@@ -6,7 +6,7 @@ import XCTest
 
 /// A signal whose n-th subscription (from 1) runs `body(n, subscriber)`; the returned
 /// disposable does nothing.
-private func scripted<T, E>(_ body: @escaping (Int, Subscriber<T, E>) -> Void) -> Signal<T, E> {
+private func scripted<T, E>(_ body: @escaping @Sendable (Int, Subscriber<T, E>) -> Void) -> Signal<T, E> {
     let count = Atomic(value: 0)
     return Signal { subscriber in
         body(count.modify { $0 + 1 }, subscriber)
@@ -18,7 +18,7 @@ private func scripted<T, E>(_ body: @escaping (Int, Subscriber<T, E>) -> Void) -
 /// subscriptions and forwards `live` (until disposed) for the later ones.
 private func thenLive<T, E>(
     after synchronous: Int, _ live: ManualSource<T, E>,
-    _ syncBody: @escaping (Int, Subscriber<T, E>) -> Void
+    _ syncBody: @escaping @Sendable (Int, Subscriber<T, E>) -> Void
 ) -> Signal<T, E> {
     let count = Atomic(value: 0)
     return Signal { subscriber in
@@ -135,7 +135,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testCatchDisposalFromInsideAlternativeValue() {
         let log = EventLog()
         let alternative = ManualSource<Int, TestError>()
-        var handle: Disposable?
+        nonisolated(unsafe) var handle: Disposable?
         handle = (Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in traced("b", log, alternative.signal) })
             .start(next: { value in
                 log.add("next \(value)")
@@ -218,8 +218,8 @@ final class SignalCatchTests: LeakCheckedTestCase {
 
     func testRestartHundredThousandSynchronousCompletionsDoNotOverflowTheStack() {
         let count = 100_000
-        var values = 0
-        var failure: TestError?
+        nonisolated(unsafe) var values = 0
+        nonisolated(unsafe) var failure: TestError?
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
             if n < count {
                 subscriber.putNext(n)
@@ -236,7 +236,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testRestartDisposalFromInsideValueStopsRestarting() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        var handle: Disposable?
+        nonisolated(unsafe) var handle: Disposable?
         handle = (traced("s", log, source.signal) |> restart).start(
             next: { value in
                 log.add("next \(value)")
@@ -266,7 +266,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
             }
             return live.signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
         }
-        var handle: Disposable?
+        nonisolated(unsafe) var handle: Disposable?
         handle = (source |> restart).start(next: { value in
             log.add("next \(value)")
             if value == 3 { handle?.dispose() }
@@ -403,8 +403,8 @@ final class SignalCatchTests: LeakCheckedTestCase {
 
     func testRestartIfErrorHundredThousandSynchronousFailures() {
         let count = 100_000
-        var values: [Int] = []
-        var completed = false
+        nonisolated(unsafe) var values: [Int] = []
+        nonisolated(unsafe) var completed = false
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
             if n < count {
                 subscriber.putError(TestError(n))
@@ -464,7 +464,7 @@ final class SignalCatchTests: LeakCheckedTestCase {
 
     func testRestartOrMapErrorTrampolinesSynchronousRestarts() {
         let count = 100_000
-        var failure: String?
+        nonisolated(unsafe) var failure: String?
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
             subscriber.putError(TestError(n))
         }
@@ -480,18 +480,18 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testRestartOrMapErrorDisposalStopsRestarting() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        var conditionCalls = 0
+        let conditionCalls = Atomic(value: 0)
         let signal: Signal<Int, String> =
             traced("s", log, source.signal)
             |> restartOrMapError { _ in
-                conditionCalls += 1
+                conditionCalls.modify { $0 + 1 }
                 return .restart
             }
         let handle = log.record(signal)
         handle.dispose()
         source.putError(TestError(1))
         XCTAssertEqual(log.events, ["s.subscribe#1", "s.dispose#1"])
-        XCTAssertEqual(conditionCalls, 0)
+        XCTAssertEqual(conditionCalls.with { $0 }, 0)
     }
 
     func testRestartOrMapErrorConditionEnumEquality() {
@@ -505,9 +505,9 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testRetryDelaysGrowCumulativelyUpToMaxDelay() {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)
-        var subscribedAt: [Double] = []
+        let subscribedAt = Atomic(value: [Double]())
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
-            subscribedAt.append(clock.now)
+            subscribedAt.modify { $0 + [clock.now] }
             if n < 6 {
                 subscriber.putError(TestError(n))
             } else {
@@ -519,23 +519,23 @@ final class SignalCatchTests: LeakCheckedTestCase {
         log.record(source |> retry(1.0, maxDelay: 3.0, onQueue: queue))
         clock.advance(by: 100)
         // Delays 1, 2, 3, 3, 3.
-        XCTAssertEqual(subscribedAt, [0, 1, 3, 6, 9, 12])
+        XCTAssertEqual(subscribedAt.with { $0 }, [0, 1, 3, 6, 9, 12])
         XCTAssertEqual(log.events, ["next 6", "completed"])
     }
 
     func testRetryDelayIsNeverResetByValues() {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)
-        var subscribedAt: [Double] = []
+        let subscribedAt = Atomic(value: [Double]())
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
-            subscribedAt.append(clock.now)
+            subscribedAt.modify { $0 + [clock.now] }
             subscriber.putNext(n)
             if n < 4 { subscriber.putError(TestError(n)) }
         }
         let log = EventLog()
         let handle = log.record(source |> retry(2.0, maxDelay: 10.0, onQueue: queue))
         clock.advance(by: 100)
-        XCTAssertEqual(subscribedAt, [0, 2, 6, 12])
+        XCTAssertEqual(subscribedAt.with { $0 }, [0, 2, 6, 12])
         XCTAssertEqual(log.events, ["next 1", "next 2", "next 3", "next 4"])
         handle.dispose()
     }
@@ -613,16 +613,16 @@ final class SignalCatchTests: LeakCheckedTestCase {
         for (increment, maxDelay) in [(-1.0, 5.0), (Double.nan, 5.0), (1.0, -3.0), (1.0, Double.nan)] {
             let clock = VirtualClock()
             let queue = Queue(virtualClock: clock)
-            var subscriptions = 0
+            let subscriptions = Atomic(value: 0)
             let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
-                subscriptions = n
+                subscriptions.swap(n)
                 if n < 3 { subscriber.putError(TestError(n)) } else { subscriber.putCompletion() }
             }
-            var completed = false
+            nonisolated(unsafe) var completed = false
             (source |> retry(increment, maxDelay: maxDelay, onQueue: queue)).start(completed: { completed = true })
-            XCTAssertEqual(subscriptions, 1, "retry must not run inline")
+            XCTAssertEqual(subscriptions.with { $0 }, 1, "retry must not run inline")
             clock.run()
-            XCTAssertEqual(subscriptions, 3)
+            XCTAssertEqual(subscriptions.with { $0 }, 3)
             XCTAssertTrue(completed)
             XCTAssertEqual(clock.now, 0)
         }
@@ -631,14 +631,14 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testRetryInfiniteDelayNeverRetries() {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)
-        var subscriptions = 0
+        let subscriptions = Atomic(value: 0)
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
-            subscriptions = n
+            subscriptions.swap(n)
             subscriber.putError(TestError(n))
         }
         let handle = (source |> retry(Double.infinity, maxDelay: Double.infinity, onQueue: queue)).start()
         clock.advance(by: 1e12)
-        XCTAssertEqual(subscriptions, 1)
+        XCTAssertEqual(subscriptions.with { $0 }, 1)
         handle.dispose()
         XCTAssertEqual(clock.pendingCount, 0)
     }
@@ -663,15 +663,15 @@ final class SignalCatchTests: LeakCheckedTestCase {
     func testConditionalRetryMaxRetriesBoundsTotalSubscriptions() {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)
-        var subscribedAt: [Double] = []
+        let subscribedAt = Atomic(value: [Double]())
         let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
-            subscribedAt.append(clock.now)
+            subscribedAt.modify { $0 + [clock.now] }
             subscriber.putError(TestError(n))
         }
         let log = EventLog()
         log.record(source |> retry(retryOnError: { _ in true }, delayIncrement: 1, maxDelay: 10, maxRetries: 3, onQueue: queue))
         clock.advance(by: 100)
-        XCTAssertEqual(subscribedAt, [0, 1, 3])
+        XCTAssertEqual(subscribedAt.with { $0 }, [0, 1, 3])
         XCTAssertEqual(log.events, ["error E3"])
     }
 
@@ -679,15 +679,15 @@ final class SignalCatchTests: LeakCheckedTestCase {
         for maxRetries in [0, 1, -1, Int.min] {
             let clock = VirtualClock()
             let queue = Queue(virtualClock: clock)
-            var subscriptions = 0
+            let subscriptions = Atomic(value: 0)
             let source = scripted { (n: Int, subscriber: Subscriber<Int, TestError>) in
-                subscriptions = n
+                subscriptions.swap(n)
                 subscriber.putError(TestError(n))
             }
             let log = EventLog()
             log.record(source |> retry(retryOnError: { _ in true }, delayIncrement: 1, maxDelay: 1, maxRetries: maxRetries, onQueue: queue))
             clock.advance(by: 10)
-            XCTAssertEqual(subscriptions, 1, "maxRetries \(maxRetries)")
+            XCTAssertEqual(subscriptions.with { $0 }, 1, "maxRetries \(maxRetries)")
             XCTAssertEqual(log.events, ["error E1"])
         }
     }

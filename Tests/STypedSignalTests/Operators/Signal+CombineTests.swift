@@ -61,7 +61,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let string = ManualSource<String, NoError>()
         let int16 = ManualSource<Int16?, NoError>()
         let array = ManualSource<[Int], NoError>()
-        var outputs: [(Int8, Double, Empty, Bool, String, Int16?, [Int])] = []
+        nonisolated(unsafe) var outputs: [(Int8, Double, Empty, Bool, String, Int16?, [Int])] = []
         disposedAtEnd(
             combineLatest(int8.signal, double.signal, empty.signal, bool.signal, string.signal, int16.signal, array.signal)
                 .start(next: { outputs.append($0) }))
@@ -102,7 +102,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
     func testEveryArityFrom2Through26() {
         // One source per arity emits 1; the tuple's printed form has n ones.
         func s() -> Signal<Int, NoError> { .single(1) }
-        var outputs: [String] = []
+        nonisolated(unsafe) var outputs: [String] = []
         func take<T>(_ signal: Signal<T, NoError>) { signal.start(next: { outputs.append("\($0)") }) }
         take(combineLatest(s(), s()))
         take(combineLatest(s(), s(), s()))
@@ -285,7 +285,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
 
     func testArrayOverloadAKeptArrayNeverChanges() {
         let sources = (0..<3).map { _ in ManualSource<Int, TestError>() }
-        var kept: [[Int]] = []
+        nonisolated(unsafe) var kept: [[Int]] = []
         let handle = combineLatest(sources.map(\.signal)).start(next: { kept.append($0) })
         sources[0].putNext(1)
         sources[1].putNext(2)
@@ -299,7 +299,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
 
     func testArrayOverloadAnArrayHeldAcrossPushesKeepsItsValuesWhileLaterOnesAreWrittenInPlace() {
         let sources = (0..<2).map { _ in ManualSource<Int, TestError>() }
-        var latest: [Int] = []
+        nonisolated(unsafe) var latest: [Int] = []
         var held: [Int]?
         let handle = combineLatest(sources.map(\.signal)).start(next: { latest = $0 })
         sources[0].putNext(1)
@@ -336,10 +336,10 @@ final class SignalCombineTests: LeakCheckedTestCase {
     func testArrayOverloadOfAThousandSourcesEmitsTheLatestValuesInPushOrder() {
         let count = 1000
         let sources = (0..<count).map { _ in ManualSource<Int, TestError>() }
-        var expected = (0..<count).map { -$0 }
-        var emissions = 0
-        var mismatches: [Int] = []
-        var second: [Int]?
+        nonisolated(unsafe) var expected = (0..<count).map { -$0 }
+        nonisolated(unsafe) var emissions = 0
+        nonisolated(unsafe) var mismatches: [Int] = []
+        nonisolated(unsafe) var second: [Int]?
         // The callback keeps no array but the second one, so the later pushes write in place.
         let handle = combineLatest(sources.map(\.signal)).start(next: { values in
             emissions += 1
@@ -376,7 +376,7 @@ final class SignalCombineTests: LeakCheckedTestCase {
         let b = ManualSource<Tracked, TestError>()
         weak var weakFirst: Tracked?
         weak var weakSecond: Tracked?
-        var kept: [Tracked]?
+        nonisolated(unsafe) var kept: [Tracked]?
         let handle = combineLatest([a.signal, b.signal]).start(next: { kept = $0 })
         do {
             let first = Tracked()

@@ -16,10 +16,11 @@ final class SignalDebounceTests: LeakCheckedTestCase {
     }
 
     private func record(_ signal: Signal<Int, TestError>, _ log: EventLog) -> Disposable {
-        signal.start(
-            next: { log.add("next \($0) at \(self.clock.now)\(self.queue.isCurrent() ? " on queue" : "")") },
-            error: { log.add("error \($0) at \(self.clock.now)") },
-            completed: { log.add("completed at \(self.clock.now)") })
+        let clock = clock, queue = queue
+        return signal.start(
+            next: { log.add("next \($0) at \(clock.now)\(queue.isCurrent() ? " on queue" : "")") },
+            error: { log.add("error \($0) at \(clock.now)") },
+            completed: { log.add("completed at \(clock.now)") })
     }
 
     func testEmitsTheLatestValueOnTheQueueOnceTheSourceWasQuiet() {

@@ -5,7 +5,7 @@ import SignalTestSupport
 import XCTest
 
 final class SignalLoopTests: LeakCheckedTestCase {
-    private func describe(_ state: SignalFeedbackLoopState<Int>) -> String {
+    private static func describe(_ state: SignalFeedbackLoopState<Int>) -> String {
         switch state {
         case .initial: return "initial"
         case .loop(let value): return "loop(\(value))"
@@ -16,7 +16,7 @@ final class SignalLoopTests: LeakCheckedTestCase {
         let log = EventLog()
         let signal: Signal<Int, TestError> = feedbackLoop(
             once: { (state: SignalFeedbackLoopState<Int>) -> Signal<Int, TestError>? in
-                log.add("once \(self.describe(state))")
+                log.add("once \(Self.describe(state))")
                 return nil
             },
             reduce: { _, _ in
@@ -43,13 +43,12 @@ final class SignalLoopTests: LeakCheckedTestCase {
     func testPassesLoopOfRunningValueAndReducesAcrossIterations() {
         let log = EventLog()
         let iterations: [[Int]] = [[1, 2], [10], [], [100]]
-        var index = 0
+        let index = Atomic(value: 0)
         let signal: Signal<Int, TestError> = feedbackLoop(
             once: { state in
-                log.add("once \(self.describe(state))")
-                guard index < iterations.count else { return nil }
-                let values = iterations[index]
-                index += 1
+                log.add("once \(Self.describe(state))")
+                guard index.with({ $0 }) < iterations.count else { return nil }
+                let values = iterations[index.modify { $0 + 1 } - 1]
                 return Signal { subscriber in
                     values.forEach(subscriber.putNext)
                     subscriber.putCompletion()
@@ -74,12 +73,11 @@ final class SignalLoopTests: LeakCheckedTestCase {
 
     func testEmptyIterationsKeepPassingInitial() {
         let log = EventLog()
-        var calls = 0
+        let calls = Atomic(value: 0)
         let signal: Signal<Int, TestError> = feedbackLoop(
             once: { state in
-                log.add("once \(self.describe(state))")
-                calls += 1
-                return calls < 3 ? .complete() : nil
+                log.add("once \(Self.describe(state))")
+                return calls.modify { $0 + 1 } < 3 ? .complete() : nil
             }, reduce: +)
         log.record(signal)
         XCTAssertEqual(log.events, ["once initial", "once initial", "once initial", "completed"])
@@ -89,7 +87,7 @@ final class SignalLoopTests: LeakCheckedTestCase {
         let log = EventLog()
         let signal: Signal<Int, TestError> = feedbackLoop(
             once: { state in
-                log.add("once \(self.describe(state))")
+                log.add("once \(Self.describe(state))")
                 if case .loop = state { return .fail(TestError(2)) }
                 return .single(5)
             }, reduce: +)
@@ -114,11 +112,11 @@ final class SignalLoopTests: LeakCheckedTestCase {
     func testSynchronousIterationsAreTrampolinedAndLiveIterationSurvives() {
         let log = EventLog()
         let live = ManualSource<Int, TestError>()
-        var calls = 0
+        let calls = Atomic(value: 0)
         let signal: Signal<Int, TestError> = feedbackLoop(
             once: { _ in
-                calls += 1
-                return traced("it", log, calls < 3 ? .single(calls) : live.signal)
+                let call = calls.modify { $0 + 1 }
+                return traced("it", log, call < 3 ? .single(call) : live.signal)
             }, reduce: +)
         let handle = log.record(signal)
         XCTAssertEqual(
@@ -136,8 +134,8 @@ final class SignalLoopTests: LeakCheckedTestCase {
 
     func testHundredThousandSynchronousIterationsDoNotOverflowTheStack() {
         let count = 100_000
-        var last = 0
-        var completed = false
+        nonisolated(unsafe) var last = 0
+        nonisolated(unsafe) var completed = false
         let signal: Signal<Int, NoError> = feedbackLoop(
             once: { state in
                 switch state {
@@ -153,31 +151,31 @@ final class SignalLoopTests: LeakCheckedTestCase {
     func testDisposalStopsTheLoop() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        var calls = 0
+        let calls = Atomic(value: 0)
         let signal: Signal<Int, TestError> = feedbackLoop(
             once: { _ in
-                calls += 1
+                calls.modify { $0 + 1 }
                 return source.signal
             }, reduce: +)
         let handle = log.record(signal)
         handle.dispose()
         source.putNext(1)
         source.putCompletion()
-        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(calls.with { $0 }, 1)
         XCTAssertEqual(log.events, [])
         XCTAssertEqual(source.subscriberCount, 0)
     }
 
     func testDisposalFromInsideAValueStopsTheLoop() {
         let source = ManualSource<Int, TestError>()
-        var calls = 0
-        var values: [Int] = []
+        let calls = Atomic(value: 0)
+        nonisolated(unsafe) var values: [Int] = []
         let signal: Signal<Int, TestError> = feedbackLoop(
             once: { _ in
-                calls += 1
+                calls.modify { $0 + 1 }
                 return source.signal
             }, reduce: +)
-        var handle: Disposable?
+        nonisolated(unsafe) var handle: Disposable?
         handle = signal.start(next: { value in
             values.append(value)
             handle?.dispose()
@@ -185,17 +183,17 @@ final class SignalLoopTests: LeakCheckedTestCase {
         source.putNext(1)
         source.putCompletion()
         XCTAssertEqual(values, [1])
-        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(calls.with { $0 }, 1)
         XCTAssertEqual(source.subscriberCount, 0)
     }
 
     func testUnrelatedOutputTypeOnlyTerminates() {
         let log = EventLog()
-        var calls = 0
+        let calls = Atomic(value: 0)
         let signal: Signal<String, NoError> = feedbackLoop(
             once: { (_: SignalFeedbackLoopState<Int>) -> Signal<Int, NoError>? in
-                calls += 1
-                return calls < 3 ? .single(calls) : nil
+                let call = calls.modify { $0 + 1 }
+                return call < 3 ? .single(call) : nil
             }, reduce: +)
         log.record(signal)
         XCTAssertEqual(log.events, ["completed"])
@@ -203,11 +201,11 @@ final class SignalLoopTests: LeakCheckedTestCase {
 
     func testOptionalOutputTypeReceivesRunningValues() {
         let log = EventLog()
-        var calls = 0
+        let calls = Atomic(value: 0)
         let signal: Signal<Int?, NoError> = feedbackLoop(
             once: { (_: SignalFeedbackLoopState<Int>) -> Signal<Int, NoError>? in
-                calls += 1
-                return calls < 3 ? .single(calls) : nil
+                let call = calls.modify { $0 + 1 }
+                return call < 3 ? .single(call) : nil
             }, reduce: +)
         log.record(signal)
         XCTAssertEqual(log.events, ["next Optional(1)", "next Optional(3)", "completed"])
@@ -254,12 +252,12 @@ final class SignalLoopTests: LeakCheckedTestCase {
         do {
             let object = Tracked()
             weakObject = object
-            var calls = 0
+            let calls = Atomic(value: 0)
             let signal: Signal<Int, NoError> = feedbackLoop(
                 once: { _ in
                     withExtendedLifetime(object) {}
-                    calls += 1
-                    return calls < 3 ? .single(calls) : nil
+                    let call = calls.modify { $0 + 1 }
+                    return call < 3 ? .single(call) : nil
                 }, reduce: +)
             signal.start()
         }

@@ -8,18 +8,19 @@ final class SignalMappingTests: LeakCheckedTestCase {
         // The source's generator keeps its subscriber; the subscription (the map runs in the
         // start's own) still lets go of the transform, then of the closures, as soon as it
         // ends.
-        var log: [String] = []
-        var held: Subscriber<Int, NoError>?
+        // Touched by the callbacks, which run synchronously on the test's thread.
+        nonisolated(unsafe) var log: [String] = []
+        let held = Atomic<Subscriber<Int, NoError>?>(value: nil)
         let source = Signal<Int, NoError> { subscriber in
-            held = subscriber
+            held.swap(subscriber)
             return EmptyDisposable
         }
         // Only the closures hold the probes.
-        func transform() -> (Int) -> Int {
+        func transform() -> @Sendable (Int) -> Int {
             let probe = DeinitProbe { log.append("transform released") }
             return { value in withExtendedLifetime(probe) { value * 2 } }
         }
-        func completed() -> () -> Void {
+        func completed() -> @Sendable () -> Void {
             let probe = DeinitProbe { log.append("callbacks released") }
             return {
                 withExtendedLifetime(probe) {}
@@ -28,13 +29,13 @@ final class SignalMappingTests: LeakCheckedTestCase {
         }
         do {
             let handle = (source |> map(transform())).start(next: { log.append("next \($0)") }, completed: completed())
-            held?.putNext(1)
-            held?.putCompletion()
+            held.with { $0 }?.putNext(1)
+            held.with { $0 }?.putCompletion()
             log.append("after completion")
             withExtendedLifetime(handle) {}
         }
         XCTAssertEqual(log, ["next 2", "completed", "transform released", "callbacks released", "after completion"])
-        held = nil
+        held.swap(nil)
     }
 
     private func values(_ list: [Int]) -> Signal<Int, TestError> {
@@ -63,16 +64,16 @@ final class SignalMappingTests: LeakCheckedTestCase {
     }
 
     func testMapEvaluatesPerSubscription() {
-        var calls = 0
+        let calls = Atomic(value: 0)
         let mapped =
             values([1])
             |> map { (x: Int) -> Int in
-                calls += 1
+                calls.modify { $0 + 1 }
                 return x
             }
         mapped.start()
         mapped.start()
-        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(calls.with { $0 }, 2)
     }
 
     func testFilter() {
@@ -84,17 +85,18 @@ final class SignalMappingTests: LeakCheckedTestCase {
     func testFilterReleasesItsTestThenTheDownstreamWhenItsSubscriptionEnds() {
         // As `map`: the source keeps its subscriber, the filter stage lets go of its test
         // and of the downstream subscriber as soon as the subscription ends.
-        var log: [String] = []
-        var held: Subscriber<Int, NoError>?
+        // Touched by the callbacks, which run synchronously on the test's thread.
+        nonisolated(unsafe) var log: [String] = []
+        let held = Atomic<Subscriber<Int, NoError>?>(value: nil)
         let source = Signal<Int, NoError> { subscriber in
-            held = subscriber
+            held.swap(subscriber)
             return EmptyDisposable
         }
-        func isIncluded() -> (Int) -> Bool {
+        func isIncluded() -> @Sendable (Int) -> Bool {
             let probe = DeinitProbe { log.append("test released") }
             return { value in withExtendedLifetime(probe) { value > 1 } }
         }
-        func completed() -> () -> Void {
+        func completed() -> @Sendable () -> Void {
             let probe = DeinitProbe { log.append("callbacks released") }
             return {
                 withExtendedLifetime(probe) {}
@@ -103,14 +105,14 @@ final class SignalMappingTests: LeakCheckedTestCase {
         }
         do {
             let handle = (source |> filter(isIncluded())).start(next: { log.append("next \($0)") }, completed: completed())
-            held?.putNext(1)
-            held?.putNext(2)
-            held?.putCompletion()
+            held.with { $0 }?.putNext(1)
+            held.with { $0 }?.putNext(2)
+            held.with { $0 }?.putCompletion()
             log.append("after completion")
             withExtendedLifetime(handle) {}
         }
         XCTAssertEqual(log, ["next 2", "completed", "test released", "callbacks released", "after completion"])
-        held = nil
+        held.swap(nil)
     }
 
     func testFilterForwardsErrorsAndDisposesUpstreamOnce() {
@@ -129,13 +131,14 @@ final class SignalMappingTests: LeakCheckedTestCase {
     func testATestThatDisposesTheSubscriptionDropsItsValue() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        var handle: Disposable?
-        handle = log.record(
-            source.signal
-                |> filter { value in
-                    if value == 2 { handle?.dispose() }
-                    return true
-                })
+        let handle = Atomic<Disposable?>(value: nil)
+        handle.swap(
+            log.record(
+                source.signal
+                    |> filter { value in
+                        if value == 2 { handle.with { $0 }?.dispose() }
+                        return true
+                    }))
         source.putNext(1)
         source.putNext(2)
         source.putNext(3)

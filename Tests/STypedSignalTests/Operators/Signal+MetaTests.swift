@@ -324,15 +324,15 @@ final class SignalMetaTests: LeakCheckedTestCase {
     func testMapToSignalOverClosedHubsSendsNothing() {
         // A pipe gone before its signal is started closes its hub: the outer joins
         // nothing, and an inner whose pipe is gone sends nothing.
-        var closed: Signal<Int, NoError>?
+        let closed: Signal<Int, NoError>
         do {
             let gone = ValuePipe<Int>()
             closed = gone.signal()
         }
         let log = EventLog()
-        let overClosed = log.record(closed! |> mapToSignal { Signal<Int, NoError>.single($0) })
+        let overClosed = log.record(closed |> mapToSignal { Signal<Int, NoError>.single($0) })
         let outer = ValuePipe<Int>()
-        let toClosed = log.record(outer.signal() |> mapToSignal { _ in closed! })
+        let toClosed = log.record(outer.signal() |> mapToSignal { _ in closed })
         outer.putNext(1)
         XCTAssertEqual(log.events, [])
         overClosed.dispose()
@@ -432,8 +432,8 @@ final class SignalMetaTests: LeakCheckedTestCase {
         let outer = Outer()
         let gate = ManualSource<Int, TestError>()
         let count = 100_000
-        var sum = 0
-        var completed = false
+        nonisolated(unsafe) var sum = 0
+        nonisolated(unsafe) var completed = false
         (outer.signal |> queue).start(next: { sum += $0 }, completed: { completed = true })
         outer.putNext(gate.signal)
         let one = Inner.single(1)
@@ -451,8 +451,8 @@ final class SignalMetaTests: LeakCheckedTestCase {
     func testQueueWithASynchronousOuterOfSynchronousInners() {
         let log = EventLog()
         let inners = (0..<10_000).map { Inner.single($0) }
-        var last = -1
-        var completed = false
+        nonisolated(unsafe) var last = -1
+        nonisolated(unsafe) var completed = false
         (syncValues(inners) |> queue).start(next: { last = $0 }, completed: { completed = true })
         XCTAssertEqual(last, 9_999)
         XCTAssertTrue(completed)
@@ -936,15 +936,15 @@ final class SignalMetaTests: LeakCheckedTestCase {
 
     /// A paging loop of `levels` levels: level n sends n from `source(n)`, then continues
     /// with level n - 1; level 0 completes.
-    private func pages(_ level: Int, _ log: EventLog, _ source: @escaping (Int) -> Signal<Int, TestError>) -> Signal<Int, TestError> {
+    private static func pages(_ level: Int, _ log: EventLog, _ source: @escaping @Sendable (Int) -> Signal<Int, TestError>) -> Signal<Int, TestError> {
         level == 0
             ? .complete()
-            : (traced("p\(level)", log, source(level)) |> then(deferred { self.pages(level - 1, log, source) }))
+            : (traced("p\(level)", log, source(level)) |> then(deferred { Self.pages(level - 1, log, source) }))
     }
 
     func testThenRecursionWithSynchronousValuesDeliversEveryValueThenDisposesEveryLevelInnermostFirst() {
         let log = EventLog()
-        log.record(pages(3, log) { .single($0) })
+        log.record(Self.pages(3, log) { .single($0) })
         XCTAssertEqual(
             log.events,
             [
@@ -956,7 +956,7 @@ final class SignalMetaTests: LeakCheckedTestCase {
     func testThenRecursionWithAsynchronousLevelsDisposesEachLevelWhenItCompletes() {
         let log = EventLog()
         let sources = (0...3).map { _ in ManualSource<Int, TestError>() }
-        log.record(pages(3, log) { sources[$0].signal })
+        log.record(Self.pages(3, log) { sources[$0].signal })
         for level in [3, 2, 1] {
             sources[level].putNext(level)
             sources[level].putCompletion()
@@ -973,7 +973,7 @@ final class SignalMetaTests: LeakCheckedTestCase {
     func testThenRecursionDisposedMidwayDisposesOnlyTheLiveLevel() {
         let log = EventLog()
         let sources = (0...3).map { _ in ManualSource<Int, TestError>() }
-        let handle = log.record(pages(3, log) { sources[$0].signal })
+        let handle = log.record(Self.pages(3, log) { sources[$0].signal })
         sources[3].putNext(3)
         sources[3].putCompletion()
         sources[2].putNext(2)
@@ -987,15 +987,14 @@ final class SignalMetaTests: LeakCheckedTestCase {
 
     func testDeferredCallsTheGeneratorOncePerSubscriptionAtSubscriptionTime() {
         let log = EventLog()
-        var calls = 0
+        let calls = Atomic(value: 0)
         let signal = deferred { () -> Signal<Int, TestError> in
-            calls += 1
-            return .single(calls)
+            .single(calls.modify { $0 + 1 })
         }
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.with { $0 }, 0)
         log.record(signal)
         log.record(signal)
-        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(calls.with { $0 }, 2)
         XCTAssertEqual(log.events, ["next 1", "completed", "next 2", "completed"])
     }
 
@@ -1031,8 +1030,8 @@ final class SignalMetaTests: LeakCheckedTestCase {
         // Without a value, so that nothing is printed into the test output; values go
         // through the same engine, tested above with a report closure.
         let log = EventLog()
-        log.record(syncValues([], end: .fail(TestError(1))) |> debug_measureTimeToFirstEvent(label: "test"))
-        log.record(syncValues([], end: .complete) |> debug_measureTimeToFirstEvent(label: "test"))
+        log.record(syncValues([Int](), end: .fail(TestError(1))) |> debug_measureTimeToFirstEvent(label: "test"))
+        log.record(syncValues([Int](), end: .complete) |> debug_measureTimeToFirstEvent(label: "test"))
         XCTAssertEqual(log.events, ["error E1", "completed"])
     }
 }

@@ -260,7 +260,7 @@ final class SignalReduceTests: LeakCheckedTestCase {
     func testGeneratedSignalsRunOneAtATimeWithTheUpdatedAccumulator() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
-        var generated: [ManualSource<Step, TestError>] = []
+        let generated = Atomic(value: [ManualSource<Step, TestError>]())
         log.record(
             source.signal
                 |> reduceLeft(
@@ -268,17 +268,17 @@ final class SignalReduceTests: LeakCheckedTestCase {
                     generator: { (accumulator: Int, value: Int) -> Signal<Step, TestError> in
                         log.add("generator \(accumulator) \(value)")
                         let step = ManualSource<Step, TestError>()
-                        generated.append(step)
-                        return traced("g\(generated.count)", log, step.signal)
+                        let count = generated.modify { $0 + [step] }.count
+                        return traced("g\(count)", log, step.signal)
                     }))
         source.putNext(1)
         source.putNext(2)
-        generated[0].putNext((11, .Some(100)))
-        generated[0].putNext((11, .None))
-        generated[0].putCompletion()
+        generated.with { $0 }[0].putNext((11, .Some(100)))
+        generated.with { $0 }[0].putNext((11, .None))
+        generated.with { $0 }[0].putCompletion()
         source.putCompletion()
-        generated[1].putNext((13, .None))
-        generated[1].putCompletion()
+        generated.with { $0 }[1].putNext((13, .None))
+        generated.with { $0 }[1].putCompletion()
         XCTAssertEqual(
             log.events,
             [
@@ -358,7 +358,7 @@ final class SignalReduceTests: LeakCheckedTestCase {
         let source = ManualSource<Int, TestError>()
         let gate = ManualSource<Step, TestError>()
         let count = 100_000
-        var result: Int?
+        nonisolated(unsafe) var result: Int?
         (source.signal
             |> reduceLeft(
                 0,

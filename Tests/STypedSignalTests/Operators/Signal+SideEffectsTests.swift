@@ -61,13 +61,12 @@ final class SignalSideEffectsTests: LeakCheckedTestCase {
 
     func testWithStateLifecycle() {
         let log = EventLog()
-        var made = 0
+        let made = Atomic(value: 0)
         let source = ManualSource<Int, TestError>()
         let signal = withState(
             source.signal,
             { () -> Int in
-                made += 1
-                return made
+                made.modify { $0 + 1 }
             },
             next: { log.add("state \($1) next \($0)") },
             error: { log.add("state \($1) error \($0)") },

@@ -7,7 +7,7 @@ import XCTest
 /// A signal that logs `subscribe@<time>[ on queue]` and then behaves like `body`.
 private func timedSource<T, E>(
     _ log: EventLog, _ clock: VirtualClock, _ queue: Queue,
-    _ body: @escaping (Subscriber<T, E>) -> Disposable = { _ in EmptyDisposable }
+    _ body: @escaping @Sendable (Subscriber<T, E>) -> Disposable = { _ in EmptyDisposable }
 ) -> Signal<T, E> {
     Signal { subscriber in
         log.add("subscribe@\(clock.now)\(queue.isCurrent() ? " on queue" : "")")
@@ -34,9 +34,10 @@ final class SignalTimingTests: LeakCheckedTestCase {
             subscriber.putCompletion()
             return EmptyDisposable
         }
+        let queue = queue
         let handle = (source |> delay(2.0, queue: queue)).start(
             next: { value in
-                log.add("next \(value)\(self.queue.isCurrent() ? " on queue" : "")")
+                log.add("next \(value)\(queue.isCurrent() ? " on queue" : "")")
             }, completed: { log.add("completed") })
         XCTAssertEqual(log.events, [])
         clock.advance(to: 1.999)
@@ -336,8 +337,9 @@ final class SignalTimingTests: LeakCheckedTestCase {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
         let alternate = ManualSource<Int, TestError>()
+        let queue = self.queue
         let alternateSignal = Signal<Int, TestError> { subscriber in
-            log.add(self.queue.isCurrent() ? "alternate on queue" : "alternate off queue")
+            log.add(queue.isCurrent() ? "alternate on queue" : "alternate off queue")
             return alternate.signal.start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion)
         }
         let handle = log.record(traced("s", log, source.signal) |> timeout(2.0, queue: queue, alternate: traced("alt", log, alternateSignal)))

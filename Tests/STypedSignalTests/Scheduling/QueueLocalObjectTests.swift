@@ -56,7 +56,8 @@ final class QueueLocalObjectTests: LeakCheckedTestCase {
     func testObjectReleasedOnQueueAfterDeinit() {
         let clock = VirtualClock()
         let queue = Queue(virtualClock: clock)
-        weak var weakBox: Box?
+        // Set on the virtual queue, which runs on this thread (clock.run()).
+        nonisolated(unsafe) weak var weakBox: Box?
         do {
             let local = QueueLocalObject(queue: queue) { Box() }
             clock.run()

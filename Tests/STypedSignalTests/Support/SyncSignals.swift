@@ -10,7 +10,7 @@ enum SyncEnd {
 
 /// A signal that, on every subscription, sends `values` synchronously and then ends
 /// as `end` says.
-func syncValues<T>(_ values: [T], end: SyncEnd = .complete) -> Signal<T, TestError> {
+func syncValues<T: Sendable>(_ values: [T], end: SyncEnd = .complete) -> Signal<T, TestError> {
     Signal { subscriber in
         for value in values {
             subscriber.putNext(value)

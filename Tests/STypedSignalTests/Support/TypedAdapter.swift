@@ -15,7 +15,7 @@ enum TypedAPI: SignalAPIAdapter {
 
     static func push(_ value: Int, into pipe: Pipe) { pipe.putNext(value) }
 
-    static func signal(_ generator: @escaping (Subscriber) -> (() -> Void)?) -> Signal {
+    static func signal(_ generator: @escaping @Sendable (Subscriber) -> (@Sendable () -> Void)?) -> Signal {
         Signal { subscriber in
             guard let action = generator(subscriber) else { return EmptyDisposable }
             return ActionDisposable(action: action)
@@ -28,6 +28,10 @@ enum TypedAPI: SignalAPIAdapter {
 
     /// `error` is never called: a `Signal<Int, NoError>` cannot fail.
     static func start(_ signal: Signal, next: ((Int) -> Void)?, error: (() -> Void)?, completed: (() -> Void)?) -> () -> Void {
-        signal.start(next: next, completed: completed).dispose
+        // The drivers' callbacks record on the test's thread or under their own locks.
+        nonisolated(unsafe) let next = next, completed = completed
+        let sendableNext: (@Sendable (Int) -> Void)? = next == nil ? nil : { @Sendable in next?($0) }
+        let sendableCompleted: (@Sendable () -> Void)? = completed == nil ? nil : { @Sendable in completed?() }
+        return signal.start(next: sendableNext, completed: sendableCompleted).dispose
     }
 }

@@ -30,12 +30,15 @@ extension UntypedAPI: DeepChainAdapter {
 
     static func chain(_ signal: SSignal) -> SSignal { signal }
 
-    static func map(_ chain: SSignal, _ transform: @escaping (Int) -> Int) -> SSignal { chain.map { transform($0 as! Int) } }
+    static func map(_ chain: SSignal, _ transform: @escaping @Sendable (Int) -> Int) -> SSignal { chain.map { transform($0 as! Int) } }
 
-    static func filter(_ chain: SSignal, _ predicate: @escaping (Int) -> Bool) -> SSignal { chain.filter { predicate($0 as! Int) } }
+    static func filter(_ chain: SSignal, _ predicate: @escaping @Sendable (Int) -> Bool) -> SSignal { chain.filter { predicate($0 as! Int) } }
 
+    // The shared protocol keeps plain callback types for the start functions; the drivers'
+    // callbacks are synchronous or record into locked logs, so they may run on any thread.
     static func startChain(_ chain: SSignal, next: @escaping (Int) -> Void, error: @escaping () -> Void, completed: @escaping () -> Void) -> () -> Void {
-        chain.start(next: { next($0 as! Int) }, error: { _ in error() }, completed: completed).dispose
+        nonisolated(unsafe) let next = next, error = error, completed = completed
+        return chain.start(next: { next($0 as! Int) }, error: { _ in error() }, completed: { completed() }).dispose
     }
 
     static func completedChain() -> SSignal { SSignal.complete() }
@@ -43,6 +46,7 @@ extension UntypedAPI: DeepChainAdapter {
     static func singleAny(_ value: Any) -> SSignal { SSignal.single(value) }
 
     static func startAny(_ signal: SSignal, next: @escaping (Any) -> Void) {
+        nonisolated(unsafe) let next = next
         _ = signal.start(next: { value in
             if let value { next(value) }
         })
@@ -53,7 +57,10 @@ extension UntypedAPI: DeepChainAdapter {
     /// The innermost single holds 0.
     static func nest(_ inner: SSignal?) -> SSignal { inner.map { SSignal.single($0) } ?? SSignal.single(0) }
 
-    static func startNest(_ signal: SSignal, next: @escaping (SSignal?) -> Void) { _ = signal.start(next: { next($0 as? SSignal) }) }
+    static func startNest(_ signal: SSignal, next: @escaping (SSignal?) -> Void) {
+        nonisolated(unsafe) let next = next
+        _ = signal.start(next: { next($0 as? SSignal) })
+    }
 
     static func completedNest() -> SSignal { SSignal.complete() }
 
@@ -63,9 +70,9 @@ extension UntypedAPI: DeepChainAdapter {
 
     static func then(_ first: SSignal, _ next: SSignal) -> SSignal { first.then(next) }
 
-    static func deferred(_ make: @escaping () -> SSignal) -> SSignal { SSignal.deferred(make) }
+    static func deferred(_ make: @escaping @Sendable () -> SSignal) -> SSignal { SSignal.deferred(make) }
 
-    static func mappedToSignal(_ signal: SSignal, _ transform: @escaping (Int) -> SSignal) -> SSignal { signal.mapToSignal { transform($0 as! Int) } }
+    static func mappedToSignal(_ signal: SSignal, _ transform: @escaping @Sendable (Int) -> SSignal) -> SSignal { signal.mapToSignal { transform($0 as! Int) } }
 
     typealias Queue = SQueue
 

@@ -57,7 +57,7 @@ final class SFusedStagesTests: LeakCheckedTestCase {
         let trace = FusedStagesDriver.sameTrace { separated in
             let log = Recorder()
             let separate = { (signal: SSignal) in separated ? UntypedAPI.opaque(signal) : signal }
-            let notTwo = { (value: Any?) -> Bool in
+            let notTwo: @Sendable (Any?) -> Bool = { value in
                 log.log("notTwo \(describe(value))")
                 return (value as? Int) != 2
             }
@@ -96,9 +96,9 @@ extension UntypedAPI: FusedStagesAdapter {
 
     static func values(_ values: [Int]) -> SSignal { syncValues(values) }
 
-    static func mapped(_ signal: SSignal, by transform: @escaping (Int) -> Int) -> SSignal { signal.map { transform($0 as! Int) } }
+    static func mapped(_ signal: SSignal, by transform: @escaping @Sendable (Int) -> Int) -> SSignal { signal.map { transform($0 as! Int) } }
 
-    static func filtered(_ signal: SSignal, by isIncluded: @escaping (Int) -> Bool) -> SSignal { signal.filter { isIncluded($0 as! Int) } }
+    static func filtered(_ signal: SSignal, by isIncluded: @escaping @Sendable (Int) -> Bool) -> SSignal { signal.filter { isIncluded($0 as! Int) } }
 
     static func opaque(_ signal: SSignal) -> SSignal {
         SSignal { subscriber in
@@ -109,6 +109,9 @@ extension UntypedAPI: FusedStagesAdapter {
     static func startFallible(
         _ signal: SSignal, next: @escaping (Int) -> Void, error: @escaping () -> Void, completed: @escaping () -> Void
     ) -> () -> Void {
-        signal.start(next: { next($0 as! Int) }, error: { _ in error() }, completed: completed).dispose
+        // The shared protocol keeps plain callback types; the driver's callbacks record into
+        // its `OrderTrace`, which any thread may append to.
+        nonisolated(unsafe) let next = next, error = error, completed = completed
+        return signal.start(next: { next($0 as! Int) }, error: { _ in error() }, completed: { completed() }).dispose
     }
 }

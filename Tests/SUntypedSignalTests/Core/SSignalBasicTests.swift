@@ -7,32 +7,32 @@ import XCTest
 final class SSignalBasicTests: LeakCheckedTestCase {
     // 1
     func testSignalGenerated() {
-        var disposed = false
-        var generated = false
-        var received: Any?
+        let disposed = Cell(false)
+        let generated = Cell(false)
+        let received = Cell<Any?>(nil)
         weak var weakObject: Tracked?
         do {
             let object = Tracked()
             weakObject = object
             let signal = SSignal { subscriber in
-                generated = true
+                generated.value = true
                 subscriber.putNext(1)
-                return SBlockDisposable { withExtendedLifetime(object) { disposed = true } }
+                return SBlockDisposable { withExtendedLifetime(object) { disposed.value = true } }
             }
-            let subscription = signal.start(next: { received = $0 })
+            let subscription = signal.start(next: { received.value = $0 })
             subscription.dispose()
         }
-        XCTAssertTrue(generated)
-        XCTAssertEqual(received as? Int, 1)
-        XCTAssertTrue(disposed)
+        XCTAssertTrue(generated.value)
+        XCTAssertEqual(received.value as? Int, 1)
+        XCTAssertTrue(disposed.value)
         XCTAssertNil(weakObject)
     }
 
     // 2
     func testSignalGeneratedCompleted() {
-        var disposed = false
-        var completed = false
-        var received: Any?
+        let disposed = Cell(false)
+        let completed = Cell(false)
+        let received = Cell<Any?>(nil)
         weak var weakObject: Tracked?
         do {
             let object = Tracked()
@@ -40,21 +40,21 @@ final class SSignalBasicTests: LeakCheckedTestCase {
             let signal = SSignal { subscriber in
                 subscriber.putNext(1)
                 subscriber.putCompletion()
-                return SBlockDisposable { withExtendedLifetime(object) { disposed = true } }
+                return SBlockDisposable { withExtendedLifetime(object) { disposed.value = true } }
             }
-            signal.start(next: { received = $0 }, completed: { completed = true })
+            signal.start(next: { received.value = $0 }, completed: { completed.value = true })
         }
-        XCTAssertEqual(received as? Int, 1)
-        XCTAssertTrue(completed)
-        XCTAssertTrue(disposed, "a disposable handed over after termination is disposed at once")
+        XCTAssertEqual(received.value as? Int, 1)
+        XCTAssertTrue(completed.value)
+        XCTAssertTrue(disposed.value, "a disposable handed over after termination is disposed at once")
         XCTAssertNil(weakObject)
     }
 
     // 3
     func testSignalGeneratedError() {
-        var disposed = false
-        var failed = false
-        var received: Any?
+        let disposed = Cell(false)
+        let failed = Cell(false)
+        let received = Cell<Any?>(nil)
         weak var weakObject: Tracked?
         do {
             let object = Tracked()
@@ -62,20 +62,20 @@ final class SSignalBasicTests: LeakCheckedTestCase {
             let signal = SSignal { subscriber in
                 subscriber.putNext(1)
                 subscriber.putError(nil)
-                return SBlockDisposable { withExtendedLifetime(object) { disposed = true } }
+                return SBlockDisposable { withExtendedLifetime(object) { disposed.value = true } }
             }
-            signal.start(next: { received = $0 }, error: { _ in failed = true })
+            signal.start(next: { received.value = $0 }, error: { _ in failed.value = true })
         }
-        XCTAssertEqual(received as? Int, 1)
-        XCTAssertTrue(failed)
-        XCTAssertTrue(disposed)
+        XCTAssertEqual(received.value as? Int, 1)
+        XCTAssertTrue(failed.value)
+        XCTAssertTrue(disposed.value)
         XCTAssertNil(weakObject)
     }
 
     // 4
     func testMap() {
-        var disposed = false
-        var received: Any?
+        let disposed = Cell(false)
+        let received = Cell<Any?>(nil)
         weak var weakSourceObject: Tracked?
         weak var weakMapObject: Tracked?
         do {
@@ -85,15 +85,15 @@ final class SSignalBasicTests: LeakCheckedTestCase {
             weakMapObject = mapObject
             let signal = SSignal { subscriber in
                 subscriber.putNext(1)
-                return SBlockDisposable { withExtendedLifetime(sourceObject) { disposed = true } }
+                return SBlockDisposable { withExtendedLifetime(sourceObject) { disposed.value = true } }
             }.map { value in
                 withExtendedLifetime(mapObject) { (value as! Int) * 2 }
             }
-            let subscription = signal.start(next: { received = $0 })
+            let subscription = signal.start(next: { received.value = $0 })
             subscription.dispose()
         }
-        XCTAssertEqual(received as? Int, 2)
-        XCTAssertTrue(disposed)
+        XCTAssertEqual(received.value as? Int, 2)
+        XCTAssertTrue(disposed.value)
         XCTAssertNil(weakSourceObject)
         XCTAssertNil(weakMapObject)
     }
@@ -102,51 +102,51 @@ final class SSignalBasicTests: LeakCheckedTestCase {
     func testSubscriberDisposal() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var disposed = false
-        var received = false
+        let disposed = Cell(false)
+        let received = Cell(false)
         let signal = SSignal { subscriber in
             queue.executionQueue.after(0.0002) { subscriber.putNext(1) }
-            return SBlockDisposable { disposed = true }
+            return SBlockDisposable { disposed.value = true }
         }
-        let subscription = signal.start(next: { _ in received = true })
+        let subscription = signal.start(next: { _ in received.value = true })
         subscription.dispose()
         clock.advance(by: 1)
-        XCTAssertTrue(disposed)
-        XCTAssertFalse(received, "a value sent after disposal is not delivered")
+        XCTAssertTrue(disposed.value)
+        XCTAssertFalse(received.value, "a value sent after disposal is not delivered")
     }
 
     // 6
     func testThen() {
-        var generated1 = false
-        var generated2 = false
-        var disposed1 = false
-        var disposed2 = false
-        var sum = 0
+        let generated1 = Cell(false)
+        let generated2 = Cell(false)
+        let disposed1 = Cell(false)
+        let disposed2 = Cell(false)
+        let sum = Cell(0)
         let first = SSignal { subscriber in
-            generated1 = true
+            generated1.value = true
             subscriber.putNext(1)
             subscriber.putCompletion()
-            return SBlockDisposable { disposed1 = true }
+            return SBlockDisposable { disposed1.value = true }
         }
         let second = SSignal { subscriber in
-            generated2 = true
+            generated2.value = true
             subscriber.putNext(2)
             subscriber.putCompletion()
-            return SBlockDisposable { disposed2 = true }
+            return SBlockDisposable { disposed2.value = true }
         }
-        first.then(second).start(next: { sum += $0 as! Int })
-        XCTAssertTrue(generated1)
-        XCTAssertTrue(generated2)
-        XCTAssertTrue(disposed1)
-        XCTAssertTrue(disposed2)
-        XCTAssertEqual(sum, 3)
+        first.then(second).start(next: { sum.value += $0 as! Int })
+        XCTAssertTrue(generated1.value)
+        XCTAssertTrue(generated2.value)
+        XCTAssertTrue(disposed1.value)
+        XCTAssertTrue(disposed2.value)
+        XCTAssertEqual(sum.value, 3)
     }
 
     // 7
     func testSwitchToLatest() {
-        var sum = 0
-        var completed = false
-        var disposed = [false, false, false]
+        let sum = Cell(0)
+        let completed = Cell(false)
+        let disposed = Cell([false, false, false])
         weak var weak1: Tracked?
         weak var weak2: Tracked?
         weak var weak3: Tracked?
@@ -160,15 +160,15 @@ final class SSignalBasicTests: LeakCheckedTestCase {
                 return SSignal { subscriber in
                     subscriber.putNext(index + 1)
                     subscriber.putCompletion()
-                    return SBlockDisposable { withExtendedLifetime(object) { disposed[index] = true } }
+                    return SBlockDisposable { withExtendedLifetime(object) { disposed.value[index] = true } }
                 }
             }
             SSignal.single(inner(0)).then(.single(inner(1))).then(.single(inner(2))).switchToLatest()
-                .start(next: { sum += $0 as! Int }, completed: { completed = true })
+                .start(next: { sum.value += $0 as! Int }, completed: { completed.value = true })
         }
-        XCTAssertEqual(sum, 6)
-        XCTAssertEqual(disposed, [true, true, true])
-        XCTAssertTrue(completed)
+        XCTAssertEqual(sum.value, 6)
+        XCTAssertEqual(disposed.value, [true, true, true])
+        XCTAssertTrue(completed.value)
         XCTAssertNil(weak1)
         XCTAssertNil(weak2)
         XCTAssertNil(weak3)
@@ -176,32 +176,33 @@ final class SSignalBasicTests: LeakCheckedTestCase {
 
     // 8
     func testSwitchToLatestError() {
-        var failed = false
-        var errorValue: Any? = "unset"
+        let failed = Cell(false)
+        let errorValue = Cell<Any?>("unset")
         SSignal { subscriber in
             subscriber.putError(nil)
             return nil
         }.start(error: { error in
-            failed = true
-            errorValue = error
+            failed.value = true
+            errorValue.value = error
         })
-        XCTAssertTrue(failed, "nil errors are real errors")
-        XCTAssertNil(errorValue)
+        XCTAssertTrue(failed.value, "nil errors are real errors")
+        XCTAssertNil(errorValue.value)
     }
 
     // 9
     func testSwitchToLatestCompleted() {
-        var completed = false
+        let completed = Cell(false)
         SSignal { subscriber in
             subscriber.putCompletion()
             return nil
-        }.start(completed: { completed = true })
-        XCTAssertTrue(completed)
+        }.start(completed: { completed.value = true })
+        XCTAssertTrue(completed.value)
     }
 
     /// An inner signal that emits `value` 100 µs later on `queue`, then completes.
-    private func delayedInner(_ value: Int, _ queue: SQueue, disposed: @escaping () -> Void, started: @escaping () -> Void = {}, fail: Bool = false) -> SSignal
-    {
+    private func delayedInner(
+        _ value: Int, _ queue: SQueue, disposed: @escaping @Sendable () -> Void, started: @escaping @Sendable () -> Void = {}, fail: Bool = false
+    ) -> SSignal {
         SSignal { subscriber in
             started()
             queue.executionQueue.after(0.0001) {
@@ -220,64 +221,64 @@ final class SSignalBasicTests: LeakCheckedTestCase {
     func testQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var sum = 0
-        var disposed = [false, false, false]
-        let signal = SSignal.single(delayedInner(1, queue, disposed: { disposed[0] = true }))
-            .then(.single(delayedInner(2, queue, disposed: { disposed[1] = true })))
-            .then(.single(delayedInner(3, queue, disposed: { disposed[2] = true })))
+        let sum = Cell(0)
+        let disposed = Cell([false, false, false])
+        let signal = SSignal.single(delayedInner(1, queue, disposed: { disposed.value[0] = true }))
+            .then(.single(delayedInner(2, queue, disposed: { disposed.value[1] = true })))
+            .then(.single(delayedInner(3, queue, disposed: { disposed.value[2] = true })))
             .queue()
-        var completed = false
-        signal.start(next: { sum += $0 as! Int }, completed: { completed = true })
+        let completed = Cell(false)
+        signal.start(next: { sum.value += $0 as! Int }, completed: { completed.value = true })
         clock.advance(by: 0.001)
-        XCTAssertEqual(sum, 6)
-        XCTAssertEqual(disposed, [true, true, true])
-        XCTAssertTrue(completed)
+        XCTAssertEqual(sum.value, 6)
+        XCTAssertEqual(disposed.value, [true, true, true])
+        XCTAssertTrue(completed.value)
     }
 
     // 11
     func testQueueInterrupted() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var sum = 0
-        var disposed = [false, false, false]
-        var started3 = false
-        var failed = false
-        let signal = SSignal.single(delayedInner(1, queue, disposed: { disposed[0] = true }))
-            .then(.single(delayedInner(2, queue, disposed: { disposed[1] = true }, fail: true)))
-            .then(.single(delayedInner(3, queue, disposed: { disposed[2] = true }, started: { started3 = true })))
+        let sum = Cell(0)
+        let disposed = Cell([false, false, false])
+        let started3 = Cell(false)
+        let failed = Cell(false)
+        let signal = SSignal.single(delayedInner(1, queue, disposed: { disposed.value[0] = true }))
+            .then(.single(delayedInner(2, queue, disposed: { disposed.value[1] = true }, fail: true)))
+            .then(.single(delayedInner(3, queue, disposed: { disposed.value[2] = true }, started: { started3.value = true })))
             .queue()
-        signal.start(next: { sum += $0 as! Int }, error: { _ in failed = true })
+        signal.start(next: { sum.value += $0 as! Int }, error: { _ in failed.value = true })
         clock.advance(by: 0.001)
-        XCTAssertEqual(sum, 3)
-        XCTAssertEqual(disposed, [true, true, false])
-        XCTAssertFalse(started3, "pending inners are dropped after an inner error")
-        XCTAssertTrue(failed)
+        XCTAssertEqual(sum.value, 3)
+        XCTAssertEqual(disposed.value, [true, true, false])
+        XCTAssertFalse(started3.value, "pending inners are dropped after an inner error")
+        XCTAssertTrue(failed.value)
     }
 
     // 12
     func testQueueDisposed() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var sum = 0
-        var disposed = [false, false, false]
-        var started = [false, false, false]
-        let signal = SSignal.single(delayedInner(1, queue, disposed: { disposed[0] = true }, started: { started[0] = true }))
-            .then(.single(delayedInner(2, queue, disposed: { disposed[1] = true }, started: { started[1] = true })))
-            .then(.single(delayedInner(3, queue, disposed: { disposed[2] = true }, started: { started[2] = true })))
+        let sum = Cell(0)
+        let disposed = Cell([false, false, false])
+        let started = Cell([false, false, false])
+        let signal = SSignal.single(delayedInner(1, queue, disposed: { disposed.value[0] = true }, started: { started.value[0] = true }))
+            .then(.single(delayedInner(2, queue, disposed: { disposed.value[1] = true }, started: { started.value[1] = true })))
+            .then(.single(delayedInner(3, queue, disposed: { disposed.value[2] = true }, started: { started.value[2] = true })))
             .queue()
-        signal.start(next: { sum += $0 as! Int }).dispose()
+        signal.start(next: { sum.value += $0 as! Int }).dispose()
         clock.advance(by: 0.001)
-        XCTAssertEqual(sum, 0)
-        XCTAssertEqual(started, [true, false, false])
-        XCTAssertEqual(disposed, [true, false, false])
+        XCTAssertEqual(sum.value, 0)
+        XCTAssertEqual(started.value, [true, false, false])
+        XCTAssertEqual(disposed.value, [true, false, false])
     }
 
     // 13
     func testRestart() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var sum = 0
-        var completed = false
+        let sum = Cell(0)
+        let completed = Cell(false)
         let source = SSignal { subscriber in
             queue.dispatch {
                 subscriber.putNext(1)
@@ -285,36 +286,37 @@ final class SSignalBasicTests: LeakCheckedTestCase {
             }
             return nil
         }
-        source.restart().take(3).start(next: { sum += $0 as! Int }, completed: { completed = true })
+        source.restart().take(3).start(next: { sum.value += $0 as! Int }, completed: { completed.value = true })
         clock.advance(by: 0.1)
-        XCTAssertEqual(sum, 3)
-        XCTAssertTrue(completed)
+        XCTAssertEqual(sum.value, 3)
+        XCTAssertTrue(completed.value)
         XCTAssertEqual(clock.pendingCount, 0, "take(3) stopped the restarting")
     }
 
     // 14
     func testPipe() {
         let pipe = SPipe()
-        var value1 = 0
-        var value2 = 0
-        let d1 = pipe.signalProducer().start(next: { value1 += $0 as! Int })
-        let d2 = pipe.signalProducer().start(next: { value2 += $0 as! Int })
+        let value1 = Cell(0)
+        let value2 = Cell(0)
+        let d1 = pipe.signalProducer().start(next: { value1.value += $0 as! Int })
+        let d2 = pipe.signalProducer().start(next: { value2.value += $0 as! Int })
         pipe.sink(1)
-        XCTAssertEqual(value1, 1)
-        XCTAssertEqual(value2, 1)
+        XCTAssertEqual(value1.value, 1)
+        XCTAssertEqual(value2.value, 1)
         d1.dispose()
         pipe.sink(1)
-        XCTAssertEqual(value1, 1)
-        XCTAssertEqual(value2, 2)
+        XCTAssertEqual(value1.value, 1)
+        XCTAssertEqual(value2.value, 2)
         d2.dispose()
         pipe.sink(1)
-        XCTAssertEqual(value1, 1)
-        XCTAssertEqual(value2, 2)
+        XCTAssertEqual(value1.value, 1)
+        XCTAssertEqual(value2.value, 2)
     }
 
     // 15
     func testDisposableDeadlock() {
-        final class DisposableHolder {
+        // Unchecked: used only on the test's thread (the virtual clock runs the delay there).
+        final class DisposableHolder: @unchecked Sendable {
             var disposable: SDisposable?
             let onDeinit: () -> Void
             init(queue: SQueue, onDeinit: @escaping () -> Void) {
@@ -341,9 +343,9 @@ final class SSignalBasicTests: LeakCheckedTestCase {
 
     // 16
     func testRetryIfNoError() {
-        var received: Any?
-        SSignal.single(1).retryIf { _ in true }.start(next: { received = $0 })
-        XCTAssertEqual(received as? Int, 1)
+        let received = Cell<Any?>(nil)
+        SSignal.single(1).retryIf { _ in true }.start(next: { received.value = $0 })
+        XCTAssertEqual(received.value as? Int, 1)
     }
 
     // 17 (the original only built the signal; here it is also run)
@@ -355,11 +357,11 @@ final class SSignalBasicTests: LeakCheckedTestCase {
 
     // 18
     func testRetryErrorMatch() {
-        var attempts = 0
-        var received: Any?
+        let attempts = Cell(0)
+        let received = Cell<Any?>(nil)
         let signal = SSignal { subscriber in
-            attempts += 1
-            if attempts == 1 {
+            attempts.value += 1
+            if attempts.value == 1 {
                 subscriber.putError(true)
             } else {
                 subscriber.putNext(2)
@@ -367,23 +369,23 @@ final class SSignalBasicTests: LeakCheckedTestCase {
             }
             return nil
         }
-        signal.retryIf { $0 as! Bool }.start(next: { received = $0 })
-        XCTAssertEqual(received as? Int, 2)
-        XCTAssertEqual(attempts, 2)
+        signal.retryIf { $0 as! Bool }.start(next: { received.value = $0 })
+        XCTAssertEqual(received.value as? Int, 2)
+        XCTAssertEqual(attempts.value, 2)
     }
 
     // 19
     func testRetryErrorFailNoMatch() {
-        var attempts = 0
-        var errorValue: Any?
+        let attempts = Cell(0)
+        let errorValue = Cell<Any?>(nil)
         let signal = SSignal { subscriber in
-            attempts += 1
-            subscriber.putError(attempts == 1)
+            attempts.value += 1
+            subscriber.putError(attempts.value == 1)
             return nil
         }
-        signal.retryIf { $0 as! Bool }.start(error: { errorValue = $0 })
-        XCTAssertEqual(errorValue as? Bool, false)
-        XCTAssertEqual(attempts, 2)
+        signal.retryIf { $0 as! Bool }.start(error: { errorValue.value = $0 })
+        XCTAssertEqual(errorValue.value as? Bool, false)
+        XCTAssertEqual(attempts.value, 2)
     }
 
     /// SSignalPerformanceTests.testMap: 100 000 subscriptions through an identity map.
@@ -393,10 +395,10 @@ final class SSignalBasicTests: LeakCheckedTestCase {
             subscriber.putCompletion()
             return nil
         }.map { $0 }
-        var sum = 0
+        let sum = Cell(0)
         for _ in 0..<100_000 {
-            signal.start(next: { sum += $0 as! Int })
+            signal.start(next: { sum.value += $0 as! Int })
         }
-        XCTAssertEqual(sum, 100_000)
+        XCTAssertEqual(sum.value, 100_000)
     }
 }

@@ -6,17 +6,17 @@ import XCTest
 
 final class SSignalTests: LeakCheckedTestCase {
     func testGeneratorRunsOnlyOnStartAndAgainEachTime() {
-        var runs = 0
+        let runs = Cell(0)
         let signal = SSignal { subscriber in
-            runs += 1
-            subscriber.putNext(runs)
+            runs.value += 1
+            subscriber.putNext(runs.value)
             return nil
         }
-        XCTAssertEqual(runs, 0, "cold: nothing runs before start")
+        XCTAssertEqual(runs.value, 0, "cold: nothing runs before start")
         let recorder = Recorder()
         recorder.record(signal)
         recorder.record(signal)
-        XCTAssertEqual(runs, 2)
+        XCTAssertEqual(runs.value, 2)
         XCTAssertEqual(recorder.events, ["next 1", "next 2"])
     }
 
@@ -80,15 +80,15 @@ final class SSignalTests: LeakCheckedTestCase {
     }
 
     func testErrorWithoutCallbackIsSwallowedButTerminates() {
-        var disposed = false
-        var values: [Int] = []
+        let disposed = Cell(false)
+        let values = Cell<[Int]>([])
         SSignal { subscriber in
             subscriber.putError("boom")
             subscriber.putNext(1)
-            return SBlockDisposable { disposed = true }
-        }.start(next: { values.append($0 as! Int) })
-        XCTAssertTrue(disposed)
-        XCTAssertEqual(values, [])
+            return SBlockDisposable { disposed.value = true }
+        }.start(next: { values.value.append($0 as! Int) })
+        XCTAssertTrue(disposed.value)
+        XCTAssertEqual(values.value, [])
     }
 
     func testTerminationCallsCallbackThenDisposesUpstream() {
@@ -173,28 +173,28 @@ final class SSignalTests: LeakCheckedTestCase {
 
     func testDisposeFromInsideNextCallback() {
         let source = ManualSource()
-        var subscription: SDisposable?
-        var values: [Int] = []
-        subscription = source.signal.start(next: { value in
-            values.append(value as! Int)
-            subscription?.dispose()
+        let subscription = Cell<SDisposable?>(nil)
+        let values = Cell<[Int]>([])
+        subscription.value = source.signal.start(next: { value in
+            values.value.append(value as! Int)
+            subscription.value?.dispose()
         })
         source.next(1)
         source.next(2)
-        XCTAssertEqual(values, [1])
+        XCTAssertEqual(values.value, [1])
         XCTAssertEqual(source.disposeCount, 1)
     }
 
     func testDisposeFromInsideCompletedCallbackIsHarmless() {
         let source = ManualSource()
-        var subscription: SDisposable?
-        var completions = 0
-        subscription = source.signal.start(completed: {
-            completions += 1
-            subscription?.dispose()
+        let subscription = Cell<SDisposable?>(nil)
+        let completions = Cell(0)
+        subscription.value = source.signal.start(completed: {
+            completions.value += 1
+            subscription.value?.dispose()
         })
         source.complete()
-        XCTAssertEqual(completions, 1)
+        XCTAssertEqual(completions.value, 1)
         XCTAssertEqual(source.disposeCount, 1)
     }
 
@@ -231,31 +231,31 @@ final class SSignalTests: LeakCheckedTestCase {
     }
 
     func testStartOverloadsWithSubsetsOfCallbacks() {
-        var log: [String] = []
-        SSignal.single(1).start(next: { log.append("next \(describe($0))") })
-        SSignal.single(2).start(next: { log.append("next \(describe($0))") }, completed: { log.append("completed") })
-        SSignal.fail(3).start(next: { _ in }, error: { log.append("error \(describe($0))") }, completed: {})
+        let log = Cell<[String]>([])
+        SSignal.single(1).start(next: { log.value.append("next \(describe($0))") })
+        SSignal.single(2).start(next: { log.value.append("next \(describe($0))") }, completed: { log.value.append("completed") })
+        SSignal.fail(3).start(next: { _ in }, error: { log.value.append("error \(describe($0))") }, completed: {})
         SSignal.single(4).start()
-        XCTAssertEqual(log, ["next 1", "next 2", "completed", "error 3"])
+        XCTAssertEqual(log.value, ["next 1", "next 2", "completed", "error 3"])
     }
 
     func testStartStrictBehavesLikeStartAndReturnsStrictDisposable() {
         let source = ManualSource()
-        var values: [Int] = []
-        var completed = false
-        let subscription = source.signal.startStrict(next: { values.append($0 as! Int) }, completed: { completed = true })
+        let values = Cell<[Int]>([])
+        let completed = Cell(false)
+        let subscription = source.signal.startStrict(next: { values.value.append($0 as! Int) }, completed: { completed.value = true })
         XCTAssertTrue(subscription is SStrictDisposable)
         source.next(1)
         subscription.dispose()
         source.next(2)
-        XCTAssertEqual(values, [1])
-        XCTAssertFalse(completed)
+        XCTAssertEqual(values.value, [1])
+        XCTAssertFalse(completed.value)
         XCTAssertEqual(source.disposeCount, 1)
-        let other = SSignal.single(5).startStrict(next: { values.append($0 as! Int) })
+        let other = SSignal.single(5).startStrict(next: { values.value.append($0 as! Int) })
         other.dispose()
-        let third = SSignal.fail(6).startStrict(next: { _ in }, error: { values.append($0 as! Int) }, completed: {})
+        let third = SSignal.fail(6).startStrict(next: { _ in }, error: { values.value.append($0 as! Int) }, completed: {})
         third.dispose()
-        XCTAssertEqual(values, [1, 5, 6])
+        XCTAssertEqual(values.value, [1, 5, 6])
     }
 
     func testGeneratorMayReturnNil() {

@@ -12,7 +12,7 @@ import XCTest
 /// also checked against the expected ones.
 final class SSingleHandOverTests: LeakCheckedTestCase {
     /// Both ways of making a signal that emits `value` and completes at once.
-    private static var makers: [(name: String, make: (Any?) -> SSignal)] {
+    private static var makers: [(name: String, make: @Sendable (Any?) -> SSignal)] {
         [
             ("single", { SSignal.single($0) }),
             ("subscribed", { syncValues([$0]) }),
@@ -21,7 +21,7 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
 
     /// Runs `script` with each maker and checks that every run logs `expected`.
     private func assertSameWithAndWithoutHandOver(
-        _ expected: [String], file: StaticString = #filePath, line: UInt = #line, _ script: (Recorder, @escaping (Any?) -> SSignal) -> Void
+        _ expected: [String], file: StaticString = #filePath, line: UInt = #line, _ script: (Recorder, @escaping @Sendable (Any?) -> SSignal) -> Void
     ) {
         for maker in Self.makers {
             let log = Recorder()
@@ -234,11 +234,11 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
 
     func testASingleInnerIsNotSubscribed() {
         // Its value reaches the downstream with no subscription of its own around it.
-        var depths: [Int] = []
+        let depths = Cell<[Int]>([])
         for maker in Self.makers {
-            syncValues([1]).mapToSignal(maker.make).start(next: { _ in depths.append(GenerationScope.depth) })
+            syncValues([1]).mapToSignal(maker.make).start(next: { _ in depths.value.append(GenerationScope.depth) })
         }
-        XCTAssertEqual(depths.count, 2)
-        XCTAssertEqual(depths[0] + 1, depths[1], "the subscribed inner runs one generation deeper")
+        XCTAssertEqual(depths.value.count, 2)
+        XCTAssertEqual(depths.value[0] + 1, depths.value[1], "the subscribed inner runs one generation deeper")
     }
 }

@@ -10,15 +10,15 @@ import XCTest
 final class SSingleSignalStorageTests: LeakCheckedTestCase {
     func testTheValueIsReleasedWithTheSignalAndNotBefore() {
         let released = OrderTrace<String>()
-        var delivered = 0
+        let delivered = Cell(0)
         do {
             let signal = SSignal.single(DeinitProbe { released.append("value released") })
-            signal.start(next: { value in if value is DeinitProbe { delivered += 1 } })
-            signal.start(next: { value in if value is DeinitProbe { delivered += 1 } })
+            signal.start(next: { value in if value is DeinitProbe { delivered.value += 1 } })
+            signal.start(next: { value in if value is DeinitProbe { delivered.value += 1 } })
             XCTAssertEqual(released.all, [], "a subscription copies the value and leaves it in the signal")
             withExtendedLifetime(signal) {}
         }
-        XCTAssertEqual(delivered, 2)
+        XCTAssertEqual(delivered.value, 2)
         XCTAssertEqual(released.all, ["value released"])
     }
 

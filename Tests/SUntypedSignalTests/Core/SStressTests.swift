@@ -48,8 +48,8 @@ extension UntypedAPI: StressAdapter {
         }
     }
 
-    static func map(_ signal: SSignal, by mapping: StressMapping, _ inner: @escaping (Int) -> SSignal) -> SSignal {
-        let makeInner: (Any?) -> SSignal = { inner($0 as? Int ?? 0) }
+    static func map(_ signal: SSignal, by mapping: StressMapping, _ inner: @escaping @Sendable (Int) -> SSignal) -> SSignal {
+        let makeInner: @Sendable (Any?) -> SSignal = { inner($0 as? Int ?? 0) }
         switch mapping {
         case .mapToSignal: return signal.mapToSignal(makeInner)
         case .mapToQueue: return signal.mapToQueue(makeInner)

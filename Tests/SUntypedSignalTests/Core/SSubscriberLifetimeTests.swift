@@ -8,8 +8,8 @@ final class SSubscriberLifetimeTests: LeakCheckedTestCase {
     func testHandleDisposedInsideTheCompletedCallbackDisposesTwice() {
         let counter = SCountingDisposable()
         let source = SHeldSource(counter)
-        var handle: SDisposable?
-        handle = source.signal.start(completed: { handle?.dispose() })
+        let handle = Cell<SDisposable?>(nil)
+        handle.value = source.signal.start(completed: { handle.value?.dispose() })
         source.subscriber?.putCompletion()
         XCTAssertEqual(counter.count, 2)
     }
@@ -103,7 +103,8 @@ private final class SCountingDisposable: SDisposable {
 }
 
 /// Runs `onRelease` when released.
-private final class SReleaseProbe {
+// Unchecked: made and released on the test's thread only.
+private final class SReleaseProbe: @unchecked Sendable {
     let onRelease: () -> Void
     init(_ onRelease: @escaping () -> Void) { self.onRelease = onRelease }
     deinit { onRelease() }

@@ -24,7 +24,7 @@ final class SSubscriberTests: LeakCheckedTestCase {
     }
 
     func testAssignDisposableStoresAndDisposesOnTermination() {
-        var disposed = false
+        nonisolated(unsafe) var disposed = false
         let subscriber = SSubscriber(next: nil, error: nil, completed: nil)
         subscriber.assignDisposable(SBlockDisposable { disposed = true })
         XCTAssertFalse(disposed)
@@ -33,7 +33,7 @@ final class SSubscriberTests: LeakCheckedTestCase {
     }
 
     func testAssignDisposableAfterTerminationDisposesAtOnce() {
-        var disposed = false
+        nonisolated(unsafe) var disposed = false
         let subscriber = SSubscriber(next: nil, error: nil, completed: nil)
         subscriber.putCompletion()
         subscriber.assignDisposable(SBlockDisposable { disposed = true })
@@ -49,7 +49,7 @@ final class SSubscriberTests: LeakCheckedTestCase {
     }
 
     func testMarkTerminatedWithoutDisposalSilencesAndReleases() {
-        var disposed = false
+        nonisolated(unsafe) var disposed = false
         weak var weakObject: Tracked?
         let subscriber: SSubscriber
         do {

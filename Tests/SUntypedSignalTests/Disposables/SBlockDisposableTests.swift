@@ -31,7 +31,7 @@ final class SBlockDisposableTests: LeakCheckedTestCase {
 
 /// `SBlockDisposable` as `BlockDisposableDriver` sees it.
 enum UntypedBlockDisposable: BlockDisposableAdapter {
-    static func make(_ action: @escaping () -> Void) -> SBlockDisposable { SBlockDisposable(action) }
+    static func make(_ action: @escaping @Sendable () -> Void) -> SBlockDisposable { SBlockDisposable(action) }
 
     static func dispose(_ disposable: SBlockDisposable) { disposable.dispose() }
 }

@@ -36,7 +36,7 @@ final class SDisposableSetTests: LeakCheckedTestCase {
     }
 
     func testRemoveDropsEveryIdenticalEntryWithoutDisposing() {
-        var count = 0
+        nonisolated(unsafe) var count = 0
         let item = SBlockDisposable { count += 1 }
         let other = SBlockDisposable {}
         let set = SDisposableSet()
@@ -65,7 +65,7 @@ final class SDisposableSetTests: LeakCheckedTestCase {
     }
 
     func testDisposeIsIdempotent() {
-        var count = 0
+        nonisolated(unsafe) var count = 0
         let set = SDisposableSet()
         set.add(SBlockDisposable { count += 1 })
         set.dispose()

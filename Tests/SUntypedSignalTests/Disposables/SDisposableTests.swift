@@ -22,7 +22,7 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 1
     func testBlockDisposableDisposed() {
-        var ran = false
+        nonisolated(unsafe) var ran = false
         weak var weakObject: Tracked?
         do {
             let object = Tracked()
@@ -36,7 +36,7 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 2
     func testBlockDisposableNotDisposed() {
-        var ran = false
+        nonisolated(unsafe) var ran = false
         weak var weakObject: Tracked?
         do {
             let object = Tracked()
@@ -50,7 +50,7 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 3
     func testMetaDisposableDisposed() {
-        var ran = false
+        nonisolated(unsafe) var ran = false
         weak var weakObject: Tracked?
         do {
             let object = Tracked()
@@ -65,8 +65,8 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 4
     func testMetaDisposableDisposedMultipleTimes() {
-        var ran1 = false
-        var ran2 = false
+        nonisolated(unsafe) var ran1 = false
+        nonisolated(unsafe) var ran2 = false
         weak var weak1: Tracked?
         weak var weak2: Tracked?
         do {
@@ -89,7 +89,7 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 5
     func testMetaDisposableNotDisposed() {
-        var ran = false
+        nonisolated(unsafe) var ran = false
         weak var weakObject: Tracked?
         do {
             let object = Tracked()
@@ -103,7 +103,7 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 6
     func testDisposableSetSingleDisposed() {
-        var ran = false
+        nonisolated(unsafe) var ran = false
         weak var weakObject: Tracked?
         do {
             let object = Tracked()
@@ -118,8 +118,8 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 7
     func testDisposableSetMultipleDisposed() {
-        var ran1 = false
-        var ran2 = false
+        nonisolated(unsafe) var ran1 = false
+        nonisolated(unsafe) var ran2 = false
         weak var weak1: Tracked?
         weak var weak2: Tracked?
         do {
@@ -140,7 +140,7 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 8
     func testDisposableSetSingleNotDisposed() {
-        var ran = false
+        nonisolated(unsafe) var ran = false
         weak var weakObject: Tracked?
         do {
             let object = Tracked()
@@ -154,8 +154,8 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 9
     func testDisposableSetMultipleNotDisposed() {
-        var ran1 = false
-        var ran2 = false
+        nonisolated(unsafe) var ran1 = false
+        nonisolated(unsafe) var ran2 = false
         weak var weak1: Tracked?
         weak var weak2: Tracked?
         do {
@@ -175,8 +175,8 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 10
     func testMetaDisposableAlreadyDisposed() {
-        var ran1 = false
-        var ran2 = false
+        nonisolated(unsafe) var ran1 = false
+        nonisolated(unsafe) var ran2 = false
         weak var weak1: Tracked?
         weak var weak2: Tracked?
         do {
@@ -197,8 +197,8 @@ final class SDisposableTests: LeakCheckedTestCase {
 
     // 11 (the original repeated test 10; this is the real set version)
     func testDisposableSetAlreadyDisposed() {
-        var ran1 = false
-        var ran2 = false
+        nonisolated(unsafe) var ran1 = false
+        nonisolated(unsafe) var ran2 = false
         weak var weak2: Tracked?
         do {
             let object2 = Tracked()

@@ -24,7 +24,7 @@ final class SMetaDisposableTests: LeakCheckedTestCase {
     }
 
     func testSettingSameObjectDisposesItButKeepsItStored() {
-        var count = 0
+        nonisolated(unsafe) var count = 0
         let inner = SBlockDisposable { count += 1 }
         let meta = SMetaDisposable()
         meta.setDisposable(inner)
@@ -36,7 +36,7 @@ final class SMetaDisposableTests: LeakCheckedTestCase {
     }
 
     func testDisposeIsIdempotent() {
-        var count = 0
+        nonisolated(unsafe) var count = 0
         let meta = SMetaDisposable()
         meta.setDisposable(SBlockDisposable { count += 1 })
         meta.dispose()

@@ -10,7 +10,7 @@ final class SStrictDisposableTests: LeakCheckedTestCase {
     }
 
     func testForwardsDispose() {
-        var count = 0
+        nonisolated(unsafe) var count = 0
         let strict = SStrictDisposable(SBlockDisposable { count += 1 }, file: #file, line: #line)
         strict.dispose()
         strict.dispose()

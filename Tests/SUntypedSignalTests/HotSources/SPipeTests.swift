@@ -86,12 +86,12 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testSubscriberDisposedByAnEarlierOneDuringAPushIsSkipped() {
         let pipe = SPipe()
         let log = Recorder()
-        var second: SDisposable?
+        let second = Cell<SDisposable?>(nil)
         pipe.signal().start(next: { _ in
             log.log("first")
-            second?.dispose()
+            second.value?.dispose()
         })
-        second = pipe.signal().start(next: { _ in log.log("second") })
+        second.value = pipe.signal().start(next: { _ in log.log("second") })
         pipe.putNext(0)
         XCTAssertEqual(log.events, ["first"])
     }
@@ -130,18 +130,18 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testSubscriberAddedDuringADeliveryReplaysItThenGetsTheQueuedPush() {
         let pipe = SPipe(replay: true)
         let added = Recorder()
-        var subscription: SDisposable?
+        let subscription = Cell<SDisposable?>(nil)
         disposedAtEnd(
             pipe.signal().start(next: { value in
                 if value as? Int == 1 {
                     pipe.putNext(2)
-                    subscription = added.record(pipe.signal())
+                    subscription.value = added.record(pipe.signal())
                 }
             }))
         pipe.putNext(1)
         // As if the queued push ran after the delivery of 1: replay 1, then 2, never 2 twice.
         XCTAssertEqual(added.events, ["next 1", "next 2"])
-        subscription?.dispose()
+        subscription.value?.dispose()
     }
 
     func testAPushReachingASubscriberDuringItsReplayComesAfterTheReplay() {
@@ -221,7 +221,7 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testTheSinkKeepsThePipeGoingAndOnceEverythingIsGoneSubscriptionsAreReleased() {
         weak var weakObject: Tracked?
         var sink: ((Any?) -> Void)?
-        var seen: [Int] = []
+        let seen = Cell<[Int]>([])
         var subscription: SDisposable?
         do {
             let pipe = SPipe()
@@ -230,11 +230,11 @@ final class SSignalPipeTests: LeakCheckedTestCase {
             weakObject = object
             subscription = pipe.signal().start(next: { value in
                 withExtendedLifetime(object) {}
-                seen.append(value as! Int)
+                seen.value.append(value as! Int)
             })
         }
         sink?(1)
-        XCTAssertEqual(seen, [1], "the sink keeps the pipe's state")
+        XCTAssertEqual(seen.value, [1], "the sink keeps the pipe's state")
         XCTAssertNotNil(weakObject)
         sink = nil
         XCTAssertNil(weakObject, "nobody can push: the undisposed subscription is released")
@@ -260,25 +260,27 @@ final class SSignalPipeTests: LeakCheckedTestCase {
 
     func testCallbacksOfASubscriptionDisposedInsideNextAreReleasedWhenThePushReturns() {
         let pipe = SPipe()
-        weak var weakObject: Tracked?
-        var subscription: SDisposable?
-        var seen: [Int] = []
-        var aliveAfterDispose: Bool?
+        // nonisolated(unsafe): read by a callback that runs synchronously, on the test's
+        // thread, inside `putNext` (a weak variable: a box would obscure the test).
+        nonisolated(unsafe) weak var weakObject: Tracked?
+        let subscription = Cell<SDisposable?>(nil)
+        let seen = Cell<[Int]>([])
+        let aliveAfterDispose = Cell<Bool?>(nil)
         do {
             let object = Tracked()
             weakObject = object
-            subscription = pipe.signal().start(next: { value in
+            subscription.value = pipe.signal().start(next: { value in
                 withExtendedLifetime(object) {}
-                seen.append(value as! Int)
-                subscription?.dispose()
-                aliveAfterDispose = weakObject != nil
+                seen.value.append(value as! Int)
+                subscription.value?.dispose()
+                aliveAfterDispose.value = weakObject != nil
             })
         }
         pipe.putNext(1)
-        XCTAssertEqual(aliveAfterDispose, true, "kept while the push runs")
+        XCTAssertEqual(aliveAfterDispose.value, true, "kept while the push runs")
         XCTAssertNil(weakObject, "released when the push returns")
         pipe.putNext(2)
-        XCTAssertEqual(seen, [1])
+        XCTAssertEqual(seen.value, [1])
     }
 
     func testSubscriptionCallbacksReleasedOnDisposal() {

@@ -6,14 +6,14 @@ import XCTest
 final class SSignalCatchTests: LeakCheckedTestCase {
     func testCatchPassesValuesAndCompletionWithoutCallingF() {
         let recorder = Recorder()
-        var calls = 0
+        let calls = Cell(0)
         recorder.record(
             syncValues([1, 2]).catch { _ in
-                calls += 1
+                calls.value += 1
                 return .complete()
             })
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "completed"])
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.value, 0)
     }
 
     func testCatchReplacesErrorWithSignal() {
@@ -35,14 +35,14 @@ final class SSignalCatchTests: LeakCheckedTestCase {
 
     func testReplacementErrorsAreNotCaughtAgain() {
         let recorder = Recorder()
-        var calls = 0
+        let calls = Cell(0)
         recorder.record(
             SSignal.fail(1).catch { _ in
-                calls += 1
+                calls.value += 1
                 return .fail(2)
             })
         XCTAssertEqual(recorder.events, ["error 2"])
-        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(calls.value, 1)
     }
 
     func testCatchNilError() {
@@ -64,14 +64,14 @@ final class SSignalCatchTests: LeakCheckedTestCase {
 
     func testDisposalBeforeErrorNeverCallsF() {
         let source = ManualSource()
-        var calls = 0
+        let calls = Cell(0)
         let subscription = source.signal.catch { _ in
-            calls += 1
+            calls.value += 1
             return .never()
         }.start()
         subscription.dispose()
         source.fail(nil)
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.value, 0)
     }
 
     func testCatchReleasesCapturesAfterTermination() {
@@ -91,10 +91,10 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     func testRestartResubscribesOnAsynchronousCompletion() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var starts = 0
+        let starts = Cell(0)
         let source = SSignal { subscriber in
-            starts += 1
-            let value = starts
+            starts.value += 1
+            let value = starts.value
             queue.executionQueue.after(1) {
                 subscriber.putNext(value)
                 subscriber.putCompletion()
@@ -105,21 +105,21 @@ final class SSignalCatchTests: LeakCheckedTestCase {
         let subscription = recorder.record(source.restart())
         clock.advance(by: 3.5)
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3"], "restart never completes by itself")
-        XCTAssertEqual(starts, 4)
+        XCTAssertEqual(starts.value, 4)
         subscription.dispose()
         clock.advance(by: 10)
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3"], "nothing after disposal")
-        XCTAssertEqual(starts, 4)
+        XCTAssertEqual(starts.value, 4)
     }
 
     func testRestartForwardsErrorAndStops() {
-        var starts = 0
+        let starts = Cell(0)
         let recorder = Recorder()
         recorder.record(
             SSignal { subscriber in
-                starts += 1
-                if starts < 3 {
-                    subscriber.putNext(starts)
+                starts.value += 1
+                if starts.value < 3 {
+                    subscriber.putNext(starts.value)
                     subscriber.putCompletion()
                 } else {
                     subscriber.putError("stop")
@@ -127,62 +127,62 @@ final class SSignalCatchTests: LeakCheckedTestCase {
                 return nil
             }.restart())
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "error stop"])
-        XCTAssertEqual(starts, 3)
+        XCTAssertEqual(starts.value, 3)
     }
 
     func testRestartHundredThousandSynchronousCompletionsDoNotGrowTheStack() {
-        var sum = 0
-        var completed = false
-        SSignal.single(1).restart().take(100_000).start(next: { sum += $0 as! Int }, completed: { completed = true })
-        XCTAssertEqual(sum, 100_000)
-        XCTAssertTrue(completed)
+        let sum = Cell(0)
+        let completed = Cell(false)
+        SSignal.single(1).restart().take(100_000).start(next: { sum.value += $0 as! Int }, completed: { completed.value = true })
+        XCTAssertEqual(sum.value, 100_000)
+        XCTAssertTrue(completed.value)
     }
 
     func testRestartSynchronousLoopStopsWhenTakeRightAfterItCompletes() {
-        var starts = 0
+        let starts = Cell(0)
         let source = SSignal { subscriber in
-            starts += 1
-            subscriber.putNext(starts)
+            starts.value += 1
+            subscriber.putNext(starts.value)
             subscriber.putCompletion()
             return nil
         }
         let recorder = Recorder()
         recorder.record(source.restart().take(3))
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3", "completed"])
-        XCTAssertEqual(starts, 3)
+        XCTAssertEqual(starts.value, 3)
     }
 
     func testRestartDisposalFromInsideValueStopsRestarting() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var starts = 0
+        let starts = Cell(0)
         let source = SSignal { subscriber in
-            starts += 1
+            starts.value += 1
             queue.dispatch {
                 subscriber.putNext(1)
                 subscriber.putCompletion()
             }
             return nil
         }
-        var subscription: SDisposable?
-        var values = 0
-        subscription = source.restart().start(next: { _ in
-            values += 1
-            if values == 2 { subscription?.dispose() }
+        let subscription = Cell<SDisposable?>(nil)
+        let values = Cell(0)
+        subscription.value = source.restart().start(next: { _ in
+            values.value += 1
+            if values.value == 2 { subscription.value?.dispose() }
         })
         clock.run()
-        XCTAssertEqual(values, 2)
-        XCTAssertEqual(starts, 2)
+        XCTAssertEqual(values.value, 2)
+        XCTAssertEqual(starts.value, 2)
         XCTAssertEqual(clock.pendingCount, 0)
     }
 
     func testRestartLiveIterationSurvivesAfterSynchronousOnes() {
         // Two synchronous iterations, then a live one: the live one must stay subscribed.
         let live = ManualSource()
-        var starts = 0
+        let starts = Cell(0)
         let source = SSignal.deferred {
-            starts += 1
-            return starts <= 2 ? SSignal.single(starts) : live.signal
+            starts.value += 1
+            return starts.value <= 2 ? SSignal.single(starts.value) : live.signal
         }
         let recorder = Recorder()
         let subscription = recorder.record(source.restart())
@@ -199,10 +199,10 @@ final class SSignalCatchTests: LeakCheckedTestCase {
         // The order that holds on every path (Divergences.md): a run that completes
         // during its own start is torn down by it before the next run is subscribed.
         let log = Recorder()
-        var starts = 0
+        let starts = Cell(0)
         let source = SSignal.deferred {
-            starts += 1
-            let n = starts
+            starts.value += 1
+            let n = starts.value
             return tracedSignal("\(n)", log) { subscriber in
                 if n <= 2 {
                     subscriber.putNext(n)
@@ -222,10 +222,10 @@ final class SSignalCatchTests: LeakCheckedTestCase {
         // by its own termination.
         let log = Recorder()
         let subscribers = Cell([SSubscriber]())
-        var starts = 0
+        let starts = Cell(0)
         let source = SSignal { subscriber in
-            starts += 1
-            let n = starts
+            starts.value += 1
+            let n = starts.value
             log.log("start \(n)")
             subscribers.value.append(subscriber)
             return CountingDisposal { log.log("dispose \(n)") }
@@ -273,13 +273,13 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     // MARK: retryIf
 
     func testRetryIfResubscribesWhilePredicateHolds() {
-        var attempts = 0
+        let attempts = Cell(0)
         let recorder = Recorder()
         recorder.record(
             SSignal { subscriber in
-                attempts += 1
-                subscriber.putNext(attempts)
-                subscriber.putError(attempts)
+                attempts.value += 1
+                subscriber.putNext(attempts.value)
+                subscriber.putError(attempts.value)
                 return nil
             }.retryIf { ($0 as! Int) < 3 })
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3", "error 3"])
@@ -287,23 +287,23 @@ final class SSignalCatchTests: LeakCheckedTestCase {
 
     func testRetryIfForwardsCompletion() {
         let recorder = Recorder()
-        var calls = 0
+        let calls = Cell(0)
         recorder.record(
             syncValues([1]).retryIf { _ in
-                calls += 1
+                calls.value += 1
                 return true
             })
         XCTAssertEqual(recorder.events, ["next 1", "completed"])
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.value, 0)
     }
 
     func testRetryIfHundredThousandSynchronousFailuresAreTrampolined() {
-        var attempts = 0
+        let attempts = Cell(0)
         let recorder = Recorder()
         recorder.record(
             SSignal { subscriber in
-                attempts += 1
-                if attempts < 100_000 {
+                attempts.value += 1
+                if attempts.value < 100_000 {
                     subscriber.putError(nil)
                 } else {
                     subscriber.putNext("done")
@@ -312,7 +312,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
                 return nil
             }.retryIf { _ in true })
         XCTAssertEqual(recorder.events, ["next done", "completed"])
-        XCTAssertEqual(attempts, 100_000)
+        XCTAssertEqual(attempts.value, 100_000)
     }
 
     func testRetryIfDisposalStopsRetrying() {
@@ -329,10 +329,10 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     func testRetryIfAsynchronousErrorsResubscribe() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var attempts = 0
+        let attempts = Cell(0)
         let source = SSignal { subscriber in
-            attempts += 1
-            let attempt = attempts
+            attempts.value += 1
+            let attempt = attempts.value
             queue.dispatch {
                 if attempt < 3 {
                     subscriber.putError("retry")
@@ -352,19 +352,19 @@ final class SSignalCatchTests: LeakCheckedTestCase {
 
 final class SRestartUnderLaterTakeTests: LeakCheckedTestCase {
     func testSynchronousRestartStopsWhenATakeFurtherDownCompletes() {
-        var values: [Int] = []
-        var completed = false
-        var subscriptions = 0
+        let values = Cell<[Int]>([])
+        let completed = Cell(false)
+        let subscriptions = Cell(0)
         let source = SSignal { subscriber in
-            subscriptions += 1
-            subscriber.putNext(subscriptions)
+            subscriptions.value += 1
+            subscriber.putNext(subscriptions.value)
             subscriber.putCompletion()
             return nil
         }
-        source.restart().map { ($0 as! Int) * 10 }.take(3).start(next: { values.append($0 as! Int) }, completed: { completed = true })
-        XCTAssertEqual(values, [10, 20, 30])
-        XCTAssertTrue(completed)
-        XCTAssertEqual(subscriptions, 3)
+        source.restart().map { ($0 as! Int) * 10 }.take(3).start(next: { values.value.append($0 as! Int) }, completed: { completed.value = true })
+        XCTAssertEqual(values.value, [10, 20, 30])
+        XCTAssertTrue(completed.value)
+        XCTAssertEqual(subscriptions.value, 3)
     }
 
     /// A subscription that ended inside its own generator does not enclose what its
@@ -379,15 +379,16 @@ final class SRestartUnderLaterTakeTests: LeakCheckedTestCase {
             ("queue after then", SSignal.complete().then(.single(loop)).queue()),
         ]
         for (name, signal) in cases {
-            var events: [String] = []
-            signal.start(next: { events.append("\($0 as! Int)") }, error: { _ in events.append("error") }, completed: { events.append("completed") })
-            XCTAssertEqual(events, ["5", "5", "completed"], name)
+            let events = Cell<[String]>([])
+            signal.start(
+                next: { events.value.append("\($0 as! Int)") }, error: { _ in events.value.append("error") }, completed: { events.value.append("completed") })
+            XCTAssertEqual(events.value, ["5", "5", "completed"], name)
         }
-        var events: [String] = []
+        let events = Cell<[String]>([])
         SSignal.single(1).start(completed: {
-            loop.start(next: { events.append("\($0 as! Int)") }, completed: { events.append("completed") })
+            loop.start(next: { events.value.append("\($0 as! Int)") }, completed: { events.value.append("completed") })
         })
-        XCTAssertEqual(events, ["5", "5", "completed"], "started by a completion callback: its own take still stops it")
+        XCTAssertEqual(events.value, ["5", "5", "completed"], "started by a completion callback: its own take still stops it")
     }
 
     /// A terminal callback of a subscription whose generator has returned is not enclosed
@@ -397,9 +398,9 @@ final class SRestartUnderLaterTakeTests: LeakCheckedTestCase {
     func testARestartStartedFromACompletionNotInItsGeneratorIgnoresOtherGeneratorsOnTheStack() {
         let loop = SSignal.single(5).restart().take(2)
         let pipe = SPipe()
-        var events: [String] = []
+        let events = Cell<[String]>([])
         pipe.signal().take(1).start(completed: {
-            loop.start(next: { events.append("\($0 as! Int)") }, completed: { events.append("completed") })
+            loop.start(next: { events.value.append("\($0 as! Int)") }, completed: { events.value.append("completed") })
         })
         let pusher = SSignal { subscriber in
             subscriber.putCompletion()
@@ -407,7 +408,7 @@ final class SRestartUnderLaterTakeTests: LeakCheckedTestCase {
             return nil
         }
         pusher.start()
-        XCTAssertEqual(events, ["5", "5", "completed"])
+        XCTAssertEqual(events.value, ["5", "5", "completed"])
     }
 }
 

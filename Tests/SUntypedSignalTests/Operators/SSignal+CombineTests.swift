@@ -19,9 +19,9 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     }
 
     func testEmitsArraysOfAnyOptional() {
-        var received: Any?
-        SSignal.combineSignals([.single(1), .single(nil)]).start(next: { received = $0 })
-        let array = received as? [Any?]
+        let received = Cell<Any?>(nil)
+        SSignal.combineSignals([.single(1), .single(nil)]).start(next: { received.value = $0 })
+        let array = received.value as? [Any?]
         XCTAssertEqual(array?.count, 2)
         XCTAssertEqual(array?[0] as? Int, 1)
         XCTAssertTrue(array.map { $0[1] == nil } ?? false)
@@ -158,9 +158,9 @@ final class SSignalCombineTests: LeakCheckedTestCase {
 
     func testEmptyArrayOneArgumentEmitsEmptyArrayAndCompletes() {
         let recorder = Recorder()
-        var received: Any?
-        SSignal.combineSignals([SSignal]()).start(next: { received = $0 }, completed: recorder.completed)
-        XCTAssertEqual((received as? [Any?])?.count, 0)
+        let received = Cell<Any?>(nil)
+        SSignal.combineSignals([SSignal]()).start(next: { received.value = $0 }, completed: recorder.completed)
+        XCTAssertEqual((received.value as? [Any?])?.count, 0)
         XCTAssertEqual(recorder.events, ["completed"])
     }
 
@@ -197,53 +197,54 @@ final class SSignalCombineTests: LeakCheckedTestCase {
 
     func testAKeptArrayNeverChanges() {
         let sources = (0..<3).map { _ in ManualSource() }
-        var kept: [[Any?]] = []
-        disposedAtEnd(SSignal.combineSignals(sources.map(\.signal)).start(next: { kept.append($0 as! [Any?]) }))
+        let kept = Cell<[[Any?]]>([])
+        disposedAtEnd(SSignal.combineSignals(sources.map(\.signal)).start(next: { kept.value.append($0 as! [Any?]) }))
         sources[0].next(1)
         sources[1].next(2)
         sources[2].next(3)
         sources[1].next(nil)
         sources[1].next(21)
         sources[0].next(10)
-        XCTAssertEqual(kept.map { $0.map { $0.map { "\($0)" } ?? "nil" } }, [["1", "2", "3"], ["1", "nil", "3"], ["1", "21", "3"], ["10", "21", "3"]])
+        XCTAssertEqual(
+            kept.value.map { $0.map { $0.map { "\($0)" } ?? "nil" } }, [["1", "2", "3"], ["1", "nil", "3"], ["1", "21", "3"], ["10", "21", "3"]])
     }
 
     func testTheArrayGivenToACallbackThatPushesDoesNotChange() {
         let sources = (0..<2).map { _ in ManualSource() }
-        var log: [String] = []
+        let log = Cell<[String]>([])
         disposedAtEnd(
             SSignal.combineSignals(sources.map(\.signal)).start(next: { value in
                 let values = (value as! [Any?]).map { $0 as! Int }
-                log.append("next \(values)")
+                log.value.append("next \(values)")
                 if values == [1, 2] {
                     sources[0].next(3)  // emits [3, 2] from inside, before this callback returns
                 }
-                log.append("still \((value as! [Any?]).map { $0 as! Int })")
+                log.value.append("still \((value as! [Any?]).map { $0 as! Int })")
             }))
         sources[0].next(1)
         sources[1].next(2)
-        XCTAssertEqual(log, ["next [1, 2]", "next [3, 2]", "still [3, 2]", "still [1, 2]"])
+        XCTAssertEqual(log.value, ["next [1, 2]", "next [3, 2]", "still [3, 2]", "still [1, 2]"])
     }
 
     func testAThousandSourcesEmitTheLatestValuesInPushOrder() {
         let count = 1000
         let sources = (0..<count).map { _ in ManualSource() }
-        var emitted: [[Int]] = []
+        let emitted = Cell<[[Int]]>([])
         disposedAtEnd(
             SSignal.combineSignals(sources.map(\.signal)).start(next: { value in
-                emitted.append((value as! [Any?]).map { $0 as! Int })
+                emitted.value.append((value as! [Any?]).map { $0 as! Int })
             }))
         for index in (0..<count).reversed() {
             sources[index].next(-index)  // the last source to get a value is source 0
         }
         var expected = (0..<count).map { -$0 }
-        XCTAssertEqual(emitted, [expected], "the first emission comes when every source has a value")
+        XCTAssertEqual(emitted.value, [expected], "the first emission comes when every source has a value")
         for push in 0..<(2 * count) {
             let index = (push * 7) % count
             sources[index].next(push)
             expected[index] = push
-            XCTAssertEqual(emitted.count, push + 2)
-            XCTAssertEqual(emitted.last, expected, "push \(push)")
+            XCTAssertEqual(emitted.value.count, push + 2)
+            XCTAssertEqual(emitted.value.last, expected, "push \(push)")
         }
     }
 
@@ -259,14 +260,14 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     }
 
     func testUntypedArrayWithANonSignalFailsWithTypeError() {
-        var errors: [SSignalTypeError] = []
+        let errors = Cell<[SSignalTypeError]>([])
         let bad: [Any?] = [SSignal.single(1), 42]
         let withNil: [Any?] = [nil]
-        SSignal.combineSignals(bad).start(error: { errors.append($0 as! SSignalTypeError) })
-        SSignal.combineSignals(bad, withInitialStates: []).start(error: { errors.append($0 as! SSignalTypeError) })
-        SSignal.mergeSignals(withNil).start(error: { errors.append($0 as! SSignalTypeError) })
+        SSignal.combineSignals(bad).start(error: { errors.value.append($0 as! SSignalTypeError) })
+        SSignal.combineSignals(bad, withInitialStates: []).start(error: { errors.value.append($0 as! SSignalTypeError) })
+        SSignal.mergeSignals(withNil).start(error: { errors.value.append($0 as! SSignalTypeError) })
         XCTAssertEqual(
-            errors,
+            errors.value,
             [
                 SSignalTypeError(expected: "SSignal", actual: "Int"),
                 SSignalTypeError(expected: "SSignal", actual: "Int"),

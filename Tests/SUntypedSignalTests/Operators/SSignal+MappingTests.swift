@@ -9,61 +9,61 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         // The source's generator keeps its subscriber; the subscription (the map runs in the
         // start's own) still lets go of the transform, then of the closures, as soon as it
         // ends.
-        var log: [String] = []
-        var held: SSubscriber?
+        let log = Cell<[String]>([])
+        let held = Cell<SSubscriber?>(nil)
         let source = SSignal { subscriber in
-            held = subscriber
+            held.value = subscriber
             return nil
         }
         // Only the closures hold the probes.
-        func transform() -> (Any?) -> Any? {
-            let probe = DeinitProbe { log.append("transform released") }
+        func transform() -> @Sendable (Any?) -> Any? {
+            let probe = DeinitProbe { log.value.append("transform released") }
             return { value in withExtendedLifetime(probe) { (value as! Int) * 2 } }
         }
-        func completed() -> () -> Void {
-            let probe = DeinitProbe { log.append("callbacks released") }
+        func completed() -> @Sendable () -> Void {
+            let probe = DeinitProbe { log.value.append("callbacks released") }
             return {
                 withExtendedLifetime(probe) {}
-                log.append("completed")
+                log.value.append("completed")
             }
         }
         do {
-            let handle = source.map(transform()).start(next: { log.append("next \($0 as! Int)") }, completed: completed())
-            held?.putNext(1)
-            held?.putCompletion()
-            log.append("after completion")
+            let handle = source.map(transform()).start(next: { log.value.append("next \($0 as! Int)") }, completed: completed())
+            held.value?.putNext(1)
+            held.value?.putCompletion()
+            log.value.append("after completion")
             withExtendedLifetime(handle) {}
         }
-        XCTAssertEqual(log, ["next 2", "completed", "transform released", "callbacks released", "after completion"])
-        held = nil
+        XCTAssertEqual(log.value, ["next 2", "completed", "transform released", "callbacks released", "after completion"])
+        held.value = nil
     }
 
     func testATransformThatDisposesTheSubscriptionKeepsItsValueFromNext() {
         // The map runs in the start's own subscription: a disposal from inside the
         // transform stops its value, as it stopped a stage's value before the subscriber.
-        var log: [String] = []
-        var held: SSubscriber?
+        let log = Cell<[String]>([])
+        let held = Cell<SSubscriber?>(nil)
         let source = SSignal { subscriber in
-            held = subscriber
-            return SBlockDisposable { log.append("dispose source") }
+            held.value = subscriber
+            return SBlockDisposable { log.value.append("dispose source") }
         }
-        var handle: SDisposable?
-        handle = source.map { value -> Any? in
-            log.append("transform \(value as! Int)")
-            if value as! Int == 2 { handle?.dispose() }
+        let handle = Cell<SDisposable?>(nil)
+        handle.value = source.map { value -> Any? in
+            log.value.append("transform \(value as! Int)")
+            if value as! Int == 2 { handle.value?.dispose() }
             return value
-        }.start(next: { log.append("next \($0 as! Int)") })
-        (1...3).forEach { held?.putNext($0) }
-        XCTAssertEqual(log, ["transform 1", "next 1", "transform 2", "dispose source"])
-        held = nil
+        }.start(next: { log.value.append("next \($0 as! Int)") })
+        (1...3).forEach { held.value?.putNext($0) }
+        XCTAssertEqual(log.value, ["transform 1", "next 1", "transform 2", "dispose source"])
+        held.value = nil
     }
 
     #if DEBUG
         func testAStartedMapTakesNoSubscriptionOfItsOwn() {
             let pipe = SPipe()
-            var held: SSubscriber?
+            let held = Cell<SSubscriber?>(nil)
             let source = SSignal { subscriber in
-                held = subscriber
+                held.value = subscriber
                 return nil
             }
             let before = LiveSubscriptions.current
@@ -73,8 +73,8 @@ final class SSignalMappingTests: LeakCheckedTestCase {
             overPipe.dispose()
             overGenerator.dispose()
             XCTAssertEqual(LiveSubscriptions.current, before)
-            XCTAssertNotNil(held, "the generator kept its subscriber throughout")
-            held = nil
+            XCTAssertNotNil(held.value, "the generator kept its subscriber throughout")
+            held.value = nil
         }
     #endif
 
@@ -92,14 +92,14 @@ final class SSignalMappingTests: LeakCheckedTestCase {
 
     func testMapForwardsError() {
         let recorder = Recorder()
-        var calls = 0
+        let calls = Cell(0)
         recorder.record(
             SSignal.fail("e").map {
-                calls += 1
+                calls.value += 1
                 return $0
             })
         XCTAssertEqual(recorder.events, ["error e"])
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.value, 0)
     }
 
     func testMapDisposalDisposesUpstreamOnce() {
@@ -160,15 +160,15 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         final class Reference {}
         let object = Reference()
         let recorder = Recorder()
-        var passed: [Any?] = []
+        let passed = Cell<[Any?]>([])
         syncValues([object, object, Reference(), NSString(string: "s"), NSString(string: "s"), Opaque(), Opaque(), 1, 1.0])
             .ignoreRepeated()
-            .start(next: { passed.append($0) }, completed: recorder.completed)
+            .start(next: { passed.value.append($0) }, completed: recorder.completed)
         // identity for plain classes; isEqual for NSObject; non-equatable values always
         // pass; numbers compare by value across numeric types (1 == 1.0).
-        XCTAssertEqual(passed.count, 6)
-        XCTAssertTrue((passed[0] as AnyObject) === object)
-        XCTAssertTrue(passed[1] is Reference)
+        XCTAssertEqual(passed.value.count, 6)
+        XCTAssertTrue((passed.value[0] as AnyObject) === object)
+        XCTAssertTrue(passed.value[1] is Reference)
         XCTAssertEqual(recorder.events, ["completed"])
     }
 

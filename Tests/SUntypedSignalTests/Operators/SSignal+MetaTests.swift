@@ -101,11 +101,11 @@ final class SSignalMetaTests: LeakCheckedTestCase {
 
     func testNonSignalValueIsATypeError() {
         for make in [{ (s: SSignal) in s.switchToLatest() }, { $0.queue() }, { $0.throttled() }] {
-            var error: Any?
-            make(syncValues([5])).start(error: { error = $0 })
-            XCTAssertEqual(error as? SSignalTypeError, SSignalTypeError(expected: "SSignal", actual: "Int"))
-            make(syncValues([nil])).start(error: { error = $0 })
-            XCTAssertEqual(error as? SSignalTypeError, SSignalTypeError(expected: "SSignal", actual: "nil"))
+            let error = Cell<Any?>(nil)
+            make(syncValues([5])).start(error: { error.value = $0 })
+            XCTAssertEqual(error.value as? SSignalTypeError, SSignalTypeError(expected: "SSignal", actual: "Int"))
+            make(syncValues([nil])).start(error: { error.value = $0 })
+            XCTAssertEqual(error.value as? SSignalTypeError, SSignalTypeError(expected: "SSignal", actual: "nil"))
         }
     }
 
@@ -121,11 +121,11 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testTeardownAfterCompletionDisposesTheFinishedInnerBeforeTheOuter() {
         let log = Recorder()
         let outer = ManualSource()
-        var inner: SSubscriber?
+        let inner = Cell<SSubscriber?>(nil)
         outer.signal.switchToLatest().start(completed: { log.log("completed") })
-        outer.next(tracedSignal("a", log) { inner = $0 })
+        outer.next(tracedSignal("a", log) { inner.value = $0 })
         outer.complete()
-        inner?.putCompletion()
+        inner.value?.putCompletion()
         XCTAssertEqual(log.events, ["start a", "completed", "dispose a"])
         XCTAssertEqual(outer.disposeCount, 1)
     }
@@ -241,15 +241,15 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testMapToSignalOverClosedHubsSendsNothing() {
         // A pipe gone before its signal is started closes its hub: the outer joins
         // nothing, and an inner whose pipe is gone sends nothing.
-        var closed: SSignal?
+        let closed = Cell<SSignal?>(nil)
         do {
             let gone = SPipe()
-            closed = gone.signal()
+            closed.value = gone.signal()
         }
         let recorder = Recorder()
-        let overClosed = recorder.record(closed!.mapToSignal { SSignal.single($0) })
+        let overClosed = recorder.record(closed.value!.mapToSignal { SSignal.single($0) })
         let outer = SPipe()
-        let toClosed = recorder.record(outer.signal().mapToSignal { _ in closed! })
+        let toClosed = recorder.record(outer.signal().mapToSignal { _ in closed.value! })
         outer.putNext(1)
         XCTAssertEqual(recorder.events, [])
         overClosed.dispose()
@@ -331,17 +331,17 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testQueueHundredThousandSynchronousInnersDoNotGrowTheStack() {
         let outer = ManualSource()
         let gate = ManualSource()
-        var sum = 0
-        var completed = false
-        outer.signal.queue().start(next: { sum += $0 as! Int }, completed: { completed = true })
+        let sum = Cell(0)
+        let completed = Cell(false)
+        outer.signal.queue().start(next: { sum.value += $0 as! Int }, completed: { completed.value = true })
         outer.next(gate.signal)
         for _ in 0..<100_000 {
             outer.next(SSignal.single(1))
         }
         outer.complete()
         gate.complete()
-        XCTAssertEqual(sum, 100_000)
-        XCTAssertTrue(completed)
+        XCTAssertEqual(sum.value, 100_000)
+        XCTAssertTrue(completed.value)
     }
 
     func testQueueInnerErrorDropsPendingInners() {
@@ -534,7 +534,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
 
     /// A paging loop of `level` levels: level n runs `source(n)` (which sends n), logging
     /// "start pn" and "dispose pn", then continues with level n - 1; level 0 completes.
-    private func pages(_ level: Int, _ log: Recorder, _ source: @escaping (Int) -> SSignal) -> SSignal {
+    private static func pages(_ level: Int, _ log: Recorder, _ source: @escaping @Sendable (Int) -> SSignal) -> SSignal {
         guard level > 0 else { return SSignal.complete() }
         let traced = SSignal { subscriber in
             log.log("start p\(level)")
@@ -544,12 +544,12 @@ final class SSignalMetaTests: LeakCheckedTestCase {
                 inner.dispose()
             }
         }
-        return traced.then(SSignal.deferred { self.pages(level - 1, log, source) })
+        return traced.then(SSignal.deferred { Self.pages(level - 1, log, source) })
     }
 
     func testThenRecursionWithSynchronousValuesDeliversEveryValueThenDisposesEveryLevelInnermostFirst() {
         let log = Recorder()
-        log.record(pages(3, log) { SSignal.single($0) })
+        log.record(Self.pages(3, log) { SSignal.single($0) })
         XCTAssertEqual(
             log.events,
             ["start p3", "next 3", "start p2", "next 2", "start p1", "next 1", "completed", "dispose p1", "dispose p2", "dispose p3"])
@@ -558,7 +558,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testThenRecursionWithAsynchronousLevelsDisposesEachLevelWhenItCompletes() {
         let log = Recorder()
         let sources = (0...3).map { _ in ManualSource() }
-        log.record(pages(3, log) { sources[$0].signal })
+        log.record(Self.pages(3, log) { sources[$0].signal })
         for level in [3, 2, 1] {
             sources[level].next(level)
             sources[level].complete()
@@ -572,7 +572,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testThenRecursionDisposedMidwayDisposesOnlyTheLiveLevel() {
         let log = Recorder()
         let sources = (0...3).map { _ in ManualSource() }
-        let handle = log.record(pages(3, log) { sources[$0].signal })
+        let handle = log.record(Self.pages(3, log) { sources[$0].signal })
         sources[3].next(3)
         sources[3].complete()
         sources[2].next(2)
@@ -583,12 +583,12 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     }
 
     func testDeferredCallsGeneratorPerSubscription() {
-        var calls = 0
+        let calls = Cell(0)
         let signal = SSignal.deferred {
-            calls += 1
-            return .single(calls)
+            calls.value += 1
+            return .single(calls.value)
         }
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.value, 0)
         let recorder = Recorder()
         recorder.record(signal)
         recorder.record(SSignal.defer { .fail("via defer") })

@@ -4,7 +4,7 @@ import SignalTestSupport
 import XCTest
 
 final class SSignalReduceTests: LeakCheckedTestCase {
-    private let add: (Any?, Any?) -> Any? = { ($0 as! Int) + ($1 as! Int) }
+    private let add: @Sendable (Any?, Any?) -> Any? = { ($0 as! Int) + ($1 as! Int) }
 
     func testReduceLeftEmitsTheFoldOnCompletion() {
         let recorder = Recorder()

@@ -136,7 +136,7 @@ final class SSignalSideEffectsTests: LeakCheckedTestCase {
     func testEventsPassUnchangedOnTheEmittingThread() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var onQueue: [Bool] = []
+        let onQueue = Cell<[Bool]>([])
         let source = SSignal { subscriber in
             queue.dispatch {
                 subscriber.putNext(1)
@@ -144,10 +144,10 @@ final class SSignalSideEffectsTests: LeakCheckedTestCase {
             }
             return nil
         }
-        source.onNext { _ in onQueue.append(queue.isCurrentQueue()) }
-            .afterCompletion { onQueue.append(queue.isCurrentQueue()) }
+        source.onNext { _ in onQueue.value.append(queue.isCurrentQueue()) }
+            .afterCompletion { onQueue.value.append(queue.isCurrentQueue()) }
             .start()
         clock.run()
-        XCTAssertEqual(onQueue, [true, true])
+        XCTAssertEqual(onQueue.value, [true, true])
     }
 }

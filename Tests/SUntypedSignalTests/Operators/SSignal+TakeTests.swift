@@ -195,9 +195,9 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     }
 
     func testNonSignalReplacementIsATypeError() {
-        var error: Any?
-        SSignal.never().takeUntilReplacement(.single("nope")).start(error: { error = $0 })
-        XCTAssertEqual(error as? SSignalTypeError, SSignalTypeError(expected: "SSignal", actual: "String"))
+        let error = Cell<Any?>(nil)
+        SSignal.never().takeUntilReplacement(.single("nope")).start(error: { error.value = $0 })
+        XCTAssertEqual(error.value as? SSignalTypeError, SSignalTypeError(expected: "SSignal", actual: "String"))
     }
 
     func testDisposalDisposesEverything() {

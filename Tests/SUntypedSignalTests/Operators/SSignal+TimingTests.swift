@@ -11,10 +11,10 @@ final class SSignalTimingTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
         let log = Recorder()
-        var startedOnQueue = false
+        let startedOnQueue = Cell(false)
         let source = SSignal { subscriber in
             log.log("start at \(clock.now)")
-            startedOnQueue = queue.isCurrentQueue()
+            startedOnQueue.value = queue.isCurrentQueue()
             subscriber.putNext(1)
             subscriber.putCompletion()
             return nil
@@ -24,7 +24,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, [])
         clock.advance(by: 0.1)
         XCTAssertEqual(log.events, ["start at 2.0", "next 1", "completed"])
-        XCTAssertTrue(startedOnQueue)
+        XCTAssertTrue(startedOnQueue.value)
     }
 
     func testDelayDoesNotDelayLaterValues() {
@@ -132,9 +132,9 @@ final class SSignalTimingTests: LeakCheckedTestCase {
         let queue = virtualQueue(clock)
         let source = ManualSource()
         let recorder = Recorder()
-        var alternateOnQueue = false
+        let alternateOnQueue = Cell(false)
         let alternate = SSignal { subscriber in
-            alternateOnQueue = queue.isCurrentQueue()
+            alternateOnQueue.value = queue.isCurrentQueue()
             subscriber.putNext("alt")
             subscriber.putCompletion()
             return nil
@@ -144,7 +144,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
         XCTAssertEqual(source.disposeCount, 1)
         source.next("late")
         XCTAssertEqual(recorder.events, ["next alt", "completed"])
-        XCTAssertTrue(alternateOnQueue)
+        XCTAssertTrue(alternateOnQueue.value)
     }
 
     func testTimeoutSynchronousTerminationPreventsTheTimeout() {

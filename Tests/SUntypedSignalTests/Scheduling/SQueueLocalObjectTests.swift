@@ -14,9 +14,9 @@ final class SQueueLocalObjectTests: LeakCheckedTestCase {
     func testCreatedAndUsedOnTheQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var createdOnQueue = false
-        var usedOnQueue = false
-        var seenUses: [Int] = []
+        nonisolated(unsafe) var createdOnQueue = false
+        nonisolated(unsafe) var usedOnQueue = false
+        nonisolated(unsafe) var seenUses: [Int] = []
         let local = SQueueLocalObject(queue: queue) {
             createdOnQueue = queue.isCurrentQueue()
             return Resource(onDeinit: {})
@@ -55,7 +55,7 @@ final class SQueueLocalObjectTests: LeakCheckedTestCase {
     func testObjectReleasedOnTheQueueAfterDeinit() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var releasedOnQueue: Bool?
+        nonisolated(unsafe) var releasedOnQueue: Bool?
         var local: SQueueLocalObject? = SQueueLocalObject(queue: queue) {
             Resource(onDeinit: { releasedOnQueue = queue.isCurrentQueue() })
         }
@@ -70,8 +70,8 @@ final class SQueueLocalObjectTests: LeakCheckedTestCase {
     func testNilObject() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        var calls = 0
-        var seen: Any? = "unset"
+        nonisolated(unsafe) var calls = 0
+        nonisolated(unsafe) var seen: Any? = "unset"
         let local = SQueueLocalObject(queue: queue) { nil }
         local.with { value in
             calls += 1

@@ -46,15 +46,15 @@ final class Recorder: @unchecked Sendable {
         lock.unlock()
     }
 
-    var next: (Any?) -> Void {
+    var next: @Sendable (Any?) -> Void {
         { [self] value in log("next \(describe(value))") }
     }
 
-    var error: (Any?) -> Void {
+    var error: @Sendable (Any?) -> Void {
         { [self] value in log("error \(describe(value))") }
     }
 
-    var completed: () -> Void {
+    var completed: @Sendable () -> Void {
         { [self] in log("completed") }
     }
 
@@ -67,7 +67,7 @@ final class Recorder: @unchecked Sendable {
 
 /// A signal that logs "start <name>" and "dispose <name>" to `log`, runs `body` with the
 /// subscriber when started, and returns a disposable.
-func tracedSignal(_ name: String, _ log: Recorder, _ body: @escaping (SSubscriber) -> Void = { _ in }) -> SSignal {
+func tracedSignal(_ name: String, _ log: Recorder, _ body: @escaping @Sendable (SSubscriber) -> Void = { _ in }) -> SSignal {
     SSignal { subscriber in
         log.log("start \(name)")
         body(subscriber)
@@ -77,7 +77,10 @@ func tracedSignal(_ name: String, _ log: Recorder, _ body: @escaping (SSubscribe
 
 /// `values` then completion, synchronously.
 func syncValues(_ values: [Any?]) -> SSignal {
-    SSignal { subscriber in
+    // The values are only read, by each start (an `SSignal` hands `Any?` values to the
+    // thread that starts it).
+    nonisolated(unsafe) let values = values
+    return SSignal { subscriber in
         for value in values {
             subscriber.putNext(value)
         }

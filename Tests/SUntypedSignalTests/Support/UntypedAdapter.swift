@@ -11,7 +11,7 @@ enum UntypedAPI: SignalAPIAdapter {
 
     static func push(_ value: Int, into pipe: SPipe) { pipe.putNext(value) }
 
-    static func signal(_ generator: @escaping (SSubscriber) -> (() -> Void)?) -> SSignal {
+    static func signal(_ generator: @escaping @Sendable (SSubscriber) -> (@Sendable () -> Void)?) -> SSignal {
         SSignal { subscriber in
             generator(subscriber).map { SBlockDisposable($0) }
         }
@@ -23,10 +23,14 @@ enum UntypedAPI: SignalAPIAdapter {
 
     /// A value that is not an `Int` reaches `next` as -1.
     static func start(_ signal: SSignal, next: ((Int) -> Void)?, error: (() -> Void)?, completed: (() -> Void)?) -> () -> Void {
-        let subscription = signal.start(
-            next: next.map { deliver in { deliver($0 as? Int ?? -1) } },
-            error: error.map { report in { _ in report() } },
-            completed: completed)
+        // The protocol, shared with the typed adapter, keeps plain callback types; the
+        // drivers' callbacks are thread-safe (locked logs, or a subscriber they forward to).
+        nonisolated(unsafe) let next = next, error = error, completed = completed
+        var onNext: (@Sendable (Any?) -> Void)?, onError: (@Sendable (Any?) -> Void)?, onCompleted: (@Sendable () -> Void)?
+        if next != nil { onNext = { next!($0 as? Int ?? -1) } }
+        if error != nil { onError = { _ in error!() } }
+        if completed != nil { onCompleted = { completed!() } }
+        let subscription = signal.start(next: onNext, error: onError, completed: onCompleted)
         return subscription.dispose
     }
 }

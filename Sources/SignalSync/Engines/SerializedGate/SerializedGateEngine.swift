@@ -42,18 +42,18 @@ package final class SerializedGateEngine: @unchecked Sendable {
     }
 
     /// A callback that runs `body` with each value through the gate (`deliver`).
-    package func delivering<Value>(_ body: @escaping (Value) -> Void) -> (Value) -> Void {
+    package func delivering<Value>(_ body: @escaping @Sendable (Value) -> Void) -> @Sendable (Value) -> Void {
         { value in self.deliver { body(value) } }
     }
 
     /// A callback that runs `body` with the error through the gate as the terminal
     /// delivery (`terminate`).
-    package func terminating<Failure>(_ body: @escaping (Failure) -> Void) -> (Failure) -> Void {
+    package func terminating<Failure>(_ body: @escaping @Sendable (Failure) -> Void) -> @Sendable (Failure) -> Void {
         { error in self.terminate { body(error) } }
     }
 
     /// A completion callback that runs `body` through the gate as the terminal delivery.
-    package func terminating(_ body: @escaping () -> Void) -> () -> Void {
+    package func terminating(_ body: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
         { self.terminate(body) }
     }
 
