@@ -24,7 +24,7 @@ func combineLatestArrayScenarios() -> [ScenarioCase] {
 func typedCombineLatestArray(sources: Int, pushes: Int) -> () -> Int {
     let tally = Tally()
     let pipes = (0..<sources).map { _ in ValuePipe<Int>() }
-    var next = 0
+    nonisolated(unsafe) var next = 0  // read by the sink on this thread, inside the pushes
     let subscription = combineLatest(pipes.map { $0.signal() })
         .start(next: { (values: [Int]) in
             tally.add(values[next])
@@ -47,7 +47,7 @@ func typedCombineLatestArray(sources: Int, pushes: Int) -> () -> Int {
 func untypedCombineLatestArray(sources: Int, pushes: Int) -> () -> Int {
     let tally = Tally()
     let pipes = (0..<sources).map { _ in SPipe() }
-    var next = 0
+    nonisolated(unsafe) var next = 0  // read by the sink on this thread, inside the pushes
     let subscription = SSignal.combineSignals(pipes.map { $0.signal() })
         .start(next: { values in
             tally.add((values as! [Any?])[next] as! Int)
