@@ -327,11 +327,10 @@ public enum DeepChainDriver {
     // stack. Measured on the project's 2-core machine (typed API, main thread; the untyped
     // API's are alike): debug 0.9 s (100,000 maps), 3.8 s (100,000 then levels), 5.5 s
     // (100,000 nested mapToSignals); the same depths under AddressSanitizer 1.9 s, 10.5 s
-    // and 13.2 s, under ThreadSanitizer 8.7 s, 41 s and 53 s. CI runs every test in debug
-    // and under both sanitizers, so the sanitizers run smaller depths, and a serial queue
-    // (the same check, on a worker thread) a fifth of the main thread's.
-    // `SIGNALKIT_DEEP_MAPS` and `SIGNALKIT_DEEP_LEVELS` set other depths (the full ones
-    // under a sanitizer, say).
+    // and 13.2 s, under ThreadSanitizer 8.7 s, 41 s and 53 s. The main thread's chains run
+    // at those depths in every build CI runs; under a sanitizer a serial queue (the same
+    // check, on a worker thread) runs a fifth of them, which still crosses several fresh
+    // stacks. `SIGNALKIT_DEEP_MAPS` and `SIGNALKIT_DEEP_LEVELS` set other depths.
 
     /// A depth set in the environment variable `name`, if any.
     static func depth(from name: String) -> Int? {
@@ -339,29 +338,28 @@ public enum DeepChainDriver {
     }
 
     /// The depth of the `map` chains: a million in release builds, a hundred thousand in
-    /// debug builds and under AddressSanitizer, 40,000 under ThreadSanitizer.
+    /// debug builds and under the sanitizers.
     public static let startingThreadMapDepth: Int = {
         if let depth = depth(from: "SIGNALKIT_DEEP_MAPS") { return depth }
-        if Stress.underThreadSanitizer { return 40_000 }
         #if DEBUG
             return 100_000
         #else
-            return Stress.underAddressSanitizer ? 100_000 : 1_000_000
+            return Stress.underAddressSanitizer || Stress.underThreadSanitizer ? 100_000 : 1_000_000
         #endif
     }()
 
     /// The depth of the `then` recursions and `mapToSignal` nests started on the main
-    /// thread: a hundred thousand; 20,000 under AddressSanitizer, 10,000 under
-    /// ThreadSanitizer.
+    /// thread: a hundred thousand.
     public static let startingThreadDepth: Int = {
         if let depth = depth(from: "SIGNALKIT_DEEP_LEVELS") { return depth }
-        if Stress.underThreadSanitizer { return 10_000 }
-        return Stress.underAddressSanitizer ? 20_000 : 100_000
+        return 100_000
     }()
 
-    /// The depth of a `then` recursion or `mapToSignal` nest at `place`.
+    /// The depth of a `then` recursion or `mapToSignal` nest at `place`: a fifth of the
+    /// main thread's on a serial queue under a sanitizer, the same elsewhere.
     static func startingThreadDepth(at place: StartingPlace) -> Int {
-        place == .mainThread ? startingThreadDepth : startingThreadDepth / 5
+        let sanitized = Stress.underAddressSanitizer || Stress.underThreadSanitizer
+        return place == .serialQueue && sanitized ? startingThreadDepth / 5 : startingThreadDepth
     }
 
     /// `map`s on a pipe's values delivered on the starting place's queue (the main queue,
