@@ -33,7 +33,9 @@ extension SSignal {
         SSignal { subscriber in
             let gate = TimerGateEngine(action: { alternate.forward(to: subscriber) })
             gate.armFinal(after: seconds, on: queue.executionQueue)
-            gate.begin {
+            // The timer, armed first as in the original, may fire before this begins: then
+            // the alternate stays and this signal is not subscribed.
+            gate.beginReplaceable {
                 self.start(
                     next: { value in
                         if gate.disarm() { subscriber.putNext(value) }

@@ -68,7 +68,20 @@ package final class TimerGateEngine: UpstreamDisposable, @unchecked Sendable {
     /// subscription it replaces is disposed after the new one has started.
     package func begin(_ start: () -> any UpstreamDisposable) {
         guard case .start(let id) = state.withLock({ $0.beginStart() }) else { return }
-        let started = start()
+        keep(start(), id: id)
+    }
+
+    /// Begins the subscription that the action replaces (`timeout`'s source) as `begin`
+    /// does, unless the final timer has already taken the action: a timer armed before
+    /// this subscription starts may fire first, and its action's subscription must stay.
+    package func beginReplaceable(_ start: () -> any UpstreamDisposable) {
+        guard case .start(let id) = state.withLock({ $0.beginReplaceable() }) else { return }
+        keep(start(), id: id)
+    }
+
+    /// Keeps `started`, subscription `id`, unless a newer one was begun or the gate was
+    /// disposed meanwhile; disposes what it replaces or itself.
+    private func keep(_ started: any UpstreamDisposable, id: Int) {
         switch state.withLock({ $0.started(started, id: id) }) {
         case .discard(let stale):
             stale.dispose()

@@ -61,7 +61,8 @@ package struct TimerGateMachine {
     package enum BeginAction: Equatable {
         /// Start it, as the subscription with this id, then report `started`.
         case start(id: Int)
-        /// Nothing: the gate is disposed.
+        /// Nothing: the gate is disposed, or (`beginReplaceable`) the final timer has taken
+        /// the action.
         case ignore
     }
 
@@ -135,6 +136,15 @@ package struct TimerGateMachine {
         if isDisposed { return .ignore }  // legitimate: the disposal may come from any thread
         newest += 1
         return .start(id: newest)
+    }
+
+    /// The subscription that the action replaces (`timeout`'s source) is about to start:
+    /// as `beginStart`, unless the final timer has already taken the action. Begun after
+    /// the action's subscription, it would replace it (the newer one wins), and the
+    /// timeout would end on the source it timed out.
+    package mutating func beginReplaceable() -> BeginAction {
+        guard case .pending = state else { return .ignore }  // legitimate: the timer may fire first
+        return beginStart()
     }
 
     /// Subscription `id` has started as `started`.

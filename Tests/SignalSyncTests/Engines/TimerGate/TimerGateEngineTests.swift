@@ -119,6 +119,42 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.entries, ["alternate started", "source disposed", "alternate disposed"])
     }
 
+    func testATimerThatFiresBeforeTheSourceBeginsKeepsTheAlternate() {
+        // The untyped `timeout` arms its timer before it subscribes its source (as the
+        // original does); on a loaded machine the timer can fire first. The alternate it
+        // began must stay: the source is not subscribed (it would replace the alternate,
+        // and the timeout would never end).
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let gate = TimerGateEngine(action: {
+            log.append("alternate started")
+            return RecordingDisposable("alternate", log)
+        })
+        gate.armFinal(after: 0, on: clock.makeQueue())
+        clock.advance(by: 0)
+        gate.beginReplaceable {
+            log.append("source started")
+            return RecordingDisposable("source", log)
+        }
+        XCTAssertEqual(log.entries, ["alternate started"])
+        gate.dispose()
+        XCTAssertEqual(log.entries, ["alternate started", "alternate disposed"])
+    }
+
+    func testTheReplaceableSourceBegunFirstIsReplacedByTheAlternate() {
+        let clock = VirtualClock()
+        let log = EngineLog()
+        let gate = TimerGateEngine(action: {
+            log.append("alternate started")
+            return RecordingDisposable("alternate", log)
+        })
+        gate.armFinal(after: 1, on: clock.makeQueue())
+        gate.beginReplaceable { RecordingDisposable("source", log) }
+        clock.advance(by: 1)
+        gate.dispose()
+        XCTAssertEqual(log.entries, ["alternate started", "source disposed", "alternate disposed"])
+    }
+
     func testArmingStopsTheTimerItReplaces() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()

@@ -66,6 +66,18 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
         guard case .drop(nil) = machine.disarm() else { return XCTFail("the action was taken") }
     }
 
+    func testTheReplaceableSubscriptionIsNotBegunOnceTheActionWasTaken() {
+        var machine = TimerGateMachine(action: { RecordingDisposable("action", EngineLog()) })
+        XCTAssertEqual(machine.beginReplaceable(), .start(id: 1), "the action still waits")
+        let final = timer()
+        _ = machine.arm(final)
+        guard case .begin = machine.fire(final) else { return XCTFail("the armed timer takes the action") }
+        XCTAssertEqual(machine.beginStart(), .start(id: 2), "the action's subscription begins")
+        XCTAssertEqual(machine.beginReplaceable(), .ignore, "the action was taken: the source it replaces stays unsubscribed")
+        _ = machine.dispose()
+        XCTAssertEqual(machine.beginReplaceable(), .ignore)
+    }
+
     func testANewerSubscriptionWinsAndReplacesTheLiveOne() {
         var machine = TimerGateMachine(action: nil)
         XCTAssertEqual(machine.beginStart(), .start(id: 1))
