@@ -32,6 +32,14 @@ final class EngineLog: @unchecked Sendable {
 }
 
 final class TimerGateEngineTests: LeakCheckedTestCase {
+    /// A gate whose final timer begins an "alternate" subscription, logged in `log`.
+    private func alternateGate(_ log: EngineLog) -> TimerGateEngine {
+        TimerGateEngine(action: {
+            log.append("alternate started")
+            return RecordingDisposable("alternate", log)
+        })
+    }
+
     func testFinalTimerBeginsTheActionOnceAndDisposalDisposesIt() {
         let clock = VirtualClock()
         let log = EngineLog()
@@ -91,10 +99,7 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
     func testTheActionReplacesTheSubscriptionAfterItStarted() {
         let clock = VirtualClock()
         let log = EngineLog()
-        let gate = TimerGateEngine(action: {
-            log.append("alternate started")
-            return RecordingDisposable("alternate", log)
-        })
+        let gate = alternateGate(log)
         gate.begin { RecordingDisposable("source", log) }
         gate.armFinal(after: 1, on: clock.makeQueue())
         clock.advance(by: 1)
@@ -105,10 +110,7 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
     func testASubscriptionReplacedWhileStartingIsDisposedWhenItsStartReturns() {
         let clock = VirtualClock()
         let log = EngineLog()
-        let gate = TimerGateEngine(action: {
-            log.append("alternate started")
-            return RecordingDisposable("alternate", log)
-        })
+        let gate = alternateGate(log)
         gate.armFinal(after: 0, on: clock.makeQueue())
         gate.begin {
             clock.advance(by: 0)  // the timer fires while the source is still starting
@@ -126,10 +128,7 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
         // and the timeout would never end).
         let clock = VirtualClock()
         let log = EngineLog()
-        let gate = TimerGateEngine(action: {
-            log.append("alternate started")
-            return RecordingDisposable("alternate", log)
-        })
+        let gate = alternateGate(log)
         gate.armFinal(after: 0, on: clock.makeQueue())
         clock.advance(by: 0)
         gate.beginReplaceable {
@@ -144,10 +143,7 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
     func testTheReplaceableSourceBegunFirstIsReplacedByTheAlternate() {
         let clock = VirtualClock()
         let log = EngineLog()
-        let gate = TimerGateEngine(action: {
-            log.append("alternate started")
-            return RecordingDisposable("alternate", log)
-        })
+        let gate = alternateGate(log)
         gate.armFinal(after: 1, on: clock.makeQueue())
         gate.beginReplaceable { RecordingDisposable("source", log) }
         clock.advance(by: 1)
