@@ -19,7 +19,7 @@ extension Signal {
     /// value (the same events, and nothing to dispose).
     @inlinable
     public func toUntyped() -> SSignal {
-        if isSingle {
+        if stage.plan(for: .forwarder) == .sendSingleValue {
             return SSignal.single(singleValue)
         }
         // Both closures capture only this signal: no closure context of their own.
@@ -84,26 +84,28 @@ extension SSignal {
     /// sends what its subscription would have sent, converted, without building it.
     @inlinable
     func subscription<T, E, R>(convertingTo subscriber: Subscriber<T, R>, with conversion: UntypedToTyped<T, E, R>) -> Disposable {
-        if isSingle {
+        switch stage.plan(for: .converter) {
+        case .sendSingleValue:
             return Self.send(conversion.convert(singleValue), to: subscriber)
-        }
-        if let map = self as? MapSSignal {
+        case .convertThroughMap:
+            let map = self as! MapSSignal
             let mapped = MappedUntypedToTyped(transform: map.transform, then: conversion)
             let upstream = map.upstreamSignal
-            if upstream.isSingle {
+            switch upstream.stage.plan(for: .converter) {
+            case .sendSingleValue:
                 return Self.send(mapped.convert(upstream.singleValue), to: subscriber)
+            case .convertSource:
+                let callbacks = ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core)
+                return (upstream as! ConvertedSSignal<Disposable>).subscriptionOfSource(callbacks: callbacks)
+            default:
+                return map.subscriptionOfUpstream(callbacks: ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core))
             }
-            let callbacks = ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core)
-            if let converted = upstream as? ConvertedSSignal<Disposable> {
-                return converted.subscriptionOfSource(callbacks: callbacks)
-            }
-            return map.subscriptionOfUpstream(callbacks: callbacks)
+        case .convertSource:
+            let callbacks = ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core)
+            return (self as! ConvertedSSignal<Disposable>).subscriptionOfSource(callbacks: callbacks)
+        default:
+            return subscription(callbacks: ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core))
         }
-        let callbacks = ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core)
-        if let converted = self as? ConvertedSSignal<Disposable> {
-            return converted.subscriptionOfSource(callbacks: callbacks)
-        }
-        return subscription(callbacks: callbacks)
     }
 
     /// What a converting subscription of a `single` sends: the converted value, then

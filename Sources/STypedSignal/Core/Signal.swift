@@ -55,7 +55,7 @@ public class Signal<T, E>: @unchecked Sendable {
     /// What kind of library signal this is, which operators after it look at: a `single`
     /// (consumers that would only forward its value read `singleValue` instead of
     /// subscribing), or a stage that the next `map` or `filter` joins (`FusedSignal`).
-    @usableFromInline let stage: SignalStage
+    @usableFromInline package let stage: SignalStage
     #if DEBUG
         /// Its name in the chain of a recorded start (`LiveSubscriptionReport`): the
         /// function that made it (`#function` where a generator signal is made: an
@@ -99,33 +99,27 @@ public class Signal<T, E>: @unchecked Sendable {
             if let label {
                 return label
             }
-            switch stage {
-            case .hub:
+            switch stage.naming {
+            case .source:
                 return (self as! HubSignal<T, E>).sourceName
-            case .fused:
+            case .steps:
                 return (self as! FusedSignal<T, E>).steps.names.joined(separator: " |> ")
-            case .generator, .single, .map, .sameTypeMap, .sameTypeMapOfSingle:
+            case .origin:
                 return StartRecords.stageName(of: origin)
             }
         }
     #endif
 
-    /// True for a signal made by `single` (a `SingleSignal`); the bridge's `toUntyped`
-    /// makes it an untyped `single` of the same value.
-    @inlinable
-    package final var isSingle: Bool {
-        stage == .single
-    }
-
-    /// The value of a signal made by `single` (only when `isSingle`). The meta
-    /// operators' inners and `Promise.set` read it instead of subscribing: what that
-    /// subscription would send, without building it. (Not a `T?` that is nil for other
-    /// signals: code not specialized for `T`, such as those callers, would look up
-    /// `Optional<T>`'s metadata at every read.)
+    /// The value of a signal made by `single`, where a start plan says `sendSingleValue`
+    /// (`SignalStage.plan(for:)`). The meta operators' inners and `Promise.set` read it
+    /// instead of subscribing: what that subscription would send, without building it.
+    /// (Not a `T?` that is nil for other signals: code not specialized for `T`, such as
+    /// those callers, would look up `Optional<T>`'s metadata at every read.)
     @inlinable
     package final var singleValue: T {
-        // Safety: only a `SingleSignal` has the stage `.single` (callers check `isSingle`).
-        // Pinned by SingleSignalStorageTests.testEverySizeAndAlignmentComesOutIntactOnEverySubscription
+        // Safety: only `SingleSignal` stores the stage `.single`, the only stage whose plans
+        // say `sendSingleValue`; `unsafeDowncast` checks it in debug builds. Pinned by
+        // SignalStageTests, SingleSignalStorageTests.testEverySizeAndAlignmentComesOutIntactOnEverySubscription
         // and SingleHandOverTests.testMapToSignalForwardsEachSinglesValueThenCompletes.
         unsafeDowncast(self, to: SingleSignal<T, E>.self).value
     }
@@ -167,18 +161,14 @@ public class Signal<T, E>: @unchecked Sendable {
     /// Subscribes like `start` and returns the subscription, which is also its handle.
     @inlinable
     package final func subscription(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> any Disposable & Sendable {
-        if stage == .hub {
-            #if DEBUG
-                StartRecords.stage(stageName)
-            #endif
-            // Safety: only `HubSignal`'s initializer passes `.hub` (a checked cast here would be
-            // a run-time call per start). Pinned by ValuePipeTests and ValuePromiseTests.
-            return unsafeDowncast(self, to: HubSignal<T, E>.self).subscribe(next: next, error: error, completed: completed)
-        }
-        if stage.startsClosures {
+        switch stage.plan(for: .closures) {
+        case .joinHub:
+            return joinedHub.subscribe(next: next, error: error, completed: completed)
+        case .mapStartsClosures, .stepsStartClosures, .stepsRunInHub:
             return ClosureStartingSignal.subscription(of: self, next: next, error: error, completed: completed)
+        default:
+            return subscription(SubscriptionState(next: next, error: error, completed: completed))
         }
-        return subscription(SubscriptionState(next: next, error: error, completed: completed))
     }
 
     /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and
@@ -191,11 +181,9 @@ public class Signal<T, E>: @unchecked Sendable {
     /// Subscribes with a prepared state and returns it as the handle.
     @inlinable
     final func subscription(_ state: SubscriptionState<T, E>) -> SubscriptionState<T, E> {
-        if stage == .hub {
-            #if DEBUG
-                StartRecords.stage(stageName)
-            #endif
-            state.assign(GenerationScope.run(state) { (self as! HubSignal<T, E>).join(state) })
+        if stage.plan(for: .callbacks) == .joinHub {
+            let hub = joinedHub
+            state.assign(GenerationScope.run(state) { hub.join(state) })
             return state
         }
         let subscriber = Subscriber<T, E>(state: state)

@@ -97,41 +97,6 @@ final class SingleValueBox<T> {
     }
 }
 
-/// The kind of a library signal that the operators after it look at (`Signal.stage`).
-@usableFromInline
-enum SignalStage: UInt8 {
-    /// Anything else: a generator, or a stage that nothing joins.
-    case generator
-    /// `single(value)`, a `SingleSignal`.
-    case single
-    /// A hot source's signal, a `HubSignal`: `start` joins its hub without making a
-    /// subscriber object.
-    case hub
-    /// A `map` of a `single` whose values keep their type: a `MapSignal<T, T, E>` that a
-    /// `map` or `filter` after it joins, and whose `start` sends the mapped value without
-    /// subscribing the `single` (its `runner`).
-    case sameTypeMapOfSingle
-    /// A `map` that changes the value's type: a `MapSignal`, which subscribes `start`'s
-    /// closures itself (`ClosureStartingSignal`).
-    case map
-    /// A `map` whose values keep their type: a `MapSignal<T, T, E>`, which a `map` or
-    /// `filter` after it joins (`FusedSignal`).
-    case sameTypeMap
-    /// A `FusedSignal`, which a `map` keeping the type or a `filter` after it joins.
-    case fused
-
-    /// True for the stages a `map` keeping the type or a `filter` after them joins.
-    @inlinable var takesSteps: Bool {
-        self == .sameTypeMap || self == .fused || self == .sameTypeMapOfSingle
-    }
-
-    /// True for the stages that subscribe `start`'s closures themselves: a
-    /// `ClosureStartingSignal`.
-    @inlinable var startsClosures: Bool {
-        rawValue >= SignalStage.map.rawValue
-    }
-}
-
 /// A library stage that subscribes the closures of a `start` itself (`map`, fused `map`
 /// and `filter` steps): its function runs upstream's generator with the start's own
 /// subscriber, the stage's work done by that subscription's callbacks
@@ -158,15 +123,17 @@ class ClosureStartingSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         super.init(runner: runner, stage: stage, origin: origin)
     }
 
-    /// Subscribes these closures to `signal`, a stage that `startsClosures`, with its
+    /// Subscribes these closures to `signal`, a stage that starts closures, with its
     /// `subscribeClosures`. Not inlined: `start` stays small enough to be inlined where it
     /// is called.
     @inlinable @inline(never)
     static func subscription(
         of signal: Signal<T, E>, next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?
     ) -> any Disposable & Sendable {
-        // Safety: only this class's subclasses pass the stages that `startsClosures`.
-        // Pinned by FusedStagesTests and MapClosureStartTests.
+        // Safety: only this class's subclasses store the stages whose plan for closures
+        // is `mapStartsClosures`, `stepsStartClosures` or `stepsRunInHub`
+        // (`SignalStage.plan(for:)`); `unsafeDowncast` checks it in debug builds. Pinned by
+        // FusedStagesTests and MapClosureStartTests.
         let stage = unsafeDowncast(signal, to: ClosureStartingSignal.self)
         return stage.subscribeClosures(stage, next, error, completed)
     }
@@ -191,11 +158,13 @@ final class MapSignal<T, R, E>: ClosureStartingSignal<R, E>, @unchecked Sendable
                 let stage = signal as! MapSignal
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 let upstream = stage.upstream!
-                guard upstream.isSingle else {
+                switch upstream.stage.plan(for: .forwarder) {
+                case .sendSingleValue:
+                    return upstream.sendSingleValue(to: subscriber, transform: stage.transform)
+                default:
                     return upstream.startForwarding(to: subscriber, transform: stage.transform)
                 }
-                return upstream.sendSingleValue(to: subscriber, transform: stage.transform)
-            }, stage: Self.stage(over: upstream), origin: "map",
+            }, stage: .ofMap(over: upstream.stage, keepingType: T.self == R.self), origin: "map",
             subscribeClosures: { signal, next, error, completed in
                 // Safety: this function is only called with the signal that holds it.
                 let stage = unsafeDowncast(signal, to: MapSignal.self)
@@ -209,16 +178,6 @@ final class MapSignal<T, R, E>: ClosureStartingSignal<R, E>, @unchecked Sendable
             })
     }
 
-    /// The stage of a map of `upstream`: a map of a `single` sends the mapped value from
-    /// `runner`, without subscribing the `single`, and so does not start closures itself.
-    @inlinable
-    static func stage(over upstream: Signal<T, E>) -> SignalStage {
-        if T.self == R.self {
-            return upstream.isSingle ? .sameTypeMapOfSingle : .sameTypeMap
-        }
-        return upstream.isSingle ? .generator : .map
-    }
-
     deinit {
         // A chain of maps releases signal after signal, nested: go on from a fresh stack
         // when this thread's is nearly used up (as `Signal` does with its generator).
@@ -229,7 +188,7 @@ final class MapSignal<T, R, E>: ClosureStartingSignal<R, E>, @unchecked Sendable
 extension Signal {
     /// `single(value) |> map(transform)` started: what the single's subscription would
     /// send (the mapped value, then completion, and nothing to dispose), without building
-    /// it: three allocations less per subscription. Only when `isSingle`.
+    /// it: three allocations less per subscription. Only where the plan says `sendSingleValue`.
     ///
     /// Not inlinable: specialized for an uninhabited `T` (a map of a `Signal<Never, E>`,
     /// where this is never reached), the release compiler of Swift 6.3.1 with
@@ -270,6 +229,7 @@ final class FusedSignal<T, E>: ClosureStartingSignal<T, E>, @unchecked Sendable 
 
     @inlinable
     init(upstream: Signal<T, E>, steps: StatelessStep<T>) {
+        let kind = SignalStage.ofSteps(over: upstream.stage)
         self.upstream = upstream
         self.steps = steps
         stepCount = steps.count
@@ -278,8 +238,8 @@ final class FusedSignal<T, E>: ClosureStartingSignal<T, E>, @unchecked Sendable 
                 let stage = signal as! FusedSignal
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 return stage.upstream!.startStepping(to: subscriber, steps: stage.steps)
-            }, stage: .fused, origin: "",
-            subscribeClosures: upstream.stage == .hub ? Self.subscribeOverHub : Self.subscribeStepping)
+            }, stage: kind, origin: "",
+            subscribeClosures: kind.plan(for: .closures) == .stepsRunInHub ? Self.subscribeOverHub : Self.subscribeStepping)
     }
 
     /// `subscribeClosures` over a hub's signal: the steps run in the hub's delivery to the
@@ -293,12 +253,8 @@ final class FusedSignal<T, E>: ClosureStartingSignal<T, E>, @unchecked Sendable 
             let upstream = fused.upstream!
             #if DEBUG
                 StartRecords.stage(fused.stageName)
-                StartRecords.stage(upstream.stageName)
             #endif
-            // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by
-            // FusedStagesOverHubTests.
-            return unsafeDowncast(upstream, to: HubSignal<T, E>.self).subscribe(
-                steps: fused.steps, next: next, error: error, completed: completed)
+            return upstream.joinedHub.subscribe(steps: fused.steps, next: next, error: error, completed: completed)
         }
     }
 
@@ -323,16 +279,16 @@ final class FusedSignal<T, E>: ClosureStartingSignal<T, E>, @unchecked Sendable 
     /// otherwise it starts a stage of its own.
     @inlinable
     static func appending(_ step: StatelessStep<T>, to signal: Signal<T, E>) -> Signal<T, E> {
-        switch signal.stage {
-        case .fused:
+        switch signal.stage.stepJoin {
+        case .appendToSteps:
             let fused = signal as! FusedSignal
             if fused.stepCount < maxSteps {
                 return FusedSignal(upstream: fused.upstream!, steps: fused.steps.appending(step))
             }
-        case .sameTypeMap, .sameTypeMapOfSingle:
+        case .fuseWithMap:
             let map = signal as! MapSignal<T, T, E>
             return FusedSignal(upstream: map.upstream!, steps: StatelessStep.map(map.transform, next: step))
-        case .generator, .single, .hub, .map:
+        case .newStage:
             break
         }
         return FusedSignal(upstream: signal, steps: step)

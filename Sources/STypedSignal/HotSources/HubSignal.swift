@@ -107,3 +107,20 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
 extension PipeHubMembership: Disposable {}
 
 extension PipeHubMemberCallbacks: Disposable {}
+
+extension Signal {
+    /// This signal as the hot source's signal it is, where a start plan says `joinHub`
+    /// (`SignalStage.plan(for:)`): the one conversion to `HubSignal`. Records the stage
+    /// in a debug build's start chain, as a start of the signal would.
+    @inlinable @inline(__always)
+    final var joinedHub: HubSignal<T, E> {
+        #if DEBUG
+            StartRecords.stage(stageName)
+        #endif
+        // Safety: only `HubSignal`'s initializer stores the stage `.hub`, the only stage
+        // whose plans say `joinHub` (a checked cast here would be a run-time call per
+        // start); `unsafeDowncast` checks it in debug builds. Pinned by SignalStageTests,
+        // ValuePipeTests and ValuePromiseTests.
+        return unsafeDowncast(self, to: HubSignal<T, E>.self)
+    }
+}

@@ -68,7 +68,7 @@ public final class Promise<T>: @unchecked Sendable {
     /// Inlinable, so that it runs specialized for `T`: the cell's engine reached from code
     /// that is not looks up the run-time metadata of its generic state at every set.
     @inlinable public func set(_ signal: Signal<T, NoError>) {
-        if signal.isSingle {
+        if signal.stage.plan(for: .forwarder) == .sendSingleValue {
             cell.replaceSource(withValue: signal.singleValue)
             return
         }

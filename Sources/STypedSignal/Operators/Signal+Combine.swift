@@ -345,7 +345,7 @@ struct CombineLatestSubscription<Output, E> {
     /// once the engine is disposed.
     @inlinable
     func subscribe<V>(_ index: Int, to signal: Signal<V, E>, slot: CombineLatestSlot<V>) {
-        if joinsHub(index, of: signal, keptIn: slot) {
+        if subscribedThroughHub(index, of: signal, keptIn: slot) {
             return
         }
         subscribe(index, to: signal, through: CombineLatestSlotSource(index, slot: slot, engine: engine, subscriber: subscriber))
@@ -355,7 +355,7 @@ struct CombineLatestSubscription<Output, E> {
     /// at `index` in `values`; does nothing once the engine is disposed.
     @inlinable
     func subscribe<V>(_ index: Int, to signal: Signal<V, E>, keptIn values: CombineLatestArray<[V]>) where Output == [V] {
-        if joinsHub(index, of: signal, keptIn: values) {
+        if subscribedThroughHub(index, of: signal, keptIn: values) {
             return
         }
         subscribe(index, to: signal, through: CombineLatestArraySource(index, values: values, engine: engine, subscriber: subscriber))
@@ -366,18 +366,14 @@ struct CombineLatestSubscription<Output, E> {
     /// to the engine, instead of a subscription of the source's own; its membership is the
     /// source's disposable. False for any other source (and with a queue).
     @inlinable
-    func joinsHub<Store: CombineLatestStore>(_ index: Int, of signal: Signal<Store.Value, E>, keptIn store: Store) -> Bool {
-        guard hops == nil, signal.stage == .hub else {
+    func subscribedThroughHub<Store: CombineLatestStore>(_ index: Int, of signal: Signal<Store.Value, E>, keptIn store: Store) -> Bool {
+        guard hops == nil, signal.stage.plan(for: .valueReceiver) == .joinHub else {
             return false
         }
         if engine.isDisposed {
             return true
         }
-        #if DEBUG
-            StartRecords.stage(signal.stageName)
-        #endif
-        // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by SignalCombineTests.
-        let hub = unsafeDowncast(signal, to: HubSignal<Store.Value, E>.self)
+        let hub = signal.joinedHub
         let source = CombineLatestHubSource<Store, Output, E, SwiftSignalKitRules>(
             index, store: store, engine: engine, downstream: subscriber, core: subscriber.core)
         engine.attach(hub.join(source), at: index)

@@ -25,18 +25,13 @@ func deliverOn<T, E>(_ queue: Queue, group: SerialHopGroup?) -> (Signal<T, E>) -
     { signal in
         Signal { subscriber in
             let hop = SerialHop<T>(queue: queue.executionQueue, group: group, deliver: subscriber.putNext)
-            if signal.stage == .hub {
+            if signal.stage.plan(for: .valueReceiver) == .joinHub {
                 // A hot source's signal: its hub hands each value to the hop, instead of a
                 // subscription of the source's own (a hub sends no terminal event); the
                 // membership is the disposable. The hub holds the hop, which holds the
-                // subscriber, as the source subscription's callbacks did.
-                #if DEBUG
-                    StartRecords.stage(signal.stageName)
-                #endif
-                // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by
+                // subscriber, as the source subscription's callbacks did. Pinned by
                 // SignalDispatchTests.testDeliverOnOverAHotSourceJoinsItsHub.
-                let hub = unsafeDowncast(signal, to: HubSignal<T, E>.self)
-                return hub.join(PipeHubClosureReceiver(hop.send))
+                return signal.joinedHub.join(PipeHubClosureReceiver(hop.send))
             }
             // Each closure captures one object, which is then its context: the hop, or
             // the hop and the subscriber in one object rather than two closure contexts.

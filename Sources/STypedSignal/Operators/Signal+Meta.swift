@@ -140,17 +140,12 @@ func startInnerQueue<U, OuterError, T, E>(
     // Each closure captures only `callbacks`, which is then its context: one object
     // rather than a closure context for the value and one for the error.
     let callbacks = FlattenOuterCallbacks(engine: engine, transform: transform, mapError: mapError)
-    if outer.stage == .hub {
+    if outer.stage.plan(for: .valueReceiver) == .joinHub {
         // A hot source's signal: its hub hands each value to the callbacks, instead of a
         // subscription of the source's own (a hub sends no terminal event); the
-        // membership is the outer handle.
-        #if DEBUG
-            StartRecords.stage(outer.stageName)
-        #endif
-        // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by
+        // membership is the outer handle. Pinned by
         // SignalMetaTests.testMapToSignalOverHotSourcesJoinsTheirHubs.
-        let hub = unsafeDowncast(outer, to: HubSignal<U, OuterError>.self)
-        engine.setOuter(hub.join(PipeHubClosureReceiver { callbacks.next($0) }))
+        engine.setOuter(outer.joinedHub.join(PipeHubClosureReceiver { callbacks.next($0) }))
         return engine
     }
     engine.setOuter(

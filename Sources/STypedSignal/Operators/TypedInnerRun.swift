@@ -76,7 +76,8 @@ extension TypedInnerRun {
             // `Subscriber<T, E>` as downstream. Pinned by
             // SignalMetaTests.testQueueRunsInnersOneAtATimeInArrivalOrder.
             let signal = unsafeDowncast(inner, to: Signal<T, E>.self)
-            if signal.isSingle {
+            let plan = signal.stage.plan(for: .inner)
+            if plan == .sendSingleValue {
                 // What a subscription to it would do, minus the subscription.
                 if engine.accepts(id) {
                     // Safety: see above. Pinned by
@@ -86,17 +87,12 @@ extension TypedInnerRun {
                 return nil
             }
             let run = TypedInnerRun(engine: engine, id: id)
-            if signal.stage == .hub {
+            if plan == .joinHub {
                 // A hot source's signal: its hub hands each value to the run, instead of a
                 // subscription of the source's own (a hub sends no terminal event); the
-                // membership is the inner's handle.
-                #if DEBUG
-                    StartRecords.stage(signal.stageName)
-                #endif
-                // Safety: only `HubSignal`'s initializer passes `.hub`. Pinned by
+                // membership is the inner's handle. Pinned by
                 // SignalMetaTests.testMapToSignalOverHotSourcesJoinsTheirHubs.
-                let hub = unsafeDowncast(signal, to: HubSignal<T, E>.self)
-                return hub.join(PipeHubClosureReceiver { run.next($0) })
+                return signal.joinedHub.join(PipeHubClosureReceiver { run.next($0) })
             }
             return signal.start(
                 next: { value in

@@ -32,23 +32,9 @@ public class SSignal: @unchecked Sendable {
     /// subclass's generator, whose fields hold what a closure would have captured; for a
     /// signal made with a generator, a call of `generator`.
     @usableFromInline let runner: (SSignal, SSubscriber) -> SDisposable?
-    /// True for a signal made by `single` (a `SingleSSignal`), whose value consumers that
-    /// would only forward it read in `singleValue` instead of subscribing (the bridge's
-    /// `toTyped` too).
-    @usableFromInline package let isSingle: Bool
-    /// True for a `map` or fused `map`/`filter` stages (`MapSSignal`, `FusedSSignal`): a
-    /// `map` or `filter` after it joins its stage instead of starting one.
-    @usableFromInline let takesSteps: Bool
-    /// True for a hot source's signal (`HubSSignal`): `start` joins its hub without making
-    /// a subscriber object.
-    @usableFromInline let joinsHub: Bool
-    /// True for fused `map`/`filter` stages over a hot source's signal (a `FusedSSignal`
-    /// whose upstream joins a hub): `start` runs the steps in the hub's delivery to its own
-    /// subscription.
-    @usableFromInline let stepsJoinHub: Bool
-    /// True for a `map` (except a `single`'s) or fused stages: `start` runs the stage in
-    /// its own subscription (`FusedSSignal.subscription(of:next:error:completed:)`).
-    @usableFromInline let startsClosures: Bool
+    /// What kind of library signal this is (`SignalStage`, SignalSync): what a start of it
+    /// builds (`plan(for:)`) and what a `map` or `filter` after it joins.
+    @usableFromInline package let stage: SignalStage
     #if DEBUG
         /// Its name in the chain of a recorded start (`LiveSubscriptionReport`): the
         /// function that made it (`#function` where a generator signal is made: an
@@ -70,11 +56,7 @@ public class SSignal: @unchecked Sendable {
     public init(_ generator: @escaping @Sendable (SSubscriber) -> SDisposable?, function: StaticString = #function) {
         self.generator = generator
         runner = { signal, subscriber in signal.generator(subscriber) }
-        isSingle = false
-        takesSteps = false
-        joinsHub = false
-        stepsJoinHub = false
-        startsClosures = false
+        stage = .generator
         #if DEBUG
             origin = function
         #endif
@@ -82,17 +64,10 @@ public class SSignal: @unchecked Sendable {
 
     /// A signal whose subclass runs it through `runner`; `origin` names its stage.
     @inlinable
-    init(
-        runner: @escaping (SSignal, SSubscriber) -> SDisposable?, isSingle: Bool = false, takesSteps: Bool = false, joinsHub: Bool = false,
-        stepsJoinHub: Bool = false, startsClosures: Bool = false, origin: StaticString = ""
-    ) {
+    init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, stage: SignalStage = .generator, origin: StaticString = "") {
         generator = { _ in nil }
         self.runner = runner
-        self.isSingle = isSingle
-        self.takesSteps = takesSteps
-        self.joinsHub = joinsHub
-        self.stepsJoinHub = stepsJoinHub
-        self.startsClosures = startsClosures
+        self.stage = stage
         #if DEBUG
             self.origin = origin
         #endif
@@ -105,22 +80,38 @@ public class SSignal: @unchecked Sendable {
             if let label {
                 return label
             }
-            if joinsHub {
+            switch stage.naming {
+            case .source:
                 return (self as! HubSSignal).sourceName
+            case .steps:
+                return (self as! FusedSSignal).steps.names.joined(separator: ".")
+            case .origin:
+                return StartRecords.stageName(of: origin)
             }
-            if let fused = self as? FusedSSignal {
-                return fused.steps.names.joined(separator: ".")
-            }
-            return StartRecords.stageName(of: origin)
         }
     #endif
 
-    /// The value of a signal made by `single` (only when `isSingle`). The meta operators'
-    /// inners and `SVariable.set` read it instead of subscribing: what that subscription
-    /// would send, without building it.
+    /// The value of a signal made by `single`, where a start plan says `sendSingleValue`
+    /// (`SignalStage.plan(for:)`). The meta operators' inners and `SVariable.set` read it
+    /// instead of subscribing: what that subscription would send, without building it.
     @inlinable
     package final var singleValue: Any? {
         (self as! SingleSSignal).value
+    }
+
+    /// This signal as the hot source's signal it is, where a start plan says `joinHub`
+    /// (`SignalStage.plan(for:)`): the one conversion to `HubSSignal`. Records the stage
+    /// in a debug build's start chain, as a start of the signal would.
+    @inlinable @inline(__always)
+    final var joinedHub: HubSSignal {
+        #if DEBUG
+            StartRecords.stage(stageName)
+        #endif
+        // Safety: only `HubSSignal`'s initializer stores the stage `.hub`, the only stage
+        // whose plans say `joinHub` (a checked cast here would be a run-time call per
+        // start); `unsafeDowncast` checks it in debug builds. Pinned by SignalStageTests,
+        // SSignalPipeTests and SVariableTests.
+        return unsafeDowncast(self, to: HubSSignal.self)
     }
 
     deinit {
@@ -176,18 +167,14 @@ public class SSignal: @unchecked Sendable {
     package final func subscription(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SubscriptionCore<
         Any?, Any?, SSignalKitRules
     > {
-        if joinsHub {
-            #if DEBUG
-                StartRecords.stage(stageName)
-            #endif
-            // Safety: only `HubSSignal`'s initializer sets `joinsHub` (a checked cast here
-            // would be a run-time call per start). Pinned by SSignalPipeTests and SVariableTests.
-            return unsafeDowncast(self, to: HubSSignal.self).subscribe(next: next, error: error, completed: completed)
-        }
-        if startsClosures {
+        switch stage.plan(for: .closures) {
+        case .joinHub:
+            return joinedHub.subscribe(next: next, error: error, completed: completed)
+        case .mapStartsClosures, .stepsStartClosures, .stepsRunInHub:
             return FusedSSignal.subscription(of: self, next: next, error: error, completed: completed)
+        default:
+            return start(SSubscriptionState(next: next, error: error, completed: completed))
         }
-        return start(SSubscriptionState(next: next, error: error, completed: completed))
     }
 
     /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and
@@ -217,11 +204,9 @@ public class SSignal: @unchecked Sendable {
     /// the upstream generator runs) and returns it as the handle.
     @inlinable @discardableResult
     final func start(_ state: SSubscriptionState) -> SSubscriptionState {
-        if joinsHub {
-            #if DEBUG
-                StartRecords.stage(stageName)
-            #endif
-            state.assign(GenerationScope.run(state) { (self as! HubSSignal).join(state) })
+        if stage.plan(for: .callbacks) == .joinHub {
+            let hub = joinedHub
+            state.assign(GenerationScope.run(state) { hub.join(state) })
             return state
         }
         let subscriber = SSubscriber(state: state)

@@ -25,7 +25,7 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
                 (signal as! SingleSSignal).withValue { subscriber.putNext($0) }
                 subscriber.putCompletion()
                 return nil
-            }, isSingle: true, origin: "single")
+            }, stage: .single, origin: "single")
         withUnsafeMutableBytes(of: &storage) { raw in
             _ = raw.baseAddress!.initializeMemory(as: Any?.self, to: value)
         }
@@ -78,7 +78,7 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
             runner: { signal, subscriber in
                 let stage = signal as! MapSSignal
                 let upstream = stage.upstreamSignal
-                if upstream.isSingle {
+                if upstream.stage.plan(for: .forwarder) == .sendSingleValue {
                     // `SSignal.single(value).map(transform)`: what the upstream subscription
                     // would send (the value, then completion, and nothing to dispose),
                     // without building it: three allocations less per subscription.
@@ -88,7 +88,7 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
                 }
                 return upstream.subscription(
                     callbacks: ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core))
-            }, takesSteps: true, startsClosures: !upstream.isSingle, origin: "map")
+            }, stage: .ofMap(over: upstream.stage, keepingType: true), origin: "map")
     }
 
     /// Subscribes this map's upstream with `callbacks`: the map's own `ForwardingCallbacks`,
@@ -144,12 +144,13 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 return stage.upstream!.subscription(
                     callbacks: SteppingCallbacks(steps: stage.steps, downstream: subscriber, core: subscriber.core))
-            }, takesSteps: true, stepsJoinHub: upstream.joinsHub, startsClosures: true, origin: "")
+            }, stage: .ofSteps(over: upstream.stage), origin: "")
     }
 
-    /// Subscribes these closures to `signal`, a `map` or fused stage (`takesSteps`): the
-    /// stage runs in the start's own subscription instead of one of its own. Over a hub's
-    /// signal (`stepsJoinHub`), fused steps run in the hub's delivery to it
+    /// Subscribes these closures to `signal`, a `map` or fused stage (the plans
+    /// `mapStartsClosures`, `stepsStartClosures`, `stepsRunInHub`): the stage runs in the
+    /// start's own subscription instead of one of its own. Over a hub's signal
+    /// (`stepsRunInHub`), fused steps run in the hub's delivery to it
     /// (`PipeHubSteppingMember`); over any other signal, the upstream's generator runs with
     /// the start's subscriber, whose callbacks run the steps or the map
     /// (`SteppingClosureCallbacks`, `MappingClosureCallbacks`). (A `map` of a `single`
@@ -159,30 +160,30 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
     static func subscription(
         of signal: SSignal, next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?
     ) -> SSubscriptionState {
-        if let map = signal as? MapSSignal {
+        let plan = signal.stage.plan(for: .closures)
+        if plan == .mapStartsClosures {
+            // Safety: only `MapSSignal`'s initializer stores the stages planned
+            // `mapStartsClosures`, and only `FusedSSignal`'s the others this is called for
+            // (`SignalStage.plan(for:)`); `unsafeDowncast` checks it in debug builds. Pinned
+            // by SignalStageTests and SFusedStagesTests.
+            let map = unsafeDowncast(signal, to: MapSSignal.self)
             let upstream = map.upstreamSignal
             #if DEBUG
                 StartRecords.stage(map.stageName)
             #endif
             return upstream.start(SSubscriptionState.calling(next: next, error: error, completed: completed, after: map.transform))
         }
-        // Safety: only `MapSSignal`'s and this class's initializers set `startsClosures`.
-        // Pinned by SFusedStagesTests.
+        // Safety: the stages planned `stepsStartClosures` and `stepsRunInHub` (see above).
         let fused = unsafeDowncast(signal, to: FusedSSignal.self)
         // Set in `init`, taken only by `deinit`: there while the stage runs.
         let upstream = fused.upstream!
         #if DEBUG
             StartRecords.stage(fused.stageName)
         #endif
-        guard fused.stepsJoinHub else {
+        guard plan == .stepsRunInHub else {
             return upstream.start(SSubscriptionState.calling(next: next, error: error, completed: completed, after: fused.steps))
         }
-        #if DEBUG
-            StartRecords.stage(upstream.stageName)
-        #endif
-        // Safety: only this class's initializer sets `stepsJoinHub`, and only over a
-        // signal that joins a hub, which only `HubSSignal` does. Pinned by SFusedStagesTests.
-        return unsafeDowncast(upstream, to: HubSSignal.self).subscribe(steps: fused.steps, next: next, error: error, completed: completed)
+        return upstream.joinedHub.subscribe(steps: fused.steps, next: next, error: error, completed: completed)
     }
 
     /// `signal.map(transform)`, joining `signal`'s stage (a `map` or a fused stage).
@@ -203,12 +204,17 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
     /// stage of its own.
     @usableFromInline
     static func appending(_ step: StatelessStep<Any?>, to signal: SSignal) -> SSignal {
-        if let fused = signal as? FusedSSignal {
+        switch signal.stage.stepJoin {
+        case .appendToSteps:
+            let fused = signal as! FusedSSignal
             if fused.stepCount < maxSteps {
                 return FusedSSignal(upstream: fused.upstream!, steps: fused.steps.appending(step))
             }
-        } else if let map = signal as? MapSSignal {
+        case .fuseWithMap:
+            let map = signal as! MapSSignal
             return FusedSSignal(upstream: map.upstream!, steps: StatelessStep.map(map.transform, next: step))
+        case .newStage:
+            break
         }
         return FusedSSignal(upstream: signal, steps: step)
     }
@@ -241,7 +247,7 @@ package final class ConvertedSSignal<Handle>: SSignal, @unchecked Sendable {
     @inlinable
     package init(runner: @escaping (SSignal, SSubscriber) -> SDisposable?, subscribeSource: @escaping (StageCallbacks<Any?, Any?>) -> Handle) {
         self.subscribeSource = subscribeSource
-        super.init(runner: runner, origin: "bridge")
+        super.init(runner: runner, stage: .converted, origin: "bridge")
     }
 
     /// Subscribes the source with callbacks that hand each converted event to

@@ -10,7 +10,7 @@ import SignalSync
 /// pipe's state (`PipeSSignal`), which retains the hub and closes it when it goes away.
 ///
 /// `start` joins the hub with a `PinnedSubscriber` that is the subscription's subscriber
-/// (`joinsHub`), without an `SSubscriber` object; an operator that runs this signal with
+/// (stage `.hub`), without an `SSubscriber` object; an operator that runs this signal with
 /// its own subscriber gets the same, through that subscriber.
 @usableFromInline
 class HubSSignal: SSignal, @unchecked Sendable {
@@ -33,7 +33,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
             runner: { signal, subscriber in
                 // The pinned subscriber's owner is the subscriber whose core it is.
                 (signal as! HubSSignal).join(PinnedFaceSubscriber(subscriber.core, owner: subscriber))
-            }, joinsHub: true, origin: "")
+            }, stage: .hub, origin: "")
     }
 
     #if DEBUG

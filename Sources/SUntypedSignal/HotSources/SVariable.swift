@@ -25,7 +25,7 @@ public final class SVariable: @unchecked Sendable {
     /// nothing is left to dispose later, as after that subscription's completion
     /// (`ValueCellEngine.replaceSource(withValue:)`).
     public func set(_ signal: SSignal) {
-        if signal.isSingle {
+        if signal.stage.plan(for: .forwarder) == .sendSingleValue {
             cell.replaceSource(withValue: signal.singleValue)
             return
         }

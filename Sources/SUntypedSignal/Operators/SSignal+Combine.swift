@@ -132,16 +132,12 @@ private func subscribe(
     if engine.isDisposed {
         return
     }
-    if signal.joinsHub {
+    if signal.stage.plan(for: .valueReceiver) == .joinHub {
         // A hot source's signal: its hub calls a `CombineLatestHubSource`, which hands each
         // value to the engine, instead of a subscription of the source's own; its
-        // membership (none when the hub is closed) is the source's disposable.
-        #if DEBUG
-            StartRecords.stage(signal.stageName)
-        #endif
-        // Safety: only `HubSSignal`'s initializer sets `joinsHub`. Pinned by
+        // membership (none when the hub is closed) is the source's disposable. Pinned by
         // SSignalCombineTests.
-        let hub = unsafeDowncast(signal, to: HubSSignal.self)
+        let hub = signal.joinedHub
         let source = CombineLatestValuesHubSource(index, store: values, engine: engine, downstream: subscriber, core: subscriber.core)
         if let membership = hub.join(source) {
             engine.attach(membership, at: index)

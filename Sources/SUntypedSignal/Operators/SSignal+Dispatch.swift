@@ -16,17 +16,13 @@ extension SSignal {
     public func deliverOn(_ queue: SQueue) -> SSignal {
         SSignal { subscriber in
             let hop = SerialHop<Any?>(queue: queue.executionQueue, deliver: subscriber.putNext)
-            if self.joinsHub {
+            if self.stage.plan(for: .valueReceiver) == .joinHub {
                 // A hot source's signal: its hub hands each value to the hop, instead of a
                 // subscription of the source's own (a hub sends no terminal event); the
                 // membership is the disposable. The hub holds the hop, which holds the
-                // subscriber, as the source subscription's callbacks did.
-                #if DEBUG
-                    StartRecords.stage(self.stageName)
-                #endif
-                // Safety: only `HubSSignal`'s initializer sets `joinsHub`. Pinned by
+                // subscriber, as the source subscription's callbacks did. Pinned by
                 // SSignalDispatchTests.testDeliverOnOverAHotSourceJoinsItsHub.
-                return unsafeDowncast(self, to: HubSSignal.self).join(PipeHubClosureReceiver(hop.send))
+                return self.joinedHub.join(PipeHubClosureReceiver(hop.send))
             }
             // Each closure captures one object, which is then its context: the hop, or
             // the hop and the subscriber in one object rather than two closure contexts.

@@ -9,7 +9,7 @@ extension SSignal {
     /// stages (a step that disposes the subscription stops the steps after it).
     @inlinable
     @preconcurrency public func map(_ f: @escaping @Sendable (Any?) -> Any?) -> SSignal {
-        if takesSteps {
+        if stage.stepJoin != .newStage {
             // After another map or a filter: one subscription for both.
             return FusedSSignal.appending(map: f, to: self)
         }

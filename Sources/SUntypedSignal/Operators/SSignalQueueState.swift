@@ -24,7 +24,8 @@ extension SSignal {
                 mode: mode, downstream: subscriber,
                 start: { engine, id, erased in
                     let inner = erased as! SSignal
-                    if inner.isSingle {
+                    let plan = inner.stage.plan(for: .inner)
+                    if plan == .sendSingleValue {
                         // What a subscription to it would do, minus the subscription.
                         if engine.accepts(id) {
                             (engine.downstream as! SSubscriber).putNext(inner.singleValue)
@@ -42,16 +43,12 @@ extension SSignal {
                             unsafeDowncast(run.downstream, to: SSubscriber.self).putNext(value)
                         }
                     }
-                    if inner.joinsHub {
+                    if plan == .joinHub {
                         // A hot source's signal: its hub hands each value to the run,
                         // instead of a subscription of the source's own (a hub sends no
-                        // terminal event); the membership is the inner's handle.
-                        #if DEBUG
-                            StartRecords.stage(inner.stageName)
-                        #endif
-                        // Safety: only `HubSSignal`'s initializer sets `joinsHub`. Pinned by
+                        // terminal event); the membership is the inner's handle. Pinned by
                         // SSignalMetaTests.testMapToSignalOverHotSourcesJoinsTheirHubs.
-                        return unsafeDowncast(inner, to: HubSSignal.self).join(PipeHubClosureReceiver(next))
+                        return inner.joinedHub.join(PipeHubClosureReceiver(next))
                     }
                     return inner.start(
                         next: next,
@@ -71,17 +68,12 @@ extension SSignal {
             // Each closure captures only `callbacks`, which is then its context: one object
             // rather than a closure context for the value and one for the error.
             let callbacks = SFlattenOuterCallbacks(engine: engine, transform: transform)
-            if self.joinsHub {
+            if self.stage.plan(for: .valueReceiver) == .joinHub {
                 // A hot source's signal: its hub hands each value to the callbacks, instead
                 // of a subscription of the source's own (a hub sends no terminal event);
-                // the membership is the outer handle (none when the hub has closed).
-                #if DEBUG
-                    StartRecords.stage(self.stageName)
-                #endif
-                // Safety: only `HubSSignal`'s initializer sets `joinsHub`. Pinned by
-                // SSignalMetaTests.testMapToSignalOverHotSourcesJoinsTheirHubs.
-                let hub = unsafeDowncast(self, to: HubSSignal.self)
-                if let membership = hub.join(PipeHubClosureReceiver { callbacks.next($0) }) {
+                // the membership is the outer handle (none when the hub has closed). Pinned
+                // by SSignalMetaTests.testMapToSignalOverHotSourcesJoinsTheirHubs.
+                if let membership = self.joinedHub.join(PipeHubClosureReceiver { callbacks.next($0) }) {
                     engine.setOuter(membership)
                 }
                 return engine

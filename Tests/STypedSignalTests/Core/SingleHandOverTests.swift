@@ -40,12 +40,12 @@ final class SingleHandOverTests: LeakCheckedTestCase {
     }
 
     func testSingleKeepsItsValueAndOtherSignalsDoNot() {
-        XCTAssertTrue(Signal<Int, NoError>.single(3).isSingle)
+        XCTAssertTrue(Signal<Int, NoError>.single(3).stage == .single)
         XCTAssertEqual(Signal<Int, NoError>.single(3).singleValue, 3)
         XCTAssertEqual(single("a", NoError.self).singleValue, "a")
-        XCTAssertFalse(syncValues([3]).isSingle)
-        XCTAssertFalse(Signal<Int, NoError>.complete().isSingle)
-        XCTAssertFalse((Signal<Int, NoError>.single(3) |> map { $0 }).isSingle, "an operator over a single is not a single")
+        XCTAssertFalse(syncValues([3]).stage == .single)
+        XCTAssertFalse(Signal<Int, NoError>.complete().stage == .single)
+        XCTAssertFalse((Signal<Int, NoError>.single(3) |> map { $0 }).stage == .single, "an operator over a single is not a single")
     }
 
     // MARK: Promise.set

@@ -31,14 +31,14 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
     }
 
     func testSingleKeepsItsValueAndOtherSignalsDoNot() {
-        XCTAssertTrue(SSignal.single(3).isSingle)
+        XCTAssertTrue(SSignal.single(3).stage == .single)
         XCTAssertEqual(SSignal.single(3).singleValue as? Int, 3)
-        XCTAssertTrue(SSignal.single(nil).isSingle, "nil is a value too")
+        XCTAssertTrue(SSignal.single(nil).stage == .single, "nil is a value too")
         XCTAssertNil(SSignal.single(nil).singleValue)
-        XCTAssertTrue(SSignal.single(SSignal.never()).isSingle)
-        XCTAssertFalse(syncValues([3]).isSingle)
-        XCTAssertFalse(SSignal.complete().isSingle)
-        XCTAssertFalse(SSignal.single(3).map { $0 }.isSingle, "an operator over a single is not a single")
+        XCTAssertTrue(SSignal.single(SSignal.never()).stage == .single)
+        XCTAssertFalse(syncValues([3]).stage == .single)
+        XCTAssertFalse(SSignal.complete().stage == .single)
+        XCTAssertFalse(SSignal.single(3).map { $0 }.stage == .single, "an operator over a single is not a single")
     }
 
     // MARK: SVariable.set
