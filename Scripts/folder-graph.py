@@ -7,8 +7,13 @@ file of the other declares; comments and string literals are ignored. Prints the
 lower rooms first, and exits 1 when it has a cycle (a lower room must never name a type
 of a higher one).
 
-    Scripts/folder-graph.py            # the graph; exit 1 on a cycle
-    Scripts/folder-graph.py --dot      # the graph in Graphviz's dot language
+    Scripts/folder-graph.py                         # the graph; exit 1 on a cycle
+    Scripts/folder-graph.py --dot                   # the graph in Graphviz's dot language
+    Scripts/folder-graph.py --check-doc FILE.md     # exit 1 unless FILE.md holds the graph
+    Scripts/folder-graph.py --write-doc FILE.md     # write the graph into FILE.md
+
+A document holds the graph as the output of the first form, in a `text` code block between
+the lines `<!-- folder-graph: begin -->` and `<!-- folder-graph: end -->`.
 """
 import os
 import re
@@ -23,6 +28,7 @@ DECLARATION = re.compile(
 )
 COMMENT_OR_STRING = re.compile(r'//[^\n]*|/\*.*?\*/|"""(?:.|\n)*?"""|"(?:\\.|[^"\\\n])*"', re.S)
 IDENTIFIER = re.compile(r"\b[A-Z]\w*\b")
+DOC_BLOCK = re.compile(r"(<!-- folder-graph: begin -->\n)(.*?)(<!-- folder-graph: end -->)", re.S)
 
 
 def rooms():
@@ -93,8 +99,54 @@ def cycle(edges):
     return []
 
 
+def report(edges):
+    """The graph as the script prints it (each room and the rooms it names, lower rooms
+    first, then the verdict), and whether it is acyclic."""
+    order = layers(edges)
+    lines = [f"{room:<12} -> {', '.join(sorted(edges[room])) or '(nothing)'}" for room in order or sorted(edges)]
+    if order is None:
+        lines.append("folder-graph: SignalSync's folders name each other in a cycle: " + " -> ".join(cycle(edges)))
+    else:
+        lines.append("folder-graph: acyclic")
+    return "\n".join(lines) + "\n", order is not None
+
+
+def document(path, text, write):
+    """Checks (or, with write, rewrites) the graph block of the document at path."""
+    with open(path) as file:
+        doc = file.read()
+    match = DOC_BLOCK.search(doc)
+    if not match:
+        print(f"folder-graph: {path} has no block between <!-- folder-graph: begin --> and <!-- folder-graph: end -->")
+        return 1
+    block = "```text\n" + text + "```\n"
+    if match.group(2) == block:
+        return 0
+    if write:
+        with open(path, "w") as file:
+            file.write(doc[: match.start(2)] + block + doc[match.end(2) :])
+        print(f"folder-graph: wrote the graph into {path}")
+        return 0
+    print(f"folder-graph: the graph in {path} is not the script's output; it prints:")
+    print(text, end="")
+    print(f"To regenerate: python3 Scripts/folder-graph.py --write-doc {path}")
+    return 1
+
+
 def main():
     edges = graph(rooms())
+    for option in ("--check-doc", "--write-doc"):
+        if option in sys.argv:
+            index = sys.argv.index(option)
+            if index + 1 >= len(sys.argv):
+                print(f"folder-graph: {option} needs a file")
+                return 2
+            text, acyclic = report(edges)
+            status = document(sys.argv[index + 1], text, option == "--write-doc")
+            if not acyclic:
+                print(text, end="")
+                return 1
+            return status
     if "--dot" in sys.argv:
         print("digraph SignalSync {")
         for room in sorted(edges):
@@ -102,14 +154,9 @@ def main():
                 print(f'  "{room}" -> "{other}";')
         print("}")
         return 0
-    order = layers(edges)
-    for room in order or sorted(edges):
-        print(f"{room:<12} -> {', '.join(sorted(edges[room])) or '(nothing)'}")
-    if order is None:
-        print("folder-graph: SignalSync's folders name each other in a cycle: " + " -> ".join(cycle(edges)))
-        return 1
-    print("folder-graph: acyclic")
-    return 0
+    text, acyclic = report(edges)
+    print(text, end="")
+    return 0 if acyclic else 1
 
 
 if __name__ == "__main__":
