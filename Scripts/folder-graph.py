@@ -13,7 +13,9 @@ of a higher one).
     Scripts/folder-graph.py --write-doc FILE.md     # write the graph into FILE.md
 
 A document holds the graph as the output of the first form, in a `text` code block between
-the lines `<!-- folder-graph: begin -->` and `<!-- folder-graph: end -->`.
+the lines `<!-- folder-graph: begin -->` and `<!-- folder-graph: end -->`; a table of the
+rooms in it (rows that open with a room's folder, "| `Core/` |") lists them in the graph's
+order, lower rooms first.
 """
 import os
 import re
@@ -29,6 +31,7 @@ DECLARATION = re.compile(
 COMMENT_OR_STRING = re.compile(r'//[^\n]*|/\*.*?\*/|"""(?:.|\n)*?"""|"(?:\\.|[^"\\\n])*"', re.S)
 IDENTIFIER = re.compile(r"\b[A-Z]\w*\b")
 DOC_BLOCK = re.compile(r"(<!-- folder-graph: begin -->\n)(.*?)(<!-- folder-graph: end -->)", re.S)
+ROOM_ROW = re.compile(r"^\| `(\w+)/` \|", re.M)
 
 
 def rooms():
@@ -111,22 +114,28 @@ def report(edges):
     return "\n".join(lines) + "\n", order is not None
 
 
-def document(path, text, write):
-    """Checks (or, with write, rewrites) the graph block of the document at path."""
+def document(path, text, order, write):
+    """Checks (or, with write, rewrites) the graph block of the document at path, and checks
+    the order of its table of rooms."""
     with open(path) as file:
         doc = file.read()
+    rows = [room for room in ROOM_ROW.findall(doc) if room in order]
+    ordered = rows == [room for room in order if room in rows]
+    if not ordered:
+        print(f"folder-graph: the table of rooms in {path} is not in the graph's order: {', '.join(rows)}")
+        print(f"Order its rows as the graph does: {', '.join(order)}")
     match = DOC_BLOCK.search(doc)
     if not match:
         print(f"folder-graph: {path} has no block between <!-- folder-graph: begin --> and <!-- folder-graph: end -->")
         return 1
     block = "```text\n" + text + "```\n"
     if match.group(2) == block:
-        return 0
+        return 0 if ordered else 1
     if write:
         with open(path, "w") as file:
             file.write(doc[: match.start(2)] + block + doc[match.end(2) :])
         print(f"folder-graph: wrote the graph into {path}")
-        return 0
+        return 0 if ordered else 1
     print(f"folder-graph: the graph in {path} is not the script's output; it prints:")
     print(text, end="")
     print(f"To regenerate: python3 Scripts/folder-graph.py --write-doc {path}")
@@ -142,7 +151,7 @@ def main():
                 print(f"folder-graph: {option} needs a file")
                 return 2
             text, acyclic = report(edges)
-            status = document(sys.argv[index + 1], text, option == "--write-doc")
+            status = document(sys.argv[index + 1], text, layers(edges) or [], option == "--write-doc")
             if not acyclic:
                 print(text, end="")
                 return 1
