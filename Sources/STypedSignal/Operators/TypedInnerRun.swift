@@ -80,7 +80,8 @@ extension TypedInnerRun {
             if plan == .sendSingleValue {
                 // What a subscription to it would do, minus the subscription.
                 if engine.accepts(id) {
-                    // Safety: see above. Pinned by
+                    // Safety: as the Safety note on `signal` says: the downstream is a
+                    // `Subscriber<T, E>`. Pinned by
                     // SingleHandOverTests.testMapToSignalForwardsEachSinglesValueThenCompletes.
                     unsafeDowncast(engine.downstream, to: Subscriber<T, E>.self).putNext(signal.singleValue)
                 }

@@ -173,7 +173,8 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
             #endif
             return upstream.start(SSubscriptionState.calling(next: next, error: error, completed: completed, after: map.transform))
         }
-        // Safety: the stages planned `stepsStartClosures` and `stepsRunInHub` (see above).
+        // Safety: the stages planned `stepsStartClosures` and `stepsRunInHub` (the Safety
+        // note of the `mapStartsClosures` branch).
         let fused = unsafeDowncast(signal, to: FusedSSignal.self)
         // Set in `init`, taken only by `deinit`: there while the stage runs.
         let upstream = fused.upstream!

@@ -39,7 +39,7 @@ extension SSignal {
                     // testSwitchToLatestInnerErrorEndsEverything.
                     let next: @Sendable (Any?) -> Void = { value in
                         if run.acceptsNext() {
-                            // Safety: see above.
+                            // Safety: as the Safety note on `next` says: a run's downstream is its engine's.
                             unsafeDowncast(run.downstream, to: SSubscriber.self).putNext(value)
                         }
                     }
@@ -54,7 +54,7 @@ extension SSignal {
                         next: next,
                         error: { error in
                             if run.failed() {
-                                // Safety: see above.
+                                // Safety: as the Safety note on `next` says: a run's downstream is its engine's.
                                 unsafeDowncast(run.downstream, to: SSubscriber.self).putError(error)
                             }
                         },

@@ -42,7 +42,7 @@ package final class SteppingClosureCallbacks<Value, Failure, Face: SubscriptionF
         // that holds it: this object.
         super.init(
             forwardNext: { callbacks, value in
-                // Safety: `callbacks` is this object (see above).
+                // Safety: `callbacks` is this object (`super.init`'s Safety note).
                 let stage = unsafeDowncast(callbacks, to: SteppingClosureCallbacks.self)
                 stage.runStep(value, stage.steps)
             },
@@ -128,7 +128,7 @@ package final class MappingClosureCallbacks<Value, Output, Failure, Face: Subscr
         // that holds it: this object.
         super.init(
             forwardNext: { callbacks, value in
-                // Safety: `callbacks` is this object (see above).
+                // Safety: `callbacks` is this object (`super.init`'s Safety note).
                 let stage = unsafeDowncast(callbacks, to: MappingClosureCallbacks.self)
                 let output = stage.transform(value)
                 // Safety: called from the subscription's delivery, which keeps it alive

@@ -66,10 +66,10 @@ package final class ConvertingCallbacks<Conversion: EventConversion, Face: Subsc
         // testConcurrentValuesAreAllConverted).
         super.init(
             forwardNext: { callbacks, value in
-                // Safety: `callbacks` is this stage (see above).
+                // Safety: `callbacks` is this stage (`super.init`'s Safety note).
                 let stage = unsafeDowncast(callbacks, to: ConvertingCallbacks.self)
                 switch stage.conversion.convert(value) {
-                // Safety: the stage, alive while it runs, keeps `core` alive (see above).
+                // Safety: the stage, alive while it runs, keeps `core` alive (`super.init`'s Safety note).
                 case .value(let output): stage.core._withUnsafeGuaranteedRef { $0.putNext(output) }
                 // Safety: as for the value.
                 case .failure(let failure): stage.core._withUnsafeGuaranteedRef { $0.putError(failure) }
@@ -77,13 +77,13 @@ package final class ConvertingCallbacks<Conversion: EventConversion, Face: Subsc
             },
             forwardTermination: { callbacks, failure in
                 if let failure {
-                    // Safety: `callbacks` is this stage (see above).
+                    // Safety: `callbacks` is this stage (`super.init`'s Safety note).
                     let stage = unsafeDowncast(callbacks, to: ConvertingCallbacks.self)
                     let output = stage.conversion.convert(failure: failure.pointee)
-                    // Safety: the stage, alive while it runs, keeps `core` alive (see above).
+                    // Safety: the stage, alive while it runs, keeps `core` alive (`super.init`'s Safety note).
                     stage.core._withUnsafeGuaranteedRef { $0.putError(output) }
                 } else {
-                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (`super.init`'s Safety note).
                     unsafeDowncast(callbacks, to: ConvertingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
                 }
             })
@@ -113,7 +113,7 @@ package final class ChainingCallbacks<Conversion: EventConversion>: StageCallbac
         // ConvertingCallbacksTests.testChainedEventsAreConvertedAndHandedToTheDownstreamCallbacks.
         super.init(
             forwardNext: { callbacks, value in
-                // Safety: `callbacks` is this stage (see above).
+                // Safety: `callbacks` is this stage (`super.init`'s Safety note).
                 let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
                 switch stage.conversion.convert(value) {
                 case .value(let output): stage.downstreamCallbacks.deliverNext(output, isStage: true)
@@ -122,11 +122,11 @@ package final class ChainingCallbacks<Conversion: EventConversion>: StageCallbac
             },
             forwardTermination: { callbacks, failure in
                 if let failure {
-                    // Safety: `callbacks` is this stage (see above).
+                    // Safety: `callbacks` is this stage (`super.init`'s Safety note).
                     let stage = unsafeDowncast(callbacks, to: ChainingCallbacks.self)
                     stage.downstreamCallbacks.deliverError(stage.conversion.convert(failure: failure.pointee), isStage: true)
                 } else {
-                    // Safety: `callbacks` is this stage (see above).
+                    // Safety: `callbacks` is this stage (`super.init`'s Safety note).
                     unsafeDowncast(callbacks, to: ChainingCallbacks.self).downstreamCallbacks.deliverCompletion(isStage: true)
                 }
             })

@@ -215,16 +215,16 @@ package final class SteppingCallbacks<Value, Failure, Face: SubscriptionFace>: S
         // testValuesFromTwoThreadsAllRunThroughTheSteps).
         super.init(
             forwardNext: { callbacks, value in
-                // Safety: `callbacks` is this stage (see above).
+                // Safety: `callbacks` is this stage (`super.init`'s Safety note).
                 let stage = unsafeDowncast(callbacks, to: SteppingCallbacks.self)
                 stage.runStep(value, stage.steps)
             },
             forwardTermination: { callbacks, failure in
                 if let failure {
-                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (`super.init`'s Safety note).
                     unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure.pointee) }
                 } else {
-                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (`super.init`'s Safety note).
                     unsafeDowncast(callbacks, to: SteppingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
                 }
             })

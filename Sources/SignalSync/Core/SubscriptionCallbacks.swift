@@ -149,18 +149,18 @@ package final class ForwardingCallbacks<Value, Output, Failure, Face: Subscripti
         // testConcurrentValuesAreAllForwarded).
         super.init(
             forwardNext: { callbacks, value in
-                // Safety: `callbacks` is this stage (see above).
+                // Safety: `callbacks` is this stage (`super.init`'s Safety note).
                 let stage = unsafeDowncast(callbacks, to: ForwardingCallbacks.self)
                 let output = stage.transform(value)
-                // Safety: the stage, alive while it runs, keeps `core` alive (see above).
+                // Safety: the stage, alive while it runs, keeps `core` alive (`super.init`'s Safety note).
                 stage.core._withUnsafeGuaranteedRef { $0.putNext(output) }
             },
             forwardTermination: { callbacks, failure in
                 if let failure {
-                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (`super.init`'s Safety note).
                     unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure.pointee) }
                 } else {
-                    // Safety: `callbacks` is this stage, which keeps `core` alive (see above).
+                    // Safety: `callbacks` is this stage, which keeps `core` alive (`super.init`'s Safety note).
                     unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
                 }
             })

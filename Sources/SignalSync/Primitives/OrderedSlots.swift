@@ -146,7 +146,7 @@ package struct OrderedSlots<Element> {
     /// The element field of `slot`: at the slot's own address (its first field).
     @inlinable @inline(__always)
     static func element(of slot: UnsafeMutablePointer<Slot>) -> UnsafeMutablePointer<Element?> {
-        // Safety: see above.
+        // Safety: as `element(of:)`'s Safety note says.
         UnsafeMutableRawPointer(slot).assumingMemoryBound(to: Element?.self)
     }
 
@@ -165,7 +165,7 @@ package struct OrderedSlots<Element> {
     @inlinable @inline(__always)
     static func move(from slot: UnsafeMutablePointer<Slot>) -> Element {
         let field = element(of: slot)
-        // Safety: see above.
+        // Safety: as `move(from:)`'s Safety note says.
         let taken = UnsafeMutableRawPointer(field).assumingMemoryBound(to: Element.self).move()
         field.initialize(to: nil)
         return taken

@@ -22,7 +22,7 @@ package enum ReaderShards {
     @usableFromInline
     package static func allocate() -> UnsafeMutableRawPointer {
         let size = signalsync_reader_shards * signalsync_reader_shard_stride
-        // Safety: see above.
+        // Safety: as the Safety note on `allocate()` says.
         let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: signalsync_reader_shard_stride)
         block.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         return block

@@ -28,10 +28,10 @@ package final class ValueBatch<Value> {
     // testAnEmptyBatchHasNoStorageUntilItsFirstValue).
     private let layout: UnsafeMutablePointer<ValueBatchLayout>
 
-    // Safety: the storage holds `Value`s (see above).
+    // Safety: the storage holds `Value`s (`layout`'s Safety note).
     private var storage: UnsafeMutablePointer<Value> {
         get { layout.pointee.storage.assumingMemoryBound(to: Value.self) }
-        // Safety: see above.
+        // Safety: as for the getter (`layout`'s Safety note).
         set { layout.pointee.storage = UnsafeMutableRawPointer(newValue) }
     }
     private var capacity: Int {

@@ -195,7 +195,7 @@ package enum StackGuard {
     // and initialized for the whole call (see there).
     /// The function the fresh stack runs: the work `onFreshStack` handed over.
     private func runFreshStackWork(_ context: UnsafeMutableRawPointer?) {
-        // Safety: see above.
+        // Safety: as the Safety note on `runFreshStackWork` says.
         context.unsafelyUnwrapped.assumingMemoryBound(to: (() -> Void).self).pointee()
     }
 #else
@@ -212,7 +212,7 @@ package enum StackGuard {
         // Safety: `context` is the reference `onFreshStack` retained for this thread, taken
         // back once here (see there); the pointer types are pthread's.
         private func runFreshStackJob(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-            // Safety: see above.
+            // Safety: as the Safety note on `runFreshStackJob` says.
             Unmanaged<FreshStackJob>.fromOpaque(context).takeRetainedValue().body()
             return nil
         }
@@ -221,7 +221,7 @@ package enum StackGuard {
         // back once here (see there); the pointer types are pthread's.
         private func runFreshStackJob(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
             guard let context else { return nil }
-            // Safety: see above.
+            // Safety: as the Safety note on `runFreshStackJob` says.
             Unmanaged<FreshStackJob>.fromOpaque(context).takeRetainedValue().body()
             return nil
         }

@@ -38,7 +38,7 @@
             // and, under AddressSanitizer, PipeHubStressTests.testSubscribersDisposingFromInsideDeliveriesWhilePushesRace.
             strong.withMemoryRebound(to: Unmanaged<PipeHubReceiver<Value>>.self) { receivers in
                 for index in receivers.indices {
-                    // Safety: held by the caller's array (see above).
+                    // Safety: held by the caller's array (the `withMemoryRebound` Safety note).
                     receivers[index]._withUnsafeGuaranteedRef { $0.deliver(value) }
                 }
             }

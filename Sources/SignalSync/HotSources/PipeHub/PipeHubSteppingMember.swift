@@ -56,7 +56,7 @@ package final class PipeHubSteppingMember<Value, Failure, Face: SubscriptionFace
         // that holds it: this member.
         super.init(
             forwardNext: { callbacks, value in
-                // Safety: `callbacks` is this member (see above).
+                // Safety: `callbacks` is this member (`super.init`'s Safety note).
                 let member = unsafeDowncast(callbacks, to: PipeHubSteppingMember.self)
                 member.runStep(value, member.steps)
             },

@@ -47,7 +47,7 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
         current = AtomicPointerView((storage + signalsync_publication_current_offset).assumingMemoryBound(to: signalsync_atomic_pointer.self))
         readers = ReadEpochs(
             control: AtomicUInt64View((storage + signalsync_publication_epochs_offset).assumingMemoryBound(to: signalsync_atomic_uint64.self)),
-            // Safety: the counts' block, set by `prepare` before any engine is made (see above).
+            // Safety: the counts' block, set by `prepare` before any engine is made (`init`'s Safety note).
             counts: (storage + signalsync_publication_readers_offset).load(as: UnsafeMutableRawPointer?.self)!)
     }
 
