@@ -35,6 +35,9 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
                 return EmptyDisposable
             }, stage: .single, origin: "single")
         let value = value
+        // Safety: `storage` holds a `T` when `storesInline` (it fits, aligned, and is bitwise
+        // takable), else the box's retained reference; written once, before the signal is shared.
+        // Pinned by SingleSignalStorageTests.testEverySizeAndAlignmentComesOutIntactOnEverySubscription.
         withUnsafeMutableBytes(of: &storage) { raw in
             if Self.storesInline {
                 raw.baseAddress!.initializeMemory(as: T.self, to: value)
@@ -51,6 +54,9 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     /// start the signal at once.
     @inlinable
     var value: T {
+        // Safety: a bitwise copy of `storage`, which holds what `init` wrote (`init`'s Safety
+        // note) until `deinit`. Pinned by
+        // SingleSignalStorageTests.testOneSingleStartedFromManyThreadsAtOnceGivesEachItsValue.
         withUnsafeBytes(of: storage) { raw in
             if Self.storesInline {
                 return raw.load(as: T.self)
@@ -62,6 +68,9 @@ final class SingleSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     }
 
     deinit {
+        // Safety: `storage` holds what `init` wrote (`init`'s Safety note), destroyed once, here.
+        // Pinned by SingleSignalStorageTests (testAnInlineValueIsReleasedWithTheSignalAndNotBefore,
+        // testABoxedValueIsReleasedWithTheSignalAndNotBefore).
         withUnsafeMutableBytes(of: &storage) { raw in
             if Self.storesInline {
                 let value = raw.baseAddress!.assumingMemoryBound(to: T.self)

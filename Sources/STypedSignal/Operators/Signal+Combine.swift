@@ -319,6 +319,8 @@ final class CombineLatestTuple<Output>: ManagedBuffer<Int, CombineLatestTupleEle
     }
 
     deinit {
+        // Safety: the header counts the elements `of(_:)` initialized; each is destroyed once,
+        // here. Pinned by SignalCombineTests.testValuesAndCallbacksAreReleasedAfterDisposal.
         withUnsafeMutablePointers { count, elements in
             _ = elements.deinitialize(count: count.pointee)
         }

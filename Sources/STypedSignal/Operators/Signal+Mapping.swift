@@ -14,7 +14,8 @@ import SignalSync
 @preconcurrency public func map<T, E, R>(_ f: @escaping @Sendable (T) -> R) -> (Signal<T, E>) -> Signal<R, E> {
     { signal in
         if T.self == R.self, signal.stage.stepJoin != .newStage {
-            // `R` is `T`: the same function type and the same signal type.
+            // Safety: `R` is `T` (the `if`): the same function type and the same signal type.
+            // Pinned by FusedStagesTests.testATypeChangingMapBetweenSameTypeMapsSendsWhatSeparateStagesSend.
             let step = StatelessStep<T>.map(unsafeBitCast(f, to: (@Sendable (T) -> T).self))
             return FusedSignal.appending(step, to: signal) as! Signal<R, E>
         }

@@ -26,6 +26,9 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
                 subscriber.putCompletion()
                 return nil
             }, stage: .single, origin: "single")
+        // Safety: `storage` is four words, word-aligned: the size and alignment of an `Any?`,
+        // initialized once here, before the signal is shared. Pinned by
+        // SSingleSignalStorageTests.testTheValueIsReleasedWithTheSignalAndNotBefore.
         withUnsafeMutableBytes(of: &storage) { raw in
             _ = raw.baseAddress!.initializeMemory(as: Any?.self, to: value)
         }
@@ -40,12 +43,17 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
     /// Calls `body` with the value, read in place.
     @inlinable @inline(__always)
     func withValue<R>(_ body: (borrowing Any?) -> R) -> R {
+        // Safety: `storage` holds the `Any?` of `init` until `deinit`; `body` borrows it from a
+        // bitwise copy, not an exclusive access. Pinned by
+        // SSingleSignalStorageTests.testOneSingleStartedFromManyThreadsAtOnceGivesEachItsValue.
         withUnsafeBytes(of: storage) { raw in
             body(raw.baseAddress!.assumingMemoryBound(to: Any?.self).pointee)
         }
     }
 
     deinit {
+        // Safety: the `Any?` of `init`, destroyed once, here. Pinned by
+        // SSingleSignalStorageTests.testTheValueIsReleasedWithTheSignalAndNotBefore.
         withUnsafeMutableBytes(of: &storage) { raw in
             let value = raw.baseAddress!.assumingMemoryBound(to: Any?.self)
             if StackGuard.isLow {

@@ -218,6 +218,9 @@ package enum GenerationScope {
         return false
     }
 
+    // Safety: the scope links `count` `Frame`s from `top` down, each on the stack of a `run`
+    // that has not returned (`Frame.below`'s Safety note). Pinned by
+    // GenerationScopeTests.testScanStopsAtTheInnermostEndedProbe.
     /// Asks the entries from the innermost down to index `lowest`, and remembers the
     /// first that has ended.
     private static func hasEnded(_ scope: Scope, downTo lowest: Int) -> Bool {
@@ -234,6 +237,10 @@ package enum GenerationScope {
         return false
     }
 
+    // Safety: `terminating` links `Termination`s and `top` links `Frame`s, each on the stack
+    // of a delivery or a `run` that has not returned (the Safety notes of `Termination.below`
+    // and `Frame.below`). Pinned by
+    // GenerationScopeTests.testATerminalDeliveryHidesItsSubscriptionAndTheEntriesAboveItButNotThoseInsideOrBelow.
     /// Inside terminal deliveries (rare: a subscription ended during its own generator):
     /// asks every entry that no delivery hides, without the remembered scans.
     private static func hasEndedOutsideTerminations(_ scope: Scope) -> Bool {
@@ -256,6 +263,8 @@ package enum GenerationScope {
         return false
     }
 
+    // Safety: `top` links `Frame`s, as in `hasEnded(_:downTo:)`. Pinned by
+    // GenerationScopeTests.testADeliveryOfASubscriptionWhoseGeneratorIsNotOnTheStackHidesEveryEntryBeforeIt.
     /// The index of `probe`'s outermost entry among the entries below `count`, if any.
     private static func lowestIndex(of probe: SubscriptionProbe, below count: Int, _ scope: Scope) -> Int? {
         var lowest: Int?

@@ -15,6 +15,9 @@ package final class LiveObjectCounter: @unchecked Sendable {
     /// The storage of `count`. Never read or written as a Swift property after `init`.
     @exclusivity(unchecked) var storage = signalsync_atomic_int()
 
+    // Safety: `storage`, a `signalsync_atomic_int`, is the class's only stored property, at
+    // the address `storedAtomicsAddress` takes. Pinned by
+    // AtomicStorageAddressTests.testALiveObjectCountersCount.
     /// The count.
     private var count: AtomicIntView {
         AtomicIntView(storedAtomicsAddress(of: self).assumingMemoryBound(to: signalsync_atomic_int.self))

@@ -159,6 +159,8 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         return flags.contains(other) ? upstream : upstream.take()
     }
 
+    // Safety: a field of the atomics, at a fixed address and only accessed atomically (as
+    // for `rareAddress`). Pinned by AtomicStorageAddressTests.testTheSubscriptionCoresAtomics.
     /// True when `callbacks` is a `StageCallbacks`, false for a `ClosureCallbacks`: set by
     /// the initializer, before the subscription is shared, and never changed (relaxed).
     @inlinable @inline(__always)
@@ -167,6 +169,8 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
             (atomicsAddress + signalsync_subscription_callbacks_forward_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
     }
 
+    // Safety: a field of the atomics, at a fixed address and only accessed atomically (as
+    // for `rareAddress`). Pinned by AtomicStorageAddressTests.testTheSubscriptionCoresAtomics.
     /// The terminated, released and dropping bits and the number of calls reading the
     /// callbacks.
     @inlinable @inline(__always)
@@ -174,18 +178,24 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         AtomicIntView((atomicsAddress + signalsync_subscription_word_offset).assumingMemoryBound(to: signalsync_atomic_int.self))
     }
 
+    // Safety: a field of the atomics, at a fixed address and only accessed atomically (as
+    // for `rareAddress`). Pinned by AtomicStorageAddressTests.testTheSubscriptionCoresAtomics.
     /// True while this subscription's generator runs inside `GenerationScope.run`.
     @inlinable @inline(__always)
     var inScope: AtomicBoolView {
         AtomicBoolView((atomicsAddress + signalsync_subscription_in_scope_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
     }
 
+    // Safety: a field of the atomics, at a fixed address and only accessed atomically (as
+    // for `rareAddress`). Pinned by AtomicStorageAddressTests.testTheSubscriptionCoresAtomics.
     /// Set by every `putError` and `putCompletion`, ignored ones included (`HandOver`).
     @inlinable @inline(__always)
     var terminalSent: AtomicBoolView {
         AtomicBoolView((atomicsAddress + signalsync_subscription_terminal_sent_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
     }
 
+    // Safety: a field of the atomics, at a fixed address and only accessed atomically (as
+    // for `rareAddress`). Pinned by AtomicStorageAddressTests.testTheSubscriptionCoresAtomics.
     /// Set (under `spin`) once `kept` holds objects: a terminal event that keeps no handle
     /// reference takes the lock again only then.
     @inlinable @inline(__always)
@@ -193,12 +203,16 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         AtomicBoolView((atomicsAddress + signalsync_subscription_keeps_offset).assumingMemoryBound(to: signalsync_atomic_bool.self))
     }
 
+    // Safety: a field of the atomics, at a fixed address and only accessed atomically (as
+    // for `rareAddress`). Pinned by AtomicStorageAddressTests.testTheSubscriptionCoresAtomics.
     /// The reader counts made when threads call at once (`shareReaders`), or nil.
     @inlinable @inline(__always)
     var sharedReaders: AtomicPointerView {
         AtomicPointerView((atomicsAddress + signalsync_subscription_shared_readers_offset).assumingMemoryBound(to: signalsync_atomic_pointer.self))
     }
 
+    // Safety: a field of the atomics, at a fixed address and only accessed atomically (as
+    // for `rareAddress`). Pinned by AtomicStorageAddressTests.testTheSubscriptionCoresAtomics.
     /// The lock of the rare state.
     @inlinable @inline(__always)
     var spin: SpinLockView {

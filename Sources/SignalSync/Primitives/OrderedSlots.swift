@@ -131,7 +131,9 @@ package struct OrderedSlots<Element> {
     /// iteration).
     @inlinable package mutating func remove(slot: Int) -> Element {
         let taken = slots.withUnsafeMutableBufferPointer { buffer in
-            // `slot` holds an element (the caller's contract): the buffer is not empty.
+            // Safety: `slot` holds an element (the caller's contract): the buffer is not empty,
+            // and no pointer outlives the closure. Pinned by
+            // OrderedSlotsTests.testAddsAndRandomRemovalsKeepInsertionOrderAndKeysAgainstAModel.
             let held = buffer.baseAddress! + slot
             held.pointee.key = ~held.pointee.key
             return Self.move(from: held)
@@ -268,6 +270,9 @@ package struct OrderedSlots<Element> {
     @inlinable mutating func compact() {
         var write = 0
         let start = head
+        // Safety: `read` and `write` stay below `slots.count`, and no pointer outlives the
+        // closure. Pinned by
+        // OrderedSlotsTests.testARemovedElementIsReleasedByTheCallerAndCompactionReleasesNothing.
         slots.withUnsafeMutableBufferPointer { slots in
             let base = slots.baseAddress!
             for read in start..<slots.count where slots[read].key >= 0 {

@@ -59,6 +59,8 @@ package struct ReadEpochs: @unchecked Sendable {
         self.counts = counts
     }
 
+    // Safety: `counts` is a `ReaderShards` block of atomic counters (`init`'s Safety note).
+    // Pinned by ReadEpochsTests.testThreadsCountInCountsOfTheirOwnThatTheSumsSee.
     /// The count at `shard`.
     @inlinable @inline(__always)
     func count(_ shard: Int) -> AtomicUInt64View {

@@ -57,6 +57,8 @@ package class OnceActionClaim: @unchecked Sendable {
     /// True for the first call only, whatever threads call.
     @inlinable
     final func claim() -> Bool {
+        // Safety: `claimStorage` is the class's only stored property, at the address
+        // `storedAtomicsAddress` takes. Pinned by AtomicStorageAddressTests.testAOnceActionsClaimFlag.
         let flag = storedAtomicsAddress(of: self).assumingMemoryBound(to: signalsync_atomic_bool.self)
         return AtomicBoolView(flag).compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     }

@@ -69,6 +69,10 @@ package final class CombineLatestEngine<Output>: @unchecked Sendable {
         // stack memory instead.)
         var released = value
         let layout = (size: max(1, MemoryLayout<Output>.size), alignment: MemoryLayout<Output>.alignment)
+        // Safety: `output` is stack memory sized and aligned for one `Output`; `combine`
+        // initializes it under the lock only for `.emit`, and only then is it moved out, once.
+        // Pinned by CombineLatestEngineTests (testStoresValuesAndEmitsTheCombinedOutputOnceEverySlotHasOne,
+        // testConcurrentValuesFillEachSlotOnceAndCompletionComesOnce).
         withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { raw in
             let output = raw.baseAddress!
             let action = state.withLock { machine -> CombineLatestMachine.ValueAction in

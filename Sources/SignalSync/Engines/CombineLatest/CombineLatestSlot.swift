@@ -34,6 +34,9 @@ package final class CombineLatestSlot<Value>: ManagedBuffer<Bool, Value> {
     /// it replaced, or a copy of the new value when the slot was empty.
     @inlinable
     func exchange(_ value: inout Value) {
+        // Safety: the value is initialized exactly when the header says so (the note at the
+        // class's head); the engine's lock is held. Pinned by
+        // CombineLatestEngineTests.testConcurrentValuesFillEachSlotOnceAndCompletionComesOnce.
         withUnsafeMutablePointers { hasValue, storage in
             guard hasValue.pointee else {
                 storage.initialize(to: value)
@@ -47,6 +50,8 @@ package final class CombineLatestSlot<Value>: ManagedBuffer<Bool, Value> {
     /// The stored value; read (by the engine's `combine`) only once every slot has one.
     @inlinable
     package var value: Value {
+        // Safety: read only once the header says the value is initialized (the precondition).
+        // Pinned by CombineLatestEngineTests.testStoresValuesAndEmitsTheCombinedOutputOnceEverySlotHasOne.
         withUnsafeMutablePointers { hasValue, storage in
             precondition(hasValue.pointee, "combineLatest read a source before it had a value")
             return storage.pointee
@@ -54,6 +59,8 @@ package final class CombineLatestSlot<Value>: ManagedBuffer<Bool, Value> {
     }
 
     deinit {
+        // Safety: the value is destroyed once, here, when the header says it is initialized.
+        // Pinned by SignalCombineTests.testValuesAndCallbacksAreReleasedAfterDisposal.
         withUnsafeMutablePointers { hasValue, storage in
             if hasValue.pointee {
                 storage.deinitialize(count: 1)

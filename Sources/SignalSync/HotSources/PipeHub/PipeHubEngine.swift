@@ -242,6 +242,9 @@ import SignalSyncStack
         }
     }
 
+    // Safety: the thread's delivery frames are `DeliveryFrame`s, each on the stack of a
+    // `pushQueued` that unlinks it before it returns (`signalsync_set_delivery_frame(top)`).
+    // Pinned by PipeHubEngineTests.testReentrantPushesAreQueuedInPushOrder.
     /// A push on a queued hub: appended to this thread's frame when the thread is
     /// delivering for this hub already; otherwise delivered under a new frame, followed by
     /// the pushes queued on it meanwhile.

@@ -137,6 +137,8 @@ package class QueueLinePutCount: @unchecked Sendable {
         checkStoredAtomicsAddress(of: self, &putsStorage)
     }
 
+    // Safety: `putsStorage` is the class's only stored property, at the address
+    // `storedAtomicsAddress` takes. Pinned by AtomicStorageAddressTests.testAQueueLinesPutCount.
     /// The machine's put count, published (under the lock) for readers that take no lock.
     final var puts: AtomicIntView {
         AtomicIntView(storedAtomicsAddress(of: self).assumingMemoryBound(to: signalsync_atomic_int.self))
