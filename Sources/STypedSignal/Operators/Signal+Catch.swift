@@ -10,24 +10,57 @@ import SignalSync
 /// new type `R`) and completion are forwarded. Completion without an error never calls
 /// `f`. Disposal disposes upstream and, if it started, the alternative.
 ///
+/// The alternative may have another error type; say which when the closure does not
+/// (an explicit signal type, or the type of the result):
+///
 /// ```swift
-/// let recovered = Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in .single(0) }
+/// let recovered: Signal<Int, NoError> = Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in .single(0) }
 /// // emits 0, then completes
 /// ```
+///
+/// Without one, the alternative keeps upstream's error type: the overload below, for a
+/// signal of the same types, is chosen.
 @inlinable
 @preconcurrency public func `catch`<T, E, R>(_ f: @escaping @Sendable (E) -> Signal<T, R>) -> (Signal<T, E>) -> Signal<T, R> {
     { signal in
-        Signal { subscriber in
-            let alternative = MetaDisposable()
-            let upstream = signal.start(
-                next: subscriber.putNext,
-                error: { error in
-                    alternative.set(f(error).start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion))
-                }, completed: subscriber.putCompletion)
-            return ActionDisposable {
-                upstream.dispose()
-                alternative.dispose()
-            }
+        catchFace(signal, f)
+    }
+}
+
+/// Replaces a failed signal with the signal `f` makes from its error, a signal of the
+/// same value and error types.
+///
+/// The common case of the general `catch` above, with nothing to infer:
+/// `f` may return `.single(x)`, `.complete()` or any `Signal<T, E>` without naming its
+/// type. The behaviour is the general form's. Beyond SwiftSignalKit, whose `catch` has
+/// only the general form (code written for it compiles unchanged: when the closure's
+/// signal names another error type, the general form is chosen).
+///
+/// ```swift
+/// let recovered = Signal<[Int], TestError>.fail(TestError(1)) |> `catch` { _ in .single([]) }
+/// // a Signal<[Int], TestError>: emits [], then completes
+/// ```
+@inlinable
+@preconcurrency public func `catch`<T, E>(_ f: @escaping @Sendable (E) -> Signal<T, E>) -> (Signal<T, E>) -> Signal<T, E> {
+    { signal in
+        catchFace(signal, f)
+    }
+}
+
+/// What both forms of `catch` do: forwards `signal`, and on its error subscribes to
+/// `f(error)` from inside the error callback.
+@inlinable
+package func catchFace<T, E, R>(_ signal: Signal<T, E>, _ f: @escaping @Sendable (E) -> Signal<T, R>) -> Signal<T, R> {
+    Signal { subscriber in
+        let alternative = MetaDisposable()
+        let upstream = signal.start(
+            next: subscriber.putNext,
+            error: { error in
+                alternative.set(f(error).start(next: subscriber.putNext, error: subscriber.putError, completed: subscriber.putCompletion))
+            }, completed: subscriber.putCompletion)
+        return ActionDisposable {
+            upstream.dispose()
+            alternative.dispose()
         }
     }
 }

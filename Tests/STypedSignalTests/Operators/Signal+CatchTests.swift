@@ -90,6 +90,37 @@ final class SignalCatchTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["next 5", "completed"])
     }
 
+    func testCatchInfersAnAlternativeOfTheSameTypesWithoutAnnotation() {
+        let log = EventLog()
+        let recovered = Signal<[Int], TestError>.fail(TestError(1)) |> `catch` { _ in .single([]) }
+        let sameTypes: Signal<[Int], TestError> = recovered
+        log.record(sameTypes)
+        XCTAssertEqual(log.events, ["next []", "completed"])
+    }
+
+    func testCatchInfersAnImplicitCompleteAndAMultiStatementClosure() {
+        let log = EventLog()
+        let completing = Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in .complete() }
+        log.record(completing)
+        let computed =
+            Signal<Int, TestError>.fail(TestError(4))
+            |> `catch` { error in
+                let doubled = error.code * 2
+                return .single(doubled)
+            }
+        log.record(computed)
+        XCTAssertEqual(log.events, ["completed", "next 8", "completed"])
+    }
+
+    func testCatchTakesAnotherErrorTypeFromTheResultsType() {
+        let log = EventLog()
+        let neverFails: Signal<Int, NoError> = Signal<Int, TestError>.fail(TestError(1)) |> `catch` { _ in .single(3) }
+        log.record(neverFails)
+        let retyped: Signal<Int, String> = Signal<Int, TestError>.fail(TestError(2)) |> `catch` { error in .fail("was \(error.code)") }
+        log.record(retyped)
+        XCTAssertEqual(log.events, ["next 3", "completed", "error was 2"])
+    }
+
     func testCatchSubscribesAlternativeBeforeDisposingFailedUpstream() {
         let log = EventLog()
         let source = ManualSource<Int, TestError>()
