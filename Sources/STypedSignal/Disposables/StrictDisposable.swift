@@ -4,7 +4,10 @@ import SignalSync
 /// ever having been disposed.
 ///
 /// Returned by `Signal.startStrict`. The report is an `assertionFailure` with
-/// "Leaked disposable <inner> from <file>:<line>"; release builds skip the check.
+/// "Leaked disposable <inner> from <file>:<line>: a subscription's handle from
+/// startStrict was released without dispose(); keep the handle and call dispose() when
+/// done, or use start(...) if the subscription may outlive its handle" (the original's
+/// words, then what to do); release builds skip the check.
 /// Every `dispose()` is forwarded to the inner disposable, which is retained until the
 /// `StrictDisposable` itself goes away. (The core is shared with `SStrictDisposable`.)
 public final class StrictDisposable: Disposable, @unchecked Sendable {

@@ -186,7 +186,7 @@ public class SSignal: @unchecked Sendable {
 
     /// Like `start`, but the handle is an `SStrictDisposable`: in debug builds, dropping
     /// it without calling `dispose()` asserts with "Leaked disposable from
-    /// <file>:<line>".
+    /// <file>:<line>: " and what to do (keep the handle and dispose it, or use `start`).
     ///
     /// Disfavored for the reason `start` is (`SSignalKit`'s optional-handle form).
     @_disfavoredOverload @preconcurrency

@@ -4,7 +4,10 @@ import SignalSync
 /// ever having been disposed.
 ///
 /// Returned by `SSignal.startStrict`. The report is an `assertionFailure` reading
-/// "Leaked disposable from <file>:<line>"; release builds skip the check and the class
+/// "Leaked disposable from <file>:<line>: a subscription's handle from startStrict was
+/// released without dispose(); keep the handle and call dispose() when done, or use
+/// start(...) if the subscription may outlive its handle" (the original's words, then
+/// what to do); release builds skip the check and the class
 /// is a plain forwarder. Every `dispose()` is forwarded to the wrapped disposable. (The
 /// core is shared with `StrictDisposable`.)
 public final class SStrictDisposable: SDisposable, @unchecked Sendable {

@@ -6,7 +6,8 @@ import SignalSyncStack
 /// `dispose()` records the disposal (the flag is set once and never cleared) and forwards
 /// every call to the wrapped disposable, which stays retained until the core goes away.
 /// When the core is destroyed (with its strict disposable) in a debug build without ever
-/// having been disposed, it reports "Leaked disposable [<inner> ]from <file>:<line>" to
+/// having been disposed, it reports "Leaked disposable [<inner> ]from <file>:<line>: " and
+/// an explanation in the user's words (`StrictDisposalLeaks.explanation`) to
 /// `StrictDisposalLeaks.reporter` when one is set, through `assertionFailure` otherwise.
 /// Release builds skip the check.
 package struct StrictDisposalCore<File: CustomStringConvertible>: ~Copyable, @unchecked Sendable {
@@ -47,9 +48,11 @@ package struct StrictDisposalCore<File: CustomStringConvertible>: ~Copyable, @un
         inner.dispose()
     }
 
-    /// The text of the leak report.
+    /// The text of the leak report: the originals' words (which the specs give), then
+    /// what happened and what to do in the user's words.
     package var leakReport: String {
-        namesInner ? "Leaked disposable \(inner) from \(file):\(line)" : "Leaked disposable from \(file):\(line)"
+        let original = namesInner ? "Leaked disposable \(inner) from \(file):\(line)" : "Leaked disposable from \(file):\(line)"
+        return original + ": " + StrictDisposalLeaks.explanation
     }
 
     deinit {
@@ -64,6 +67,12 @@ package struct StrictDisposalCore<File: CustomStringConvertible>: ~Copyable, @un
 
 /// Where the leak reports of strict disposables go.
 package enum StrictDisposalLeaks {
+    /// What a leak report says after the originals' words: what was dropped, and what to
+    /// do instead.
+    package static let explanation =
+        "a subscription's handle from startStrict was released without dispose(); keep the handle and call dispose() when done, "
+        + "or use start(...) if the subscription may outlive its handle"
+
     /// Test hook: when set, a leak is reported to this closure instead of
     /// `assertionFailure`.
     package static let reporter = Atomic<((String) -> Void)?>(value: nil)

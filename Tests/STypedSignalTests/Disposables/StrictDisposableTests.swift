@@ -27,7 +27,7 @@ final class StrictDisposableTests: LeakCheckedTestCase {
             do {
                 _ = StrictDisposable(EmptyDisposable, file: "Leaky.swift", line: 42)
             }
-            XCTAssertEqual(reports.with { $0 }, ["Leaked disposable \(EmptyDisposable) from Leaky.swift:42"])
+            XCTAssertEqual(reports.with { $0 }, ["Leaked disposable \(EmptyDisposable) from Leaky.swift:42: " + StrictDisposalLeaks.explanation])
         }
     #endif
 }

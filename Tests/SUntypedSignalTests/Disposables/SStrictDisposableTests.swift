@@ -1,3 +1,4 @@
+import SignalSync
 import SignalTestSupport
 import XCTest
 
@@ -32,7 +33,7 @@ final class SStrictDisposableTests: LeakCheckedTestCase {
             do {
                 _ = SStrictDisposable(SBlockDisposable {}, file: "Leaky.swift", line: 42)
             }
-            XCTAssertEqual(recorder.events, ["Leaked disposable from Leaky.swift:42"])
+            XCTAssertEqual(recorder.events, ["Leaked disposable from Leaky.swift:42: " + StrictDisposalLeaks.explanation])
         }
 
         func testDisposedStrictDisposableIsNotReported() {
@@ -53,7 +54,8 @@ final class SStrictDisposableTests: LeakCheckedTestCase {
                 _ = SSignal.never().startStrict(next: { _ in })
             }
             XCTAssertEqual(recorder.events.count, 1)
-            XCTAssertTrue(recorder.events[0].hasSuffix("SStrictDisposableTests.swift:\(line)"), recorder.events[0])
+            XCTAssertTrue(
+                recorder.events[0].hasSuffix("SStrictDisposableTests.swift:\(line): " + StrictDisposalLeaks.explanation), recorder.events[0])
         }
     #endif
 }

@@ -34,8 +34,13 @@ final class StrictDisposalCoreTests: LeakCheckedTestCase {
     func testLeakReportWordings() {
         let named = StrictDisposalCore<String>(Counting(), file: "A.swift", line: 1, namesInner: true)
         let unnamed = StrictDisposalCore<StaticString>(Counting(), file: "B.swift", line: 2, namesInner: false)
-        XCTAssertEqual(named.leakReport, "Leaked disposable Counting from A.swift:1")
-        XCTAssertEqual(unnamed.leakReport, "Leaked disposable from B.swift:2")
+        // The originals' words, then what to do in the user's words.
+        let explanation =
+            "a subscription's handle from startStrict was released without dispose(); keep the handle and call dispose() when done, "
+            + "or use start(...) if the subscription may outlive its handle"
+        XCTAssertEqual(named.leakReport, "Leaked disposable Counting from A.swift:1: " + explanation)
+        XCTAssertEqual(unnamed.leakReport, "Leaked disposable from B.swift:2: " + explanation)
+        XCTAssertEqual(StrictDisposalLeaks.explanation, explanation)
         named.dispose()
         unnamed.dispose()
     }
@@ -51,7 +56,7 @@ final class StrictDisposalCoreTests: LeakCheckedTestCase {
                 let disposed = StrictDisposalCore<String>(Counting(), file: "Fine.swift", line: 1, namesInner: false)
                 disposed.dispose()
             }
-            XCTAssertEqual(reports.all, ["Leaked disposable from Leaky.swift:42"])
+            XCTAssertEqual(reports.all, ["Leaked disposable from Leaky.swift:42: " + StrictDisposalLeaks.explanation])
         }
     #endif
 }
