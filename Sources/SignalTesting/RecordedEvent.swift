@@ -37,6 +37,52 @@ extension RecordedEvent.Kind: Sendable where Value: Sendable, Failure: Sendable 
 extension RecordedEvent: Equatable where Value: Equatable, Failure: Equatable {}
 extension RecordedEvent.Kind: Equatable where Value: Equatable, Failure: Equatable {}
 
+extension RecordedEvent: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The event as a marble's lists write it: its time in seconds, then its kind.
+    ///
+    /// Values and errors are written with their descriptions, optionals unwrapped, so a
+    /// printed recording reads like a timeline:
+    ///
+    /// ```swift
+    /// let scheduler = SignalTestScheduler()
+    /// let recorder = scheduler.record(scheduler.cold("-3---|") as Signal<Int, NoError>)
+    /// scheduler.advanceUntilIdle()
+    /// print(recorder.events)
+    /// // [1.0: next(3), 5.0: completed]
+    /// ```
+    public var description: String {
+        "\(time): \(kind)"
+    }
+
+    /// The same as ``description``: an array of events prints its elements this way.
+    public var debugDescription: String {
+        description
+    }
+}
+
+extension RecordedEvent.Kind: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `next(<value>)`, `error(<error>)` or `completed`, values and errors written with
+    /// their descriptions (optionals unwrapped, `nil` for none): `next(3)`, `error(timeout)`.
+    public var description: String {
+        switch self {
+        case .next(let value): return "next(\(describeRecorded(value)))"
+        case .error(let failure): return "error(\(describeRecorded(failure)))"
+        case .completed: return "completed"
+        }
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String {
+        description
+    }
+}
+
+/// A recorded value or error as events print it: `nil`, or the description of what the
+/// optionals hold.
+func describeRecorded(_ value: Any?) -> String {
+    String(describing: flattened(value) ?? "nil")
+}
+
 /// How the names of a marble become values and errors: the dictionaries given, then a
 /// fallback for names they lack.
 struct MarbleNames<Value, Failure> {
@@ -142,7 +188,7 @@ extension MarbleNames {
     /// A value or error as failure messages write it: `nil`, or the description of what
     /// the optionals hold.
     func describe(_ value: Any?) -> String {
-        String(describing: flattened(value) ?? "nil")
+        describeRecorded(value)
     }
 }
 
