@@ -29,4 +29,31 @@ public final class SSignalRecorder: EventRecorder<Any?, Any?>, @unchecked Sendab
             Marble(marble), names: MarbleNames(untypedValues: values, error: error, errors: errors), equal: untypedValuesEqual,
             equalError: untypedValuesEqual, at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
+
+    /// Compares the recording with `marble`, values compared with `areEqual`: for values
+    /// the default comparison cannot see into (tuples, arrays of `Any`, types that are not
+    /// `Equatable`).
+    ///
+    /// Otherwise the same as ``expect(_:values:error:errors:fileID:filePath:line:column:)``;
+    /// errors compare as described above.
+    ///
+    /// ```swift
+    /// func samePair(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    ///     guard let lhs = lhs as? (Int, String), let rhs = rhs as? (Int, String) else { return false }
+    ///     return lhs == rhs
+    /// }
+    /// let recorder = scheduler.record(scheduler.coldSSignal("-a|", values: ["a": (1, "x")]))
+    /// scheduler.advanceUntilIdle()
+    /// recorder.expect("-a|", values: ["a": (1, "x")], by: samePair)
+    /// ```
+    @discardableResult
+    public func expect(
+        _ marble: String, values: [String: Any?] = [:], error: Any? = nil, errors: [String: Any?] = [:],
+        by areEqual: @escaping (Any?, Any?) -> Bool, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> Bool {
+        recording.expect(
+            Marble(marble), names: MarbleNames(untypedValues: values, error: error, errors: errors), equal: areEqual,
+            equalError: untypedValuesEqual, at: TestSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
 }
