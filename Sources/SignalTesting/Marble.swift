@@ -5,7 +5,10 @@
 /// - `|` completes; `#` fails with the default error; `#x` fails with the error named `x`;
 /// - `( ... )` groups comma-separated tokens that all happen in the same tick, which the
 ///   group takes as a whole: `(12)` is the value named `12`, `(a,b,|)` emits `a` and `b`
-///   and completes in one tick.
+///   and completes in one tick. A one-character value directly followed by `|` or `#`
+///   reads as RxJS writes it: `(c|)` is `(c,|)`, `(c#)` is `(c,#)`. A longer name there,
+///   `(ab|)`, is ambiguous (RxJS reads `a`, `b`, `|`) and is a ``problem`` that says to
+///   write `(a,b,|)` or `(ab,|)`.
 ///
 /// Tick 0 is the first character. How long a tick is in seconds is the
 /// ``SignalTestScheduler``'s `tickDuration` (one second unless told otherwise).
@@ -59,8 +62,17 @@ public struct Marble: Hashable, Sendable, CustomStringConvertible {
                     index = text.endIndex
                     continue
                 }
+                var fault: String?
                 for part in text[text.index(after: index)..<close].split(separator: ",") {
-                    events.append(Event(tick: tick, token: Self.token(part)))
+                    switch Self.groupTokens(part) {
+                    case .success(let tokens): events += tokens.map { Event(tick: tick, token: $0) }
+                    case .failure(let problem): fault = fault ?? problem.message
+                    }
+                }
+                if let fault {
+                    problem = "marble '\(text)': \(fault)"
+                    index = text.endIndex
+                    continue
                 }
                 index = close
             case "#":
@@ -84,6 +96,25 @@ public struct Marble: Hashable, Sendable, CustomStringConvertible {
     /// The marble's text.
     public var description: String { text }
 
+    /// The tokens of one member of a group: one token, or two for a one-character value
+    /// written as RxJS writes it with the terminal event after it (`c|` is `c,|`, `c#x`
+    /// is `c,#x`). A longer name before `|` or `#` is ambiguous (RxJS reads each character
+    /// as a value, this grammar reads one name) and is a problem.
+    private static func groupTokens(_ part: Substring) -> Result<[Token], MarbleGroupProblem> {
+        guard let end = part.dropFirst().firstIndex(where: { $0 == "|" || $0 == "#" }) else { return .success([token(part)]) }
+        let name = part[..<end]
+        let terminal = part[end...]
+        let readsAsTerminal = terminal == "|" || (terminal.first == "#" && !terminal.dropFirst().contains { $0 == "|" || $0 == "#" })
+        guard readsAsTerminal, name.count == 1 else {
+            let spaced = part.map(String.init).joined(separator: ",")
+            return .failure(
+                MarbleGroupProblem(
+                    "group member '\(part)' is ambiguous: separate the events of a group with commas, '(\(spaced))' for one event per character, '(\(name),\(terminal))' for the value named '\(name)' and then '\(terminal)'"
+                ))
+        }
+        return .success([token(name), token(terminal)])
+    }
+
     /// The token a group member or a single character stands for.
     private static func token(_ raw: Substring) -> Token {
         switch raw {
@@ -91,5 +122,14 @@ public struct Marble: Hashable, Sendable, CustomStringConvertible {
         case "#": return .error(nil)
         default: return raw.hasPrefix("#") ? .error(String(raw.dropFirst())) : .next(String(raw))
         }
+    }
+}
+
+/// Why a member of a marble's group cannot be read.
+private struct MarbleGroupProblem: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
     }
 }

@@ -110,6 +110,18 @@ final class FailureReportingTests: LeakCheckedTestCase {
         XCTAssertNil(Marble("-1-(2,3)|").problem)
     }
 
+    func testARxJSGroupMatchesAndAnAmbiguousOneIsReportedAtTheCallersLine() {
+        let scheduler = SignalTestScheduler()
+        let source: Signal<String, NoError> = scheduler.cold("-b-(c,|)")
+        let recorder = scheduler.record(source)
+        scheduler.advanceUntilIdle()
+        XCTAssertTrue(recorder.expect("-b-(c|)"))
+        let line = UInt(#line + 1)
+        let failures = TestFailureReporter.collectingFailures { XCTAssertFalse(recorder.expect("-b-(cd|)")) }
+        XCTAssertEqual(failures.map(\.location.line), [line])
+        XCTAssertEqual(failures.first?.message.hasPrefix("marble '-b-(cd|)': group member 'cd|' is ambiguous"), true)
+    }
+
     func testANameMissingFromValuesIsReportedByColdHotAndExpect() {
         let scheduler = SignalTestScheduler()
         let values = ["a": Tracked()]

@@ -20,6 +20,24 @@ final class MarbleTests: LeakCheckedTestCase {
         XCTAssertEqual(Marble("- a - #e").events, [.init(tick: 1, token: .next("a")), .init(tick: 3, token: .error("e"))])
     }
 
+    func testAGroupWrittenAsRxJSWritesItReadsAsOneValueAndItsEnd() {
+        XCTAssertEqual(Marble("---(c|)").events, Marble("---(c,|)").events)
+        XCTAssertEqual(Marble("---(c|)").events, [.init(tick: 3, token: .next("c")), .init(tick: 3, token: .completed)])
+        XCTAssertEqual(Marble("(c#)").events, [.init(tick: 0, token: .next("c")), .init(tick: 0, token: .error(nil))])
+        XCTAssertEqual(Marble("(a,c#x)-1").events.map(\.token), [.next("a"), .next("c"), .error("x"), .next("1")])
+        XCTAssertNil(Marble("(c|)").problem)
+    }
+
+    func testALongerNameBeforeTheEndOfAGroupIsAProblemThatShowsTheCommas() {
+        let marble = Marble("-a-(bc|)-d")
+        XCTAssertEqual(
+            marble.problem,
+            "marble '-a-(bc|)-d': group member 'bc|' is ambiguous: separate the events of a group with commas, "
+                + "'(b,c,|)' for one event per character, '(bc,|)' for the value named 'bc' and then '|'")
+        XCTAssertEqual(marble.events, [.init(tick: 1, token: .next("a"))], "the events before the fault are kept")
+        XCTAssertEqual(Marble("(12,|)").events.map(\.token), [.next("12"), .completed], "the project's own grouping")
+    }
+
     func testNamesResolveThroughTheDictionariesThenLosslessStringConvertible() {
         let names = MarbleNames<Int, String>(typedValues: ["a": 10], error: "boom", errors: ["x": "ex"])
         let events = names.resolve(Marble("a3#(#x)")).events
