@@ -16,3 +16,14 @@ public func later<C: Clock<Duration>>(_ value: Int, after seconds: Int, on clock
     try await clock.sleep(for: .seconds(seconds))
     return value
 }
+
+/// Search results that fall back to none on an error: `catch` with no type annotation.
+public func resultsOrNone(_ results: Signal<[String], String>) -> Signal<[String], String> {
+    let recovered = results |> `catch` { _ in .single([]) }
+    return recovered
+}
+
+/// The latest query and page together, for a test to compare as tuples.
+public func queryAndPage(_ query: Signal<String, NoError>, _ page: Signal<Int, NoError>) -> Signal<(String, Int), NoError> {
+    combineLatest(query, page)
+}
