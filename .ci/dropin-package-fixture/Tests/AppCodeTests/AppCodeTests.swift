@@ -22,6 +22,17 @@ final class AppCodeTests: XCTestCase {
         XCTAssertEqual(values.with { $0 }, [false, true, false])
     }
 
+    func testCatchRecoversInTheOriginalsShapes() {
+        var seen: [String] = []
+        let failing = Signal<Int, RequestError>.fail(RequestError(code: 500))
+        _ = Recovery.orNil(failing).start(next: { seen.append("\(String(describing: $0))") })
+        _ = Recovery.orZero(failing).start(next: { seen.append("\($0)") })
+        _ = Recovery.orEmpty(failing).start(completed: { seen.append("empty") })
+        _ = Recovery.retryingOnce(failing, fallback: .single(7)).start(next: { seen.append("\($0)") })
+        _ = Recovery.passing(failing).start(error: { seen.append("error \($0.code)") })
+        XCTAssertEqual(seen, ["nil", "0", "empty", "7", "error 500"])
+    }
+
     func testTheCallContextJoinsOnItsQueue() {
         let call = CallContext()
         let (disposable, joins) = call.join()
