@@ -84,6 +84,38 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         XCTAssertEqual(recorder.events, ["next 10", "next 20", "next 30", "completed"])
     }
 
+    func testMapAsCastsEachValueAndJoinsTheStagesAroundIt() {
+        let recorder = Recorder()
+        recorder.record(syncValues([1, 2, 3]).filter { ($0 as! Int) != 2 }.map(as: Int.self) { $0 * 10 }.map(as: Int?.self) { $0 })
+        XCTAssertEqual(recorder.events, ["next 10", "next 30", "completed"])
+        let optionals = Recorder()
+        optionals.record(syncValues([1, nil]).map(as: Int?.self) { $0 == nil ? "was nil" : nil })
+        XCTAssertEqual(optionals.events, ["next nil", "next was nil", "completed"])
+    }
+
+    func testMapAsNamesTheCallSiteTheTypeAndTheValueWhenTheCastFails() throws {
+        let outcome = try ChildProcessTest.run("SUntypedSignalTests.SSignalMappingTests/testMapAsOfAStringChild")
+        XCTAssertTrue(outcome.trapped, outcome.output)
+        XCTAssertTrue(outcome.output.contains("SSignal.map(as: Int.self) at SUntypedSignalTests/SSignal+MappingTests.swift:"), outcome.output)
+        XCTAssertTrue(outcome.output.contains(#"received "three" of type String, not an Int"#), outcome.output)
+    }
+
+    /// The child of `testMapAsNamesTheCallSiteTheTypeAndTheValueWhenTheCastFails` (skipped
+    /// otherwise).
+    func testMapAsOfAStringChild() throws {
+        try XCTSkipUnless(ChildProcessTest.isChild)
+        _ = SSignal.single("three").map(as: Int.self) { $0 * 2 }.start()
+        XCTFail("map(as:) passed a String on as an Int")
+    }
+
+    func testMapCastFailureMessages() {
+        XCTAssertEqual(
+            mapCastFailure(nil, expected: Int.self, file: "A.swift", line: 3), "SSignal.map(as: Int.self) at A.swift:3 received nil, not an Int")
+        XCTAssertEqual(
+            mapCastFailure(Optional(Optional(2.5) as Any), expected: String.self, file: "B.swift", line: 4),
+            "SSignal.map(as: String.self) at B.swift:4 received 2.5 of type Double, not a String")
+    }
+
     func testMapNilResultsAreEmittedAsNil() {
         let recorder = Recorder()
         recorder.record(syncValues([1, nil]).map { $0 == nil ? "was nil" : nil })
