@@ -104,22 +104,22 @@ final class StackGuardTests: LeakCheckedTestCase {
     /// Below a fresh stack is a guard region: an overflow faults there instead of writing
     /// over other memory.
     func testTheMemoryBelowAFreshStackIsInaccessible() throws {
-        let outcome = try ChildProcessTest.run("SignalSyncTests.StackGuardTests/testTheMemoryBelowAFreshStackIsInaccessibleChild")
+        guard
+            let outcome = try ChildProcessTest.run(
+                "read below", of: self,
+                body: {
+                    StackGuard.onFreshStack {
+                        let below = UnsafePointer<UInt8>(bitPattern: lowEndOfThisFreshStack() - 1)
+                        print("reading below the fresh stack")
+                        fflush(nil)
+                        print("read below the fresh stack: \(below?.pointee ?? 0)")
+                    }
+                })
+        else { return }
         XCTAssertTrue(outcome.output.contains("reading below the fresh stack"), outcome.output)
         XCTAssertFalse(outcome.output.contains("read below the fresh stack"), outcome.output)
         // A fault: a signal, or (under a sanitizer, which catches it) the sanitizer's report.
         XCTAssertTrue(outcome.trapped || outcome.output.contains("SEGV"), outcome.output)
-    }
-
-    /// The child of the test above (skipped otherwise).
-    func testTheMemoryBelowAFreshStackIsInaccessibleChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        StackGuard.onFreshStack {
-            let below = UnsafePointer<UInt8>(bitPattern: lowEndOfThisFreshStack() - 1)
-            print("reading below the fresh stack")
-            fflush(nil)
-            print("read below the fresh stack: \(below?.pointee ?? 0)")
-        }
     }
 
     func testRecursionFarBeyondTheStackCompletesThroughFreshStacks() {

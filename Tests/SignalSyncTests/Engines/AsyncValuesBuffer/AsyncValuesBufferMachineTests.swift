@@ -103,40 +103,25 @@ final class AsyncValuesBufferMachineTests: XCTestCase {
     // nothing before its start and at most one terminal event.
 
     func testASecondAttachTraps() throws {
-        try assertTraps("testASecondAttachChild", "AsyncValuesBufferMachine: attach(_:) without a start or twice")
-    }
-
-    /// The child of `testASecondAttachTraps` (skipped otherwise).
-    func testASecondAttachChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = started()
-        _ = machine.attach(11)
-        XCTFail("did not trap")
+        try assertTraps("AsyncValuesBufferMachine: attach(_:) without a start or twice") {
+            var machine = started()
+            _ = machine.attach(11)
+        }
     }
 
     func testAValueBeforeTheStartTraps() throws {
-        try assertTraps("testAValueBeforeTheStartChild", "AsyncValuesBufferMachine: push(_:) before the subscription was started")
-    }
-
-    /// The child of `testAValueBeforeTheStartTraps` (skipped otherwise).
-    func testAValueBeforeTheStartChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine(start: "start")
-        _ = machine.push(1)
-        XCTFail("did not trap")
+        try assertTraps("AsyncValuesBufferMachine: push(_:) before the subscription was started") {
+            var machine = Machine(start: "start")
+            _ = machine.push(1)
+        }
     }
 
     func testASecondEndingTraps() throws {
-        try assertTraps("testASecondEndingChild", "AsyncValuesBufferMachine: end(_:) before the start or after the ending (state draining")
-    }
-
-    /// The child of `testASecondEndingTraps` (skipped otherwise).
-    func testASecondEndingChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = started()
-        _ = machine.push(1)
-        _ = machine.end(.completed)
-        _ = machine.end(.failed("late"))
-        XCTFail("did not trap")
+        try assertTraps("AsyncValuesBufferMachine: end(_:) before the start or after the ending (state draining") {
+            var machine = started()
+            _ = machine.push(1)
+            _ = machine.end(.completed)
+            _ = machine.end(.failed("late"))
+        }
     }
 }

@@ -85,43 +85,28 @@ final class DebounceMachineTests: LeakCheckedTestCase {
     // and none follows its own terminal event.
 
     func testAValueAfterTheSourcesTerminalEventTraps() throws {
-        try assertTraps("testAValueAfterTheSourcesTerminalEventChild", "DebounceMachine: next(_:) after the source's terminal event (state completing)")
-    }
-
-    /// The child of `testAValueAfterTheSourcesTerminalEventTraps` (skipped otherwise).
-    func testAValueAfterTheSourcesTerminalEventChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        _ = machine.complete()
-        _ = machine.next(1)
-        XCTFail("a value after the completion did not trap")
+        try assertTraps("DebounceMachine: next(_:) after the source's terminal event (state completing)") {
+            var machine = Machine()
+            _ = machine.complete()
+            _ = machine.next(1)
+        }
     }
 
     func testACompletionAfterTheSourcesTerminalEventTraps() throws {
-        try assertTraps("testACompletionAfterTheSourcesTerminalEventChild", "DebounceMachine: complete() after the source's terminal event (state ended)")
-    }
-
-    /// The child of `testACompletionAfterTheSourcesTerminalEventTraps` (skipped otherwise).
-    func testACompletionAfterTheSourcesTerminalEventChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        _ = machine.next(1)
-        _ = machine.fail()
-        _ = machine.complete()
-        XCTFail("a completion after the error did not trap")
+        try assertTraps("DebounceMachine: complete() after the source's terminal event (state ended)") {
+            var machine = Machine()
+            _ = machine.next(1)
+            _ = machine.fail()
+            _ = machine.complete()
+        }
     }
 
     func testAnErrorAfterTheSourcesTerminalEventTraps() throws {
-        try assertTraps("testAnErrorAfterTheSourcesTerminalEventChild", "DebounceMachine: fail() after the source's terminal event (state ended)")
-    }
-
-    /// The child of `testAnErrorAfterTheSourcesTerminalEventTraps` (skipped otherwise).
-    func testAnErrorAfterTheSourcesTerminalEventChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        _ = machine.next(1)
-        _ = machine.complete()
-        _ = machine.fail()
-        XCTFail("an error after the completion did not trap")
+        try assertTraps("DebounceMachine: fail() after the source's terminal event (state ended)") {
+            var machine = Machine()
+            _ = machine.next(1)
+            _ = machine.complete()
+            _ = machine.fail()
+        }
     }
 }

@@ -48,30 +48,20 @@ final class FirstValueWaiterMachineTests: XCTestCase {
     // start, and the subscription is started (and attached) once.
 
     func testAnInstallAfterTheStartTraps() throws {
-        try assertTraps("testAnInstallAfterTheStartChild", "FirstValueWaiterMachine: install(_:) after the start or twice (state running")
-    }
-
-    /// The child of `testAnInstallAfterTheStartTraps` (skipped otherwise).
-    func testAnInstallAfterTheStartChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        machine.install(1)
-        _ = machine.attach(10)
-        machine.install(2)
-        XCTFail("did not trap")
+        try assertTraps("FirstValueWaiterMachine: install(_:) after the start or twice (state running") {
+            var machine = Machine()
+            machine.install(1)
+            _ = machine.attach(10)
+            machine.install(2)
+        }
     }
 
     func testASecondAttachTraps() throws {
-        try assertTraps("testASecondAttachChild", "FirstValueWaiterMachine: attach(_:) twice")
-    }
-
-    /// The child of `testASecondAttachTraps` (skipped otherwise).
-    func testASecondAttachChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        machine.install(1)
-        _ = machine.attach(10)
-        _ = machine.attach(11)
-        XCTFail("did not trap")
+        try assertTraps("FirstValueWaiterMachine: attach(_:) twice") {
+            var machine = Machine()
+            machine.install(1)
+            _ = machine.attach(10)
+            _ = machine.attach(11)
+        }
     }
 }

@@ -92,43 +92,28 @@ final class ObservationMachineTests: LeakCheckedTestCase {
     // from `beginRead` to `finishRead`, and only reads register trackings.
 
     func testABeginWithNoReadScheduledTraps() throws {
-        try assertTraps("testABeginWithNoReadScheduledChild", "ObservationMachine: beginRead() with no read scheduled (state reading")
-    }
-
-    /// The child of `testABeginWithNoReadScheduledTraps` (skipped otherwise).
-    func testABeginWithNoReadScheduledChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine("p")
-        _ = machine.start()
-        _ = machine.beginRead()
-        _ = machine.beginRead()
-        XCTFail("a second read overlapping the first did not trap")
+        try assertTraps("ObservationMachine: beginRead() with no read scheduled (state reading") {
+            var machine = Machine("p")
+            _ = machine.start()
+            _ = machine.beginRead()
+            _ = machine.beginRead()
+        }
     }
 
     func testAChangeBeforeAnyReadTraps() throws {
-        try assertTraps("testAChangeBeforeAnyReadChild", "ObservationMachine: changed(byRead: 0) before any read (state idle")
-    }
-
-    /// The child of `testAChangeBeforeAnyReadTraps` (skipped otherwise).
-    func testAChangeBeforeAnyReadChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine("p")
-        _ = machine.changed(byRead: 0)
-        XCTFail("did not trap")
+        try assertTraps("ObservationMachine: changed(byRead: 0) before any read (state idle") {
+            var machine = Machine("p")
+            _ = machine.changed(byRead: 0)
+        }
     }
 
     func testAFinishWithNoReadRunningTraps() throws {
-        try assertTraps("testAFinishWithNoReadRunningChild", "ObservationMachine: finishRead() with no read running (state tracking")
-    }
-
-    /// The child of `testAFinishWithNoReadRunningTraps` (skipped otherwise).
-    func testAFinishWithNoReadRunningChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine("p")
-        _ = machine.start()
-        _ = machine.beginRead()
-        _ = machine.finishRead()
-        _ = machine.finishRead()
-        XCTFail("did not trap")
+        try assertTraps("ObservationMachine: finishRead() with no read running (state tracking") {
+            var machine = Machine("p")
+            _ = machine.start()
+            _ = machine.beginRead()
+            _ = machine.finishRead()
+            _ = machine.finishRead()
+        }
     }
 }

@@ -71,41 +71,26 @@ final class RestartLoopMachineTests: LeakCheckedTestCase {
     // while idle, and no iteration is live once the loop is exhausted.
 
     func testASecondSubscribeCallAtOnceTraps() throws {
-        try assertTraps("testASecondSubscribeCallAtOnceChild", "RestartLoopMachine: beginIteration() while not idle (state subscribing")
-    }
-
-    /// The child of `testASecondSubscribeCallAtOnceTraps` (skipped otherwise).
-    func testASecondSubscribeCallAtOnceChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        _ = machine.beginIteration()
-        _ = machine.beginIteration()
-        XCTFail("did not trap")
+        try assertTraps("RestartLoopMachine: beginIteration() while not idle (state subscribing") {
+            var machine = Machine()
+            _ = machine.beginIteration()
+            _ = machine.beginIteration()
+        }
     }
 
     func testAnEndingAfterTheLoopWasExhaustedTraps() throws {
-        try assertTraps("testAnEndingAfterTheLoopWasExhaustedChild", "RestartLoopMachine: iterationEnded() after the loop was exhausted")
-    }
-
-    /// The child of `testAnEndingAfterTheLoopWasExhaustedTraps` (skipped otherwise).
-    func testAnEndingAfterTheLoopWasExhaustedChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        _ = machine.beginIteration()
-        _ = machine.subscribeReturned(nil)
-        _ = machine.iterationEnded()
-        XCTFail("did not trap")
+        try assertTraps("RestartLoopMachine: iterationEnded() after the loop was exhausted") {
+            var machine = Machine()
+            _ = machine.beginIteration()
+            _ = machine.subscribeReturned(nil)
+            _ = machine.iterationEnded()
+        }
     }
 
     func testAReturnWithNoSubscribeCallTraps() throws {
-        try assertTraps("testAReturnWithNoSubscribeCallChild", "RestartLoopMachine: subscribeReturned(_:) with no subscribe call running (state idle")
-    }
-
-    /// The child of `testAReturnWithNoSubscribeCallTraps` (skipped otherwise).
-    func testAReturnWithNoSubscribeCallChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        _ = machine.subscribeReturned("h1")
-        XCTFail("did not trap")
+        try assertTraps("RestartLoopMachine: subscribeReturned(_:) with no subscribe call running (state idle") {
+            var machine = Machine()
+            _ = machine.subscribeReturned("h1")
+        }
     }
 }

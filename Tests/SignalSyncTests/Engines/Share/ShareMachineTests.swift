@@ -147,13 +147,16 @@ final class ShareMachineTests: LeakCheckedTestCase {
     // changes a run in place: every transition that reads the state traps on it.
 
     func testATransitionThatFindsThePlaceholderStateTraps() throws {
-        for (event, child) in [
-            ("started(_:handle:)", "testStartedFindingThePlaceholderChild"), ("next(_:)", "testNextFindingThePlaceholderChild"),
-            ("finish(_:_:)", "testFinishFindingThePlaceholderChild"),
-            ("terminalDelivered()", "testTerminalDeliveredFindingThePlaceholderChild"),
-            ("leave(_:)", "testLeaveFindingThePlaceholderChild"),
-        ] {
-            try assertTraps(child, "ShareMachine: \(event) found the placeholder state .modifying")
+        let transitions: [(String, (inout Machine) -> Void)] = [
+            ("started(_:handle:)", { _ = $0.started(1, handle: "h1") }), ("next(_:)", { _ = $0.next(1) }),
+            ("finish(_:_:)", { _ = $0.finish("completed", 1) }), ("terminalDelivered()", { _ = $0.terminalDelivered() }),
+            ("leave(_:)", { _ = $0.leave(0) }),
+        ]
+        for (event, transition) in transitions {
+            try assertTraps("ShareMachine: \(event) found the placeholder state .modifying") {
+                var machine = placeholder()
+                transition(&machine)
+            }
         }
     }
 
@@ -166,60 +169,15 @@ final class ShareMachineTests: LeakCheckedTestCase {
         return machine
     }
 
-    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
-    func testStartedFindingThePlaceholderChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = placeholder()
-        _ = machine.started(1, handle: "h1")
-        XCTFail("did not trap")
-    }
-
-    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
-    func testNextFindingThePlaceholderChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = placeholder()
-        _ = machine.next(1)
-        XCTFail("did not trap")
-    }
-
-    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
-    func testFinishFindingThePlaceholderChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = placeholder()
-        _ = machine.finish("completed", 1)
-        XCTFail("did not trap")
-    }
-
-    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
-    func testTerminalDeliveredFindingThePlaceholderChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = placeholder()
-        _ = machine.terminalDelivered()
-        XCTFail("did not trap")
-    }
-
-    /// A child of `testATransitionThatFindsThePlaceholderStateTraps` (skipped otherwise).
-    func testLeaveFindingThePlaceholderChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = placeholder()
-        _ = machine.leave(0)
-        XCTFail("did not trap")
-    }
-
     /// Only the `finish` that delivers a terminal event reports its delivery, and nothing
     /// but that report leaves `.finished`.
     func testATerminalDeliveredWithoutATerminalEventTraps() throws {
-        try assertTraps("testATerminalDeliveredWithoutATerminalEventChild", "ShareMachine: terminalDelivered() without a terminal event (state closed)")
-    }
-
-    /// The child of `testATerminalDeliveredWithoutATerminalEventTraps` (skipped otherwise).
-    func testATerminalDeliveredWithoutATerminalEventChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine(reuse: .once)
-        let a = startedRun(machine.subscribe("a"))!
-        _ = machine.finish("completed", a.generation)
-        _ = machine.terminalDelivered()
-        _ = machine.terminalDelivered()
-        XCTFail("a second report did not trap")
+        try assertTraps("ShareMachine: terminalDelivered() without a terminal event (state closed)") {
+            var machine = Machine(reuse: .once)
+            let a = startedRun(machine.subscribe("a"))!
+            _ = machine.finish("completed", a.generation)
+            _ = machine.terminalDelivered()
+            _ = machine.terminalDelivered()
+        }
     }
 }

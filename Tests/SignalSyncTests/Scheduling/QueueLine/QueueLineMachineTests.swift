@@ -80,29 +80,19 @@ final class QueueLineMachineTests: XCTestCase {
     // once, after its turn.
 
     func testALendWithNoHopUnderWayTraps() throws {
-        try assertTraps("testALendWithNoHopUnderWayChild", "QueueLineMachine: lend(remaining:) with no hop under way (state idle)")
-    }
-
-    /// The child of `testALendWithNoHopUnderWayTraps` (skipped otherwise).
-    func testALendWithNoHopUnderWayChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        machine.lend(remaining: [])
-        XCTFail("did not trap")
+        try assertTraps("QueueLineMachine: lend(remaining:) with no hop under way (state idle)") {
+            var machine = Machine()
+            machine.lend(remaining: [])
+        }
     }
 
     func testASyncReturnWhileTheLineIsNotLentTraps() throws {
-        try assertTraps("testASyncReturnWhileTheLineIsNotLentChild", "QueueLineMachine: syncReturned() while the line is not lent (state idle)")
-    }
-
-    /// The child of `testASyncReturnWhileTheLineIsNotLentTraps` (skipped otherwise).
-    func testASyncReturnWhileTheLineIsNotLentChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = Machine()
-        XCTAssertEqual(machine.lendForSync(wake: "caller"), .runNow)
-        XCTAssertEqual(machine.syncReturned(), .none)
-        _ = machine.syncReturned()
-        XCTFail("a second return did not trap")
+        try assertTraps("QueueLineMachine: syncReturned() while the line is not lent (state idle)") {
+            var machine = Machine()
+            XCTAssertEqual(machine.lendForSync(wake: "caller"), .runNow)
+            XCTAssertEqual(machine.syncReturned(), .none)
+            _ = machine.syncReturned()
+        }
     }
 
     private func describe(_ action: Machine.TakeAction, _ names: [ObjectIdentifier: String] = [:]) -> [String] {

@@ -47,41 +47,26 @@ final class SleeperMachineTests: XCTestCase {
     // task's cancellation handler runs once.
 
     func testASecondSuspendTraps() throws {
-        try assertTraps("testASecondSuspendChild", "SleeperMachine: suspend(_:item:) twice (state asleep")
-    }
-
-    /// The child of `testASecondSuspendTraps` (skipped otherwise).
-    func testASecondSuspendChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = SleeperMachine<String>()
-        _ = machine.suspend("task", item: 1)
-        _ = machine.suspend("task", item: 2)
-        XCTFail("did not trap")
+        try assertTraps("SleeperMachine: suspend(_:item:) twice (state asleep") {
+            var machine = SleeperMachine<String>()
+            _ = machine.suspend("task", item: 1)
+            _ = machine.suspend("task", item: 2)
+        }
     }
 
     func testASecondWakeBeforeTheSuspendTraps() throws {
-        try assertTraps("testASecondWakeBeforeTheSuspendChild", "SleeperMachine: wake() twice (state wokenEarly)")
-    }
-
-    /// The child of `testASecondWakeBeforeTheSuspendTraps` (skipped otherwise).
-    func testASecondWakeBeforeTheSuspendChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = SleeperMachine<String>()
-        _ = machine.wake()
-        _ = machine.wake()
-        XCTFail("did not trap")
+        try assertTraps("SleeperMachine: wake() twice (state wokenEarly)") {
+            var machine = SleeperMachine<String>()
+            _ = machine.wake()
+            _ = machine.wake()
+        }
     }
 
     func testASecondCancelBeforeTheSuspendTraps() throws {
-        try assertTraps("testASecondCancelBeforeTheSuspendChild", "SleeperMachine: cancel() twice (state cancelledEarly)")
-    }
-
-    /// The child of `testASecondCancelBeforeTheSuspendTraps` (skipped otherwise).
-    func testASecondCancelBeforeTheSuspendChild() throws {
-        try XCTSkipUnless(ChildProcessTest.isChild)
-        var machine = SleeperMachine<String>()
-        _ = machine.cancel()
-        _ = machine.cancel()
-        XCTFail("did not trap")
+        try assertTraps("SleeperMachine: cancel() twice (state cancelledEarly)") {
+            var machine = SleeperMachine<String>()
+            _ = machine.cancel()
+            _ = machine.cancel()
+        }
     }
 }
