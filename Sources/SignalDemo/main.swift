@@ -1,18 +1,18 @@
 // The username-availability flow: a user types a new username; each keystroke is
-// validated locally, and a valid name is checked with a (simulated) server after a
-// short pause, cancelling the check of any name typed over before it finished. The
-// state lives in an `@Observable` model on the main actor: the flow assigns into it (a
-// server verdict through `assignOnMainActor`), and the screen observes it
-// (`observingOnMainActor`), rendering the editing state with the current theme. The UI
-// is typed (STypedSignal); the server is an untyped module (SUntypedSignal) reached
-// through the Bridge.
+// validated locally, and a valid name is checked with a (simulated) server once typing
+// pauses (`debounce`), cancelling the check of any name typed over before it finished
+// (`mapToSignal` keeps the latest check only). The state lives in an `@Observable` model
+// on the main actor: the flow assigns into it (`assignOnMainActor`), and the screen
+// observes it (`observingOnMainActor`), rendering the editing state with the current
+// theme. The UI is typed (STypedSignal); the server is an untyped module (SUntypedSignal)
+// reached through the Bridge.
 //
-// Run it with `swift run signal-demo`. It runs in real time (about two seconds) and
-// prints every state the screen would show. The UI runs on the main queue, drained the
-// way the "Threads and the main queue" article recommends for a command-line program:
-// the top-level code awaits (an async `main`), and main-actor code is main-queue work.
-// The end of the flow is awaited too: the first screen state with a verdict for the last
-// name typed. With `--live-subscriptions` it also prints the live subscriptions once the
+// Run it with `swift run signal-demo`. It runs in real time (about two seconds): it
+// prints a key to its output, then every state the screen would show. The UI runs on the
+// main queue, drained the way the "Threads and the main queue" article recommends for a
+// command-line program: the top-level code awaits (an async `main`), and main-actor code
+// is main-queue work. The end of the flow is awaited too: the first screen state with a
+// verdict for the last name typed. With `--live-subscriptions` it also prints the live subscriptions once the
 // screen is rendering (`LiveSubscriptionReport`: recorded in debug builds only).
 
 import Bridge
@@ -92,24 +92,27 @@ let uiQueue = Queue.mainQueue()
 @MainActor
 final class UsernameFlow {
     let model = UsernameModel()
-    let check = MetaDisposable()
+    /// The text field: each keystroke pushes the whole text.
+    let keystrokes = ValuePipe<String>()
 
-    /// One keystroke: update the text, validate, and (for a valid name) schedule a check
-    /// after 300 ms of quiet, whose verdict is assigned into the model; a newer keystroke
-    /// replaces the pending check.
-    func type(_ text: String) {
-        if let local = validate(text) {
-            check.set(nil)
-            model.editing = EditingState(text: text, availability: local)
-            return
-        }
-        model.editing = EditingState(text: text, availability: .checking)
-        let verdict =
-            Signal<Void, NoError>.single(())
-            |> delay(0.3, queue: uiQueue)
-            |> mapToSignal { checkAvailability(text) }
-            |> map { EditingState(text: text, availability: $0 ? .available : .taken) }
-        check.set(verdict.assignOnMainActor(to: \.editing, on: model))
+    /// The editing state for each keystroke: at once what the local rules say (or
+    /// "checking..." for a valid name), then the server's verdict once typing has paused
+    /// for 300 ms. A pause on a name checked already checks nothing new; a newer pause
+    /// cancels the check in flight; a verdict counts only while its name is on screen.
+    func editingStates() -> Signal<EditingState, NoError> {
+        let texts = keystrokes.signal() |> distinctUntilChanged
+        let local = texts |> map { text in EditingState(text: text, availability: validate(text) ?? .checking) }
+        let verdicts =
+            texts
+            |> debounce(0.3, queue: uiQueue)
+            |> filter { validate($0) == nil }
+            |> distinctUntilChanged
+            |> mapToSignal { text -> Signal<EditingState?, NoError> in
+                checkAvailability(text) |> map { EditingState(text: text, availability: $0 ? .available : .taken) }
+            }
+        return combineLatest(queue: uiQueue, local, EditingState(), verdicts, nil)
+            |> map { local, verdict in verdict?.text == local.text ? verdict! : local }
+            |> distinctUntilChanged
     }
 
     /// The whole flow: the screen rendered, the keystrokes typed, the verdict awaited.
@@ -124,23 +127,33 @@ final class UsernameFlow {
                 return "[\(theme)] @\(editing.text.padding(toLength: 12, withPad: " ", startingAt: 0)) \(done) \(editing.availability)"
             }
             |> distinctUntilChanged
+        print(
+            """
+            signal-demo: a username field, checked as it is typed. Each line is what the screen
+            shows after a change: the theme ([day] or [night]), @ and the text typed, the Done
+            button ([----] disabled, [Done] enabled once the name is available), and what is
+            known about the name. The (simulated) server checks a valid name once typing has
+            paused for 300 ms (the "server:" lines).
+
+            """)
         let rendering = screen.start(next: { line in print(line) })
+        let editing = editingStates().assignOnMainActor(to: \.editing, on: model)
         if CommandLine.arguments.contains("--live-subscriptions") {
             // What a debug menu would show: the subscriptions live at this moment, where
             // they were started and through what (empty in a release build).
             print(LiveSubscriptionReport.current())
         }
 
-        // The keystrokes, typed on the UI queue: some fast (the pending check is replaced),
-        // one pause long enough for a check to finish ("alice" is taken), a theme change.
-        let keystrokes: [(Double, @MainActor @Sendable () -> Void)] = [
-            (0.00, { self.type("a") }), (0.05, { self.type("al") }), (0.10, { self.type("ali") }),
-            (0.15, { self.type("alic") }), (0.20, { self.type("alice") }),
-            (0.80, { self.type("alice_") }), (0.85, { model.theme = "night" }), (0.90, { self.type("alice_s") }),
+        // The keystrokes, typed on the UI queue: some fast (no check for the names typed
+        // over), one pause long enough for a check to finish ("alice" is taken), a theme
+        // change.
+        let typing: [(Double, String)] = [
+            (0.00, "a"), (0.05, "al"), (0.10, "ali"), (0.15, "alic"), (0.20, "alice"), (0.80, "alice_"), (0.90, "alice_s"),
         ]
-        for (time, keystroke) in keystrokes {
-            uiQueue.after(time) { MainActor.assumeIsolated { keystroke() } }
+        for (time, text) in typing {
+            uiQueue.after(time) { [keystrokes] in keystrokes.putNext(text) }
         }
+        uiQueue.after(0.85) { MainActor.assumeIsolated { model.theme = "night" } }
 
         // The async side: await the verdict on the last name (or give up after 10 s).
         let verdict =
@@ -153,6 +166,7 @@ final class UsernameFlow {
         } catch {
             print("the flow ended without a verdict: \(error)")
         }
+        editing.dispose()
         rendering.dispose()
         print("done: one server check per pause, none for names typed over")
     }
