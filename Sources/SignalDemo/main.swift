@@ -111,7 +111,10 @@ final class UsernameFlow {
                 checkAvailability(text) |> map { EditingState(text: text, availability: $0 ? .available : .taken) }
             }
         return combineLatest(queue: uiQueue, local, EditingState(), verdicts, nil)
-            |> map { local, verdict in verdict?.text == local.text ? verdict! : local }
+            |> map { local, verdict -> EditingState in
+                if let verdict, verdict.text == local.text { return verdict }
+                return local
+            }
             |> distinctUntilChanged
     }
 
