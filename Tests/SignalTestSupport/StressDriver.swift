@@ -53,11 +53,15 @@ public protocol StressAdapter: SignalAPIAdapter {
 /// have drained.
 public enum StressDriver {
     /// Emits `count` values (`base`, `base + 1`, ...) from `queue`, one per hop, then
-    /// completes: every subscription's events come from one thread, in order.
-    static func asyncSource<A: SignalAPIAdapter>(_ api: A.Type, _ base: Int, count: Int, on queue: DispatchQueue) -> A.Signal {
+    /// completes: every subscription's events come from one thread, in order. Each hop is
+    /// in `group`, when given, so `group.wait` returns once no hop is queued or running (a
+    /// hop queues the next before it leaves).
+    static func asyncSource<A: SignalAPIAdapter>(
+        _ api: A.Type, _ base: Int, count: Int, on queue: DispatchQueue, group: DispatchGroup? = nil
+    ) -> A.Signal {
         A.signal { subscriber in
             @Sendable func emit(_ index: Int) {
-                queue.async {
+                queue.async(group: group) {
                     if index == count {
                         A.putCompletion(to: subscriber)
                     } else {
@@ -76,13 +80,21 @@ public enum StressDriver {
         A.start(signal, next: log.next, error: log.terminal, completed: log.terminal)
     }
 
-    /// After every subscription was disposed: lets deliveries in flight drain, then runs
-    /// `pushMore` and checks that no disposed subscription received anything.
-    static func assertQuietAfterDisposal(_ logs: GrammarLogs, file: StaticString, line: UInt, pushMore: () -> Void) {
-        usleep(50_000)
+    /// After every subscription was disposed: waits for the deliveries in flight (`inFlight`:
+    /// the group of the asynchronous hops; nil when every delivery is synchronous, so none
+    /// outlives `Stress.run`), then runs `pushMore`, waits again, and checks that no
+    /// disposed subscription received anything.
+    static func assertQuietAfterDisposal(
+        _ logs: GrammarLogs, inFlight: DispatchGroup? = nil, file: StaticString, line: UInt, pushMore: () -> Void
+    ) {
+        func drain() -> Bool {
+            guard let inFlight else { return true }
+            return inFlight.wait(timeout: .now() + 30) == .success
+        }
+        XCTAssertTrue(drain(), "watchdog: deliveries in flight did not drain", file: file, line: line)
         let before = logs.counts
         pushMore()
-        usleep(50_000)
+        XCTAssertTrue(drain(), "watchdog: deliveries after the pushes did not drain", file: file, line: line)
         XCTAssertEqual(logs.counts, before, "a disposed subscription received events", file: file, line: line)
     }
 
@@ -202,7 +214,10 @@ public enum StressDriver {
         let outer = A.makePipe()
         let logs = GrammarLogs()
         let innerQueue = DispatchQueue(label: "stress.\(name).inner", attributes: .concurrent)
-        let makeInner: @Sendable (Int) -> A.Signal = { value in asyncSource(A.self, value * 10, count: 2, on: innerQueue) }
+        let inFlight = DispatchGroup()
+        let makeInner: @Sendable (Int) -> A.Signal = { value in
+            asyncSource(A.self, value * 10, count: 2, on: innerQueue, group: inFlight)
+        }
         Stress.run(name, threads: 4, file: file, line: line) { index in
             if index < 2 {
                 for value in 0..<(500 * Stress.scale) { A.push(value, into: outer) }
@@ -217,7 +232,7 @@ public enum StressDriver {
         }
         logs.check(name, file: file, line: line)
         XCTAssertTrue(logs.all.allSatisfy { $0.terminalCount == 0 }, "\(name) over a pipe never terminates", file: file, line: line)
-        assertQuietAfterDisposal(logs, file: file, line: line) { for value in 0..<50 { A.push(value, into: outer) } }
+        assertQuietAfterDisposal(logs, inFlight: inFlight, file: file, line: line) { for value in 0..<50 { A.push(value, into: outer) } }
     }
 
     /// When every event of a subscription comes from one serial queue, the strict grammar
