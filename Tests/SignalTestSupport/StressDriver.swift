@@ -235,6 +235,31 @@ public enum StressDriver {
         assertQuietAfterDisposal(logs, inFlight: inFlight, file: file, line: line) { for value in 0..<50 { A.push(value, into: outer) } }
     }
 
+    /// Four threads switch `mapToSignal` over a pipe between four inner pipes while pushing
+    /// into them: afterwards exactly one inner is still joined, and none after disposal.
+    public static func mapToSignalOverHotSourcesLeavesOneInnerJoined<A: StressAdapter>(
+        _ api: A.Type, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let outer = A.makePipe()
+        let inners = (0..<4).map { _ in A.makePipe() }
+        let received = DriverCounter()
+        let dispose = A.start(A.map(A.signal(of: outer), by: .mapToSignal) { A.signal(of: inners[$0]) }, next: { _ in received.increment() })
+        Stress.run("mapToSignal over pipes", threads: 4, file: file, line: line) { thread in
+            for index in 0..<250 {
+                A.push(thread, into: outer)
+                A.push(index, into: inners[(thread + index) % 4])
+            }
+        }
+        let before = received.value
+        inners.forEach { A.push(-1, into: $0) }
+        XCTAssertEqual(received.value - before, 1, "exactly one inner is joined", file: file, line: line)
+        dispose()
+        inners.forEach { A.push(-1, into: $0) }
+        A.push(0, into: outer)
+        inners.forEach { A.push(-1, into: $0) }
+        XCTAssertEqual(received.value - before, 1, "none after disposal", file: file, line: line)
+    }
+
     /// When every event of a subscription comes from one serial queue, the strict grammar
     /// holds through the stateful operators: nothing after the terminal event.
     /// `combineName` names the API's combining operator.

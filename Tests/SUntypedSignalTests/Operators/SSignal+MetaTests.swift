@@ -216,26 +216,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     }
 
     func testMapToSignalOverHotSourcesUnderConcurrentPushesLeavesOneInnerJoined() {
-        // Threads switch the outer pipe between four inner pipes while pushing into them:
-        // afterwards exactly one inner is still joined, and none after disposal.
-        let outer = SPipe()
-        let inners = (0..<4).map { _ in SPipe() }
-        let received = Atomic(value: 0)
-        let handle = outer.signal().mapToSignal { inners[$0 as! Int].signal() }.start(next: { _ in received.modify { $0 + 1 } })
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<250 {
-                outer.putNext(thread)
-                inners[(thread + index) % 4].putNext(index)
-            }
-        }
-        let before = received.with { $0 }
-        inners.forEach { $0.putNext(-1) }
-        XCTAssertEqual(received.with { $0 } - before, 1, "exactly one inner is joined")
-        handle.dispose()
-        inners.forEach { $0.putNext(-1) }
-        outer.putNext(0)
-        inners.forEach { $0.putNext(-1) }
-        XCTAssertEqual(received.with { $0 } - before, 1, "none after disposal")
+        StressDriver.mapToSignalOverHotSourcesLeavesOneInnerJoined(UntypedAPI.self)
     }
 
     func testMapToSignalOverClosedHubsSendsNothing() {
