@@ -23,9 +23,17 @@ final class SBlockDisposableTests: LeakCheckedTestCase {
     }
 
     func testNilBlockIsNoOp() {
+        let recorder = Recorder()
         let disposable = SBlockDisposable(nil)
+        let set = SDisposableSet()
+        set.add(SBlockDisposable { recorder.log("before") })
+        set.add(disposable)
+        set.add(SBlockDisposable { recorder.log("after") })
         disposable.dispose()
         disposable.dispose()
+        XCTAssertEqual(recorder.events, [], "disposing the nil block disposes nothing else")
+        set.dispose()
+        XCTAssertEqual(recorder.events, ["before", "after"], "a set holding it disposes its other members, in order")
     }
 }
 

@@ -59,9 +59,13 @@ final class SDisposableSetTests: LeakCheckedTestCase {
     }
 
     func testEmptySetDisposes() {
+        let recorder = Recorder()
         let set = SDisposableSet()
         set.dispose()
         set.dispose()
+        set.add(SBlockDisposable { recorder.log("late") })
+        XCTAssertEqual(recorder.events, ["late"], "the empty set was disposed: a member added later is disposed at once")
+        XCTAssertEqual(set.count, 0)
     }
 
     func testDisposeIsIdempotent() {
