@@ -55,7 +55,7 @@ public enum BlockDisposableDriver {
 
     /// The action runs on the thread that disposes.
     public static func runsOnTheDisposingThread<A: BlockDisposableAdapter>(_ api: A.Type, file: StaticString = #filePath, line: UInt = #line) {
-        let log = DriverLog()
+        let log = EventLog()
         let disposable = A.make { log.add(Thread.isMainThread ? "main" : "other") }
         let done = DispatchSemaphore(value: 0)
         DispatchQueue(label: "disposer").async {

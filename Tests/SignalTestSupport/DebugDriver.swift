@@ -38,8 +38,8 @@ public enum DebugDriver {
     public static func reportsSubscribeEventsAndDispose<A: DebugAdapter>(
         _ api: A.Type, label: String, values: [A.Value], shown: [String], file: StaticString = #filePath, line: UInt = #line
     ) {
-        let lines = DriverLog()
-        let received = DriverLog()
+        let lines = EventLog()
+        let received = EventLog()
         _ = A.startDebugged(.values(values), label: label, log: { lines.add($0) }, record: { received.add($0) })
         XCTAssertEqual(received.events, shown.map { "next \($0)" } + ["completed"], file: file, line: line)
         let expected = ["subscribed"] + shown.map { "next(\($0))" } + ["completed", "disposed"]
@@ -49,7 +49,7 @@ public enum DebugDriver {
     /// An error is reported, then the disposal; a subscription disposed twice reports its
     /// disposal once.
     public static func reportsErrorsAndDisposalOnce<A: DebugAdapter>(_ api: A.Type, file: StaticString = #filePath, line: UInt = #line) {
-        let lines = DriverLog()
+        let lines = EventLog()
         _ = A.startDebugged(.failure, label: "f", log: { lines.add($0) }, record: { _ in })
         XCTAssertEqual(
             lines.events, ["f -> subscribed [main thread]", "f -> error(\(A.failureText)) [main thread]", "f -> disposed [main thread]"],
@@ -67,7 +67,7 @@ public enum DebugDriver {
     public static func namesTheThreadOfEachEvent<A: DebugAdapter>(
         _ api: A.Type, value: A.Value, shown: String, file: StaticString = #filePath, line: UInt = #line
     ) {
-        let lines = DriverLog()
+        let lines = EventLog()
         let done = DispatchSemaphore(value: 0)
         let dispose = A.startDebugged(
             .singleOnAnotherQueue(value), label: "q", log: { lines.add($0) },

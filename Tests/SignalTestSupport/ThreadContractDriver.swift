@@ -101,7 +101,7 @@ public enum ThreadContractDriver {
     public static func aValueAdmittedBeforeTheTerminalEventMayFinishAfterItButNoneIsAdmittedAfter<A: SignalAPIAdapter>(
         _ api: A.Type, file: StaticString = #filePath, line: UInt = #line
     ) {
-        let log = DriverLog()
+        let log = EventLog()
         let nextEntered = DispatchSemaphore(value: 0)
         let releaseNext = DispatchSemaphore(value: 0)
         let nextDone = DispatchSemaphore(value: 0)

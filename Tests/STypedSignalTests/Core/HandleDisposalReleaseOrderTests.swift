@@ -21,7 +21,7 @@ final class HandleDisposalReleaseOrderTests: LeakCheckedTestCase {
         }
         source.disposable = nil
         handle.dispose()
-        XCTAssertEqual(log.events, ["disposed", "disposable released", "kept released", "next released", "completed released"])
+        XCTAssertEqual(log.events, ["disposable.dispose", "disposable released", "kept released", "next released", "completed released"])
         XCTAssertNotNil(source.subscriber, "the source still holds the subscriber")
     }
 }

@@ -158,7 +158,7 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["kept released", "next released", "error released", "completed released"])
         log.clear()
         handle.dispose()
-        XCTAssertEqual(log.events, ["disposed", "disposable released"])
+        XCTAssertEqual(log.events, ["disposable.dispose", "disposable released"])
     }
 
     func testTerminationDisposesThenReleasesTheDisposableThenKeptObjects() {
@@ -172,7 +172,7 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
         }
         source.disposable = nil
         source.subscriber?.putCompletion()
-        XCTAssertEqual(log.events, ["completed", "disposed", "disposable released", "kept released"])
+        XCTAssertEqual(log.events, ["completed", "disposable.dispose", "disposable released", "kept released"])
         withExtendedLifetime(handle) {}
     }
 
@@ -194,7 +194,7 @@ final class SubscriberLifetimeTests: LeakCheckedTestCase {
         }
         source.disposable = nil
         source.subscriber?.putCompletion()
-        XCTAssertEqual(log.events, ["completed", "disposed", "kept released", "handle disposed", "disposed", "disposable released"])
+        XCTAssertEqual(log.events, ["completed", "disposable.dispose", "kept released", "handle disposed", "disposable.dispose", "disposable released"])
         box.handle = nil
     }
 
@@ -252,27 +252,6 @@ private final class HeldSource<T>: @unchecked Sendable {
             return self.disposable ?? EmptyDisposable
         }
     }
-}
-
-/// A user disposable as ported code writes it: a plain class with mutable state, not
-/// `Sendable`, not idempotent. It counts every `dispose()`.
-final class CountingDisposable: Disposable {
-    private(set) var count = 0
-    private let log: EventLog?
-    private let action: () -> Void
-
-    init(log: EventLog? = nil, action: @escaping () -> Void = {}) {
-        self.log = log
-        self.action = action
-    }
-
-    func dispose() {
-        count += 1
-        log?.add("disposed")
-        action()
-    }
-
-    deinit { log?.add("disposable released") }
 }
 
 /// A callback that does nothing but keep `object` alive.

@@ -32,18 +32,12 @@ final class DisposableSetTests: LeakCheckedTestCase {
     }
 
     func testDisposableSetDuplicatesDisposedTwice() {
-        let count = Atomic(value: 0)
-        final class Counting: Disposable {
-            let count: Atomic<Int>
-            init(_ count: Atomic<Int>) { self.count = count }
-            func dispose() { count.modify { $0 + 1 } }
-        }
         let set = DisposableSet()
-        let item = Counting(count)
+        let item = CountingDisposable()
         set.add(item)
         set.add(item)
         set.dispose()
-        XCTAssertEqual(count.with { $0 }, 2)
+        XCTAssertEqual(item.count, 2)
     }
 }
 

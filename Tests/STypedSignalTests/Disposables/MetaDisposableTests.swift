@@ -21,19 +21,13 @@ final class MetaDisposableTests: LeakCheckedTestCase {
     }
 
     func testMetaDisposableSettingSameObjectDisposesIt() {
-        let count = Atomic(value: 0)
-        final class Counting: Disposable {
-            let count: Atomic<Int>
-            init(_ count: Atomic<Int>) { self.count = count }
-            func dispose() { count.modify { $0 + 1 } }
-        }
         let meta = MetaDisposable()
-        let same = Counting(count)
+        let same = CountingDisposable()
         meta.set(same)
         meta.set(same)
-        XCTAssertEqual(count.with { $0 }, 1)
+        XCTAssertEqual(same.count, 1)
         meta.dispose()
-        XCTAssertEqual(count.with { $0 }, 2)
+        XCTAssertEqual(same.count, 2)
     }
 
     func testMetaDisposableReentrantSetFromPreviousDispose() {

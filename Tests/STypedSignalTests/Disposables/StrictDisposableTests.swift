@@ -6,17 +6,12 @@ import XCTest
 
 final class StrictDisposableTests: LeakCheckedTestCase {
     func testStrictDisposableForwardsEveryDispose() {
-        let count = Atomic(value: 0)
-        final class Counting: Disposable {
-            let count: Atomic<Int>
-            init(_ count: Atomic<Int>) { self.count = count }
-            func dispose() { count.modify { $0 + 1 } }
-        }
-        let strict = Counting(count).strict()
+        let counting = CountingDisposable()
+        let strict = counting.strict()
         XCTAssertTrue(strict is StrictDisposable)
         strict.dispose()
         strict.dispose()
-        XCTAssertEqual(count.with { $0 }, 2)
+        XCTAssertEqual(counting.count, 2)
     }
 
     #if DEBUG

@@ -1,38 +1,9 @@
 import STypedSignal
 import SignalSync
+import SignalTestSupport
 import XCTest
 
-/// A thread-safe list of event strings, for asserting exact traces.
-final class EventLog: @unchecked Sendable {
-    // Safety: `entries` and `counters` are guarded by `mutex`.
-    private let mutex = PosixLock()
-    private var entries: [String] = []
-    private var counters: [String: Int] = [:]
-
-    /// Appends one event.
-    func add(_ entry: String) {
-        mutex.withLock { entries.append(entry) }
-    }
-
-    /// Everything recorded so far, in order.
-    var events: [String] {
-        mutex.withLock { entries }
-    }
-
-    /// Forgets the recorded events (subscription counters keep counting).
-    func clear() {
-        mutex.withLock { entries.removeAll() }
-    }
-
-    /// The next subscription number for `name`, starting at 1.
-    func nextNumber(for name: String) -> Int {
-        mutex.withLock {
-            let number = (counters[name] ?? 0) + 1
-            counters[name] = number
-            return number
-        }
-    }
-
+extension EventLog {
     /// Starts `signal` and records `next <v>`, `error <e>`, `completed`.
     @discardableResult
     func record<T, E>(_ signal: Signal<T, E>, prefix: String = "") -> Disposable {
@@ -115,3 +86,6 @@ final class ReleaseProbe: Equatable, @unchecked Sendable {
 
     static func == (lhs: ReleaseProbe, rhs: ReleaseProbe) -> Bool { lhs.name == rhs.name }
 }
+
+/// The shared counting disposable, as a typed `Disposable`.
+extension CountingDisposable: Disposable {}

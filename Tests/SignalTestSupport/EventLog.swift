@@ -1,24 +1,38 @@
 import Foundation
 
-/// A thread-safe list of lines and counters that the shared drivers record into.
-final class DriverLog: @unchecked Sendable {
-    // Safety: `lines` is guarded by `lock`.
+/// A thread-safe list of event lines, for asserting exact traces: the one event log of
+/// every test target and of the shared drivers. Each API's test target adds what starts
+/// its signals recording here (`record(_:)`).
+public final class EventLog: @unchecked Sendable {
+    // Safety: `lines` and `counters` are guarded by `lock`.
     private let lock = NSLock()
     private var lines: [String] = []
+    private var counters: [String: Int] = [:]
+
+    public init() {}
 
     /// Appends one line.
-    func add(_ line: String) {
+    public func add(_ line: String) {
         lock.withLock { lines.append(line) }
     }
 
     /// Everything recorded so far, in order.
-    var events: [String] {
+    public var events: [String] {
         lock.withLock { lines }
     }
 
-    /// Forgets the recorded lines.
-    func clear() {
+    /// Forgets the recorded lines (subscription numbers keep counting).
+    public func clear() {
         lock.withLock { lines.removeAll() }
+    }
+
+    /// The next subscription number for `name`, starting at 1.
+    public func nextNumber(for name: String) -> Int {
+        lock.withLock {
+            let number = (counters[name] ?? 0) + 1
+            counters[name] = number
+            return number
+        }
     }
 }
 
