@@ -55,19 +55,19 @@ final class SFusedStagesTests: LeakCheckedTestCase {
 
     func testLeadingFiltersAndNilValuesPassAsSeparateStagesPassThem() {
         let trace = FusedStagesDriver.sameTrace { separated in
-            let log = Recorder()
+            let log = EventLog()
             let separate = { (signal: SSignal) in separated ? UntypedAPI.opaque(signal) : signal }
             let notTwo: @Sendable (Any?) -> Bool = { value in
-                log.log("notTwo \(describe(value))")
+                log.add("notTwo \(describe(value))")
                 return (value as? Int) != 2
             }
             var signal = syncValues([nil, 2, 3, 4]).filter(notTwo)
             signal = separate(signal).map { value in
-                log.log("threeToNil \(describe(value))")
+                log.add("threeToNil \(describe(value))")
                 return (value as? Int) == 3 ? nil : value
             }
             signal = separate(signal).map { value in
-                log.log("nilToZero \(describe(value))")
+                log.add("nilToZero \(describe(value))")
                 return value ?? 0
             }
             signal = separate(signal).filter(notTwo)

@@ -350,7 +350,7 @@ final class SSignalBasicTests: LeakCheckedTestCase {
 
     // 17 (the original only built the signal; here it is also run)
     func testRetryErrorNoMatch() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.fail(false).retryIf { _ in false })
         XCTAssertEqual(recorder.events, ["error false"])
     }

@@ -13,7 +13,7 @@ final class SSignalTests: LeakCheckedTestCase {
             return nil
         }
         XCTAssertEqual(runs.value, 0, "cold: nothing runs before start")
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(signal)
         recorder.record(signal)
         XCTAssertEqual(runs.value, 2)
@@ -40,7 +40,7 @@ final class SSignalTests: LeakCheckedTestCase {
     }
 
     func testNilIsALegalValueAndError() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             SSignal { subscriber in
                 subscriber.putNext(nil)
@@ -57,7 +57,7 @@ final class SSignalTests: LeakCheckedTestCase {
             subscriber.putError(nil)
             return nil
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(failing.map { $0 })
         recorder.record(failing.filter { _ in true })
         recorder.record(failing.map { $0 }.filter { _ in true }.map { $0 })
@@ -66,7 +66,7 @@ final class SSignalTests: LeakCheckedTestCase {
     }
 
     func testNothingAfterATerminalEvent() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             SSignal { subscriber in
                 subscriber.putNext(1)
@@ -92,22 +92,22 @@ final class SSignalTests: LeakCheckedTestCase {
     }
 
     func testTerminationCallsCallbackThenDisposesUpstream() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let source = ManualSource()
         let signal = SSignal { subscriber in
             let inner = source.signal.start(next: { subscriber.putNext($0) }, completed: { subscriber.putCompletion() })
             return SBlockDisposable {
-                recorder.log("dispose")
+                recorder.add("dispose")
                 inner.dispose()
             }
         }
-        signal.start(completed: { recorder.log("completed") })
+        signal.start(completed: { recorder.add("completed") })
         source.complete()
         XCTAssertEqual(recorder.events, ["completed", "dispose"])
     }
 
     func testDisposeDisposesGeneratorThenDropsEventsWithoutCallbacks() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let source = ManualSource()
         let subscription = recorder.record(source.signal)
         source.next(1)
@@ -121,7 +121,7 @@ final class SSignalTests: LeakCheckedTestCase {
     }
 
     func testEventsSentWhileTheGeneratorDisposableDisposesStillArrive() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let signal = SSignal { subscriber in
             SBlockDisposable { subscriber.putNext("from dispose") }
         }
@@ -259,7 +259,7 @@ final class SSignalTests: LeakCheckedTestCase {
     }
 
     func testGeneratorMayReturnNil() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(
             SSignal { subscriber in
                 subscriber.putNext(1)

@@ -21,10 +21,10 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
 
     /// Runs `script` with each maker and checks that every run logs `expected`.
     private func assertSameWithAndWithoutHandOver(
-        _ expected: [String], file: StaticString = #filePath, line: UInt = #line, _ script: (Recorder, @escaping @Sendable (Any?) -> SSignal) -> Void
+        _ expected: [String], file: StaticString = #filePath, line: UInt = #line, _ script: (EventLog, @escaping @Sendable (Any?) -> SSignal) -> Void
     ) {
         for maker in Self.makers {
-            let log = Recorder()
+            let log = EventLog()
             script(log, maker.make)
             XCTAssertEqual(log.events, expected, maker.name, file: file, line: line)
         }
@@ -46,11 +46,11 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
     func testSetWithASingleFeedsEverySubscriberAndTheReplay() {
         assertSameWithAndWithoutHandOver(["a next 1", "b next 1", "a next 2", "b next 2", "c next 2"]) { log, make in
             let variable = SVariable()
-            let a = variable.signal().start(next: { log.log("a next \(describe($0))") })
-            let b = variable.signal().start(next: { log.log("b next \(describe($0))") })
+            let a = variable.signal().start(next: { log.add("a next \(describe($0))") })
+            let b = variable.signal().start(next: { log.add("b next \(describe($0))") })
             variable.set(make(1))
             variable.set(make(2))
-            let c = variable.signal().start(next: { log.log("c next \(describe($0))") })
+            let c = variable.signal().start(next: { log.add("c next \(describe($0))") })
             [a, b, c].forEach { $0.dispose() }
         }
     }
@@ -58,21 +58,21 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
     func testSetWithANonSingleAfterASingle() {
         assertSameWithAndWithoutHandOver(["next 1", "start source", "next 2", "next 3", "late next 3", "dispose source"]) { log, make in
             let variable = SVariable()
-            let subscription = variable.signal().start(next: { log.log("next \(describe($0))") })
+            let subscription = variable.signal().start(next: { log.add("next \(describe($0))") })
             variable.set(make(1))
             let pipe = SPipe()
             variable.set(
                 SSignal { subscriber in
-                    log.log("start source")
+                    log.add("start source")
                     subscriber.putNext(2)
                     let piped = pipe.signal().start(next: subscriber.putNext)
                     return SBlockDisposable {
                         piped.dispose()
-                        log.log("dispose source")
+                        log.add("dispose source")
                     }
                 })
             pipe.putNext(3)
-            let late = variable.signal().start(next: { log.log("late next \(describe($0))") })
+            let late = variable.signal().start(next: { log.add("late next \(describe($0))") })
             variable.set(SSignal.never())
             pipe.putNext(4)
             subscription.dispose()
@@ -83,12 +83,12 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
     func testTheReplacedSourceIsDisposedAfterTheSinglesValueWasDelivered() {
         assertSameWithAndWithoutHandOver(["start old", "next 1", "dispose old", "deinit"]) { log, make in
             var variable: SVariable? = SVariable()
-            let subscription = variable!.signal().start(next: { log.log("next \(describe($0))") })
+            let subscription = variable!.signal().start(next: { log.add("next \(describe($0))") })
             variable!.set(tracedSignal("old", log))
             variable!.set(make(1))
             subscription.dispose()
             variable = nil
-            log.log("deinit")  // a single leaves nothing for the deallocation to dispose
+            log.add("deinit")  // a single leaves nothing for the deallocation to dispose
         }
     }
 
@@ -97,7 +97,7 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
             let variable = SVariable()
             variable.set(make(1))
             variable.set(make(2))
-            variable.signal().start(next: { log.log("next \(describe($0))") }).dispose()
+            variable.signal().start(next: { log.add("next \(describe($0))") }).dispose()
         }
     }
 
@@ -109,16 +109,16 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
         assertSameWithAndWithoutHandOver(expected) { log, make in
             let variable = SVariable()
             let a = variable.signal().start(next: { value in
-                log.log("a next \(describe(value))")
+                log.add("a next \(describe(value))")
                 if value as? Int == 1 {
                     variable.set(make(2))  // inside the delivery of 1: b gets 2 first
                 }
             })
-            let b = variable.signal().start(next: { log.log("b next \(describe($0))") })
+            let b = variable.signal().start(next: { log.add("b next \(describe($0))") })
             variable.set(make(1))
             variable.set(tracedSignal("source", log))
             variable.set(make(3))
-            let late = variable.signal().start(next: { log.log("late next \(describe($0))") })
+            let late = variable.signal().start(next: { log.add("late next \(describe($0))") })
             [a, b, late].forEach { $0.dispose() }
         }
     }
@@ -140,7 +140,7 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
                 }
             })
             variable.set(make(1))
-            variable.signal().start(next: { log.log("next \(describe($0))") }).dispose()
+            variable.signal().start(next: { log.add("next \(describe($0))") }).dispose()
             a.dispose()
             variable.set(SSignal.never())
         }
@@ -164,7 +164,7 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
             outer.next(make(1))
             outer.complete()
             subscription.dispose()
-            log.log("outer disposals \(outer.disposeCount)")
+            log.add("outer disposals \(outer.disposeCount)")
         }
     }
 
@@ -172,7 +172,7 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
         assertSameWithAndWithoutHandOver(["next 1", "next 2", "next 3"]) { log, make in
             let outer = SPipe()
             let subscription = outer.signal().switchToLatest().start(next: { value in
-                log.log("next \(describe(value))")
+                log.add("next \(describe(value))")
                 if let number = value as? Int, number < 3 {
                     outer.putNext(make(number + 1))
                 }
@@ -190,12 +190,12 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
                 let piped = pipe.signal().start(next: subscriber.putNext)
                 return SBlockDisposable {
                     piped.dispose()
-                    log.log("dispose outer")
+                    log.add("dispose outer")
                 }
             }
             .switchToLatest()
             .start(next: { value in
-                log.log("next \(describe(value))")
+                log.add("next \(describe(value))")
                 subscription.value?.dispose()
             })
             subscription.value = handle
@@ -212,7 +212,7 @@ final class SSingleHandOverTests: LeakCheckedTestCase {
                 let outer = ManualSource()
                 let gate = SPipe()
                 let subscription = flatten(outer.signal)
-                    .start(next: { log.log("\(name) \(describe($0))") }, completed: { log.log("\(name) completed") })
+                    .start(next: { log.add("\(name) \(describe($0))") }, completed: { log.add("\(name) completed") })
                 // The first inner holds the others back until the gate opens.
                 outer.next(SSignal { subscriber in gate.signal().start(next: { _ in subscriber.putCompletion() }) })
                 outer.next(make(1))

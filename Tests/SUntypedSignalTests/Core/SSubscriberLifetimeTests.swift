@@ -6,7 +6,7 @@ import XCTest
 /// by both the subscriber and the handle, so it can be disposed twice.
 final class SSubscriberLifetimeTests: LeakCheckedTestCase {
     func testHandleDisposedInsideTheCompletedCallbackDisposesTwice() {
-        let counter = SCountingDisposable()
+        let counter = CountingDisposable()
         let source = SHeldSource(counter)
         let handle = Cell<SDisposable?>(nil)
         handle.value = source.signal.start(completed: { handle.value?.dispose() })
@@ -15,7 +15,7 @@ final class SSubscriberLifetimeTests: LeakCheckedTestCase {
     }
 
     func testHandleDisposedAfterCompletionDisposesAgain() {
-        let counter = SCountingDisposable()
+        let counter = CountingDisposable()
         let source = SHeldSource(counter)
         let handle = source.signal.start()
         source.subscriber?.putCompletion()
@@ -27,7 +27,7 @@ final class SSubscriberLifetimeTests: LeakCheckedTestCase {
     }
 
     func testMapOverAnAsynchronouslyCompletingSourceDisposesItTwice() {
-        let counter = SCountingDisposable()
+        let counter = CountingDisposable()
         let source = SHeldSource(counter)
         let handle = source.signal.map { $0 }.start()
         source.subscriber?.putCompletion()
@@ -36,9 +36,9 @@ final class SSubscriberLifetimeTests: LeakCheckedTestCase {
     }
 
     func testEventsSentWhileTheGeneratorDisposableIsDisposedStillArrive() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let source = SHeldSource(nil)
-        source.disposable = SCountingDisposable {
+        source.disposable = CountingDisposable {
             source.subscriber?.putNext(99)
             source.subscriber?.putCompletion()
         }
@@ -51,7 +51,7 @@ final class SSubscriberLifetimeTests: LeakCheckedTestCase {
         var events: [String] = []
         let source = SHeldSource(nil)
         do {
-            source.disposable = SCountingDisposable(onRelease: { events.append("disposable released") })
+            source.disposable = CountingDisposable(onRelease: { events.append("disposable released") })
             let probe = SReleaseProbe { events.append("callback released") }
             let handle = source.signal.start(next: { _ in withExtendedLifetime(probe) {} })
             withExtendedLifetime(handle) {}
@@ -65,9 +65,9 @@ final class SSubscriberLifetimeTests: LeakCheckedTestCase {
 /// A source that keeps its subscriber, as a pipe would, and returns `disposable`.
 private final class SHeldSource: @unchecked Sendable {
     var subscriber: SSubscriber?
-    var disposable: SCountingDisposable?
+    var disposable: CountingDisposable?
 
-    init(_ disposable: SCountingDisposable?) {
+    init(_ disposable: CountingDisposable?) {
         self.disposable = disposable
     }
 
@@ -77,29 +77,6 @@ private final class SHeldSource: @unchecked Sendable {
             return self.disposable
         }
     }
-}
-
-/// A plain, non-idempotent user disposable that counts every `dispose()`.
-private final class SCountingDisposable: SDisposable {
-    private(set) var count = 0
-    private let action: () -> Void
-    private let onRelease: () -> Void
-
-    init(action: @escaping () -> Void = {}, onRelease: @escaping () -> Void = {}) {
-        self.action = action
-        self.onRelease = onRelease
-    }
-
-    convenience init(_ action: @escaping () -> Void) {
-        self.init(action: action)
-    }
-
-    func dispose() {
-        count += 1
-        action()
-    }
-
-    deinit { onRelease() }
 }
 
 /// Runs `onRelease` when released.

@@ -4,7 +4,7 @@ import XCTest
 
 final class SSubscriberTests: LeakCheckedTestCase {
     func testDirectSubscriberDeliversUntilTerminated() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscriber = SSubscriber(next: recorder.next, error: recorder.error, completed: recorder.completed)
         subscriber.putNext(1)
         subscriber.putNext(nil)
@@ -41,9 +41,9 @@ final class SSubscriberTests: LeakCheckedTestCase {
     }
 
     func testTerminalCallbackRunsBeforeDisposal() {
-        let recorder = Recorder()
-        let subscriber = SSubscriber(next: nil, error: nil, completed: { recorder.log("completed") })
-        subscriber.assignDisposable(SBlockDisposable { recorder.log("disposed") })
+        let recorder = EventLog()
+        let subscriber = SSubscriber(next: nil, error: nil, completed: { recorder.add("completed") })
+        subscriber.assignDisposable(SBlockDisposable { recorder.add("disposed") })
         subscriber.putCompletion()
         XCTAssertEqual(recorder.events, ["completed", "disposed"])
     }

@@ -23,12 +23,12 @@ final class SBlockDisposableTests: LeakCheckedTestCase {
     }
 
     func testNilBlockIsNoOp() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let disposable = SBlockDisposable(nil)
         let set = SDisposableSet()
-        set.add(SBlockDisposable { recorder.log("before") })
+        set.add(SBlockDisposable { recorder.add("before") })
         set.add(disposable)
-        set.add(SBlockDisposable { recorder.log("after") })
+        set.add(SBlockDisposable { recorder.add("after") })
         disposable.dispose()
         disposable.dispose()
         XCTAssertEqual(recorder.events, [], "disposing the nil block disposes nothing else")

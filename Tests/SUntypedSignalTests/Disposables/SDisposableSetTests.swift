@@ -5,10 +5,10 @@ import XCTest
 
 final class SDisposableSetTests: LeakCheckedTestCase {
     func testDisposesInInsertionOrder() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let set = SDisposableSet()
         for name in ["a", "b", "c"] {
-            set.add(SBlockDisposable { recorder.log(name) })
+            set.add(SBlockDisposable { recorder.add(name) })
         }
         set.dispose()
         XCTAssertEqual(recorder.events, ["a", "b", "c"])
@@ -22,11 +22,7 @@ final class SDisposableSetTests: LeakCheckedTestCase {
     }
 
     func testDuplicatesAreStoredTwice() {
-        final class Counting: SDisposable {
-            var count = 0
-            func dispose() { count += 1 }
-        }
-        let item = Counting()
+        let item = CountingDisposable()
         let set = SDisposableSet()
         set.add(item)
         set.add(item)
@@ -59,11 +55,11 @@ final class SDisposableSetTests: LeakCheckedTestCase {
     }
 
     func testEmptySetDisposes() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let set = SDisposableSet()
         set.dispose()
         set.dispose()
-        set.add(SBlockDisposable { recorder.log("late") })
+        set.add(SBlockDisposable { recorder.add("late") })
         XCTAssertEqual(recorder.events, ["late"], "the empty set was disposed: a member added later is disposed at once")
         XCTAssertEqual(set.count, 0)
     }
@@ -78,12 +74,12 @@ final class SDisposableSetTests: LeakCheckedTestCase {
     }
 
     func testAddFromInsideDisposeIsDisposedAtOnce() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let set = SDisposableSet()
         set.add(
             SBlockDisposable {
-                recorder.log("a")
-                set.add(SBlockDisposable { recorder.log("late") })
+                recorder.add("a")
+                set.add(SBlockDisposable { recorder.add("late") })
             })
         set.dispose()
         XCTAssertEqual(recorder.events, ["a", "late"])
@@ -115,18 +111,9 @@ final class SDisposableSetOrderTests: LeakCheckedTestCase {
 
     func testRemoveTakesOutEveryCopyOfADuplicate() {
         let disposed = OrderTrace<String>()
-        final class Counting: SDisposable, @unchecked Sendable {
-            let name: String
-            let disposed: OrderTrace<String>
-            init(_ name: String, _ disposed: OrderTrace<String>) {
-                self.name = name
-                self.disposed = disposed
-            }
-            func dispose() { disposed.append(name) }
-        }
         let set = SDisposableSet()
-        let a = Counting("a", disposed)
-        let b = Counting("b", disposed)
+        let a = CountingDisposable(onDispose: { disposed.append("a") })
+        let b = CountingDisposable(onDispose: { disposed.append("b") })
         for member in [a, b, a, b, a] {
             set.add(member)
         }

@@ -4,11 +4,6 @@ import XCTest
 
 /// SSignalKit's own SDisposableTests, plus the protocol's contract.
 final class SDisposableTests: LeakCheckedTestCase {
-    private final class CountingDisposable: SDisposable {
-        var count = 0
-        func dispose() { count += 1 }
-    }
-
     func testCustomTypeConformsAndIsUsableEverywhere() {
         let custom = CountingDisposable()
         let set = SDisposableSet()

@@ -4,19 +4,19 @@ import XCTest
 
 final class SMetaDisposableTests: LeakCheckedTestCase {
     func testSetDisposesPreviousAfterStoringNew() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let meta = SMetaDisposable()
-        meta.setDisposable(SBlockDisposable { recorder.log("dispose a") })
-        meta.setDisposable(SBlockDisposable { recorder.log("dispose b") })
+        meta.setDisposable(SBlockDisposable { recorder.add("dispose a") })
+        meta.setDisposable(SBlockDisposable { recorder.add("dispose b") })
         XCTAssertEqual(recorder.events, ["dispose a"])
         meta.dispose()
         XCTAssertEqual(recorder.events, ["dispose a", "dispose b"])
     }
 
     func testSetNilDisposesAndClears() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let meta = SMetaDisposable()
-        meta.setDisposable(SBlockDisposable { recorder.log("dispose a") })
+        meta.setDisposable(SBlockDisposable { recorder.add("dispose a") })
         meta.setDisposable(nil)
         XCTAssertEqual(recorder.events, ["dispose a"])
         meta.dispose()
@@ -47,13 +47,13 @@ final class SMetaDisposableTests: LeakCheckedTestCase {
 
     func testSetFromInsidePreviousDisposeDoesNotDeadlock() {
         let meta = SMetaDisposable()
-        let recorder = Recorder()
+        let recorder = EventLog()
         meta.setDisposable(
             SBlockDisposable {
-                recorder.log("dispose a")
-                meta.setDisposable(SBlockDisposable { recorder.log("dispose c") })
+                recorder.add("dispose a")
+                meta.setDisposable(SBlockDisposable { recorder.add("dispose c") })
             })
-        meta.setDisposable(SBlockDisposable { recorder.log("dispose b") })
+        meta.setDisposable(SBlockDisposable { recorder.add("dispose b") })
         // a's dispose replaced b with c, which disposes b.
         XCTAssertEqual(recorder.events, ["dispose a", "dispose b"])
         meta.dispose()

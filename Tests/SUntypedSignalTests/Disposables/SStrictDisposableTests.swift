@@ -28,8 +28,8 @@ final class SStrictDisposableTests: LeakCheckedTestCase {
 
     #if DEBUG
         func testLeakIsReportedInDebugBuilds() {
-            let recorder = Recorder()
-            SStrictDisposable.leakReporter.swap({ recorder.log($0) })
+            let recorder = EventLog()
+            SStrictDisposable.leakReporter.swap({ recorder.add($0) })
             do {
                 _ = SStrictDisposable(SBlockDisposable {}, file: "Leaky.swift", line: 42)
             }
@@ -37,8 +37,8 @@ final class SStrictDisposableTests: LeakCheckedTestCase {
         }
 
         func testDisposedStrictDisposableIsNotReported() {
-            let recorder = Recorder()
-            SStrictDisposable.leakReporter.swap({ recorder.log($0) })
+            let recorder = EventLog()
+            SStrictDisposable.leakReporter.swap({ recorder.add($0) })
             do {
                 let strict = SStrictDisposable(SBlockDisposable {}, file: "Fine.swift", line: 1)
                 strict.dispose()
@@ -47,8 +47,8 @@ final class SStrictDisposableTests: LeakCheckedTestCase {
         }
 
         func testStartStrictReportsTheCallSite() {
-            let recorder = Recorder()
-            SStrictDisposable.leakReporter.swap({ recorder.log($0) })
+            let recorder = EventLog()
+            SStrictDisposable.leakReporter.swap({ recorder.add($0) })
             let line = #line + 2
             do {
                 _ = SSignal.never().startStrict(next: { _ in })

@@ -22,8 +22,8 @@ final class SMulticastSignalManagerTests: LeakCheckedTestCase {
             producerCalls += 1
             return source.signal
         }
-        let a = Recorder()
-        let b = Recorder()
+        let a = EventLog()
+        let b = EventLog()
         disposedAtEnd(a.record(manager.multicastedSignal(forKey: "k", producer: producer)!))
         disposedAtEnd(b.record(manager.multicastedSignal(forKey: "k", producer: producer)!))
         XCTAssertEqual(producerCalls, 1)
@@ -41,7 +41,7 @@ final class SMulticastSignalManagerTests: LeakCheckedTestCase {
         subscription.dispose()
         XCTAssertFalse(manager.hasSharedSignal(forKey: "k"), "last subscriber left")
         XCTAssertEqual(source.disposeCount, 1)
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(manager.multicastedSignal(forKey: "k") { source.signal }!)
         XCTAssertEqual(source.startCount, 2, "a fresh shared signal")
         source.complete()
@@ -66,7 +66,7 @@ final class SMulticastSignalManagerTests: LeakCheckedTestCase {
         let signal = manager.multicastedSignal(forKey: "outer") {
             manager.multicastedSignal(forKey: "inner") { .single("inner") }
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(signal!)
         XCTAssertEqual(recorder.events, ["next inner", "completed"])
     }
@@ -141,8 +141,8 @@ final class SMulticastSignalManagerTests: LeakCheckedTestCase {
     func testKeyedPipeDeliversToCurrentListenersOnly() {
         let manager = SMulticastSignalManager()
         manager.putNext(0, toMulticastedPipeForKey: "k")
-        let a = Recorder()
-        let b = Recorder()
+        let a = EventLog()
+        let b = EventLog()
         let subscriptionA = a.record(manager.multicastedPipe(forKey: "k"))
         disposedAtEnd(b.record(manager.multicastedPipe(forKey: "other")))
         manager.putNext(1, toMulticastedPipeForKey: "k")

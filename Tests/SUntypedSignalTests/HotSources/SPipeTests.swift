@@ -7,7 +7,7 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testWithoutReplayLateSubscribersSeeOnlyFutureValues() {
         let pipe = SPipe()
         pipe.putNext(1)
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(pipe.signal())
         XCTAssertEqual(recorder.events, [])
         pipe.putNext(2)
@@ -18,8 +18,8 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testAMapAndAFilterOverThePipesSignalJoinItsHub() {
         // A stage over a hub's signal subscribes it with a prepared subscription state.
         let pipe = SPipe()
-        let mapped = Recorder()
-        let filtered = Recorder()
+        let mapped = EventLog()
+        let filtered = EventLog()
         let mapping = mapped.record(pipe.signal().map { ($0 as! Int) * 10 })
         let filtering = filtered.record(pipe.signal().filter { ($0 as! Int) % 2 == 0 })
         pipe.putNext(1)
@@ -34,7 +34,7 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testADeferredSignalOfThePipeJoinsItsHubWithTheDeferredsSubscriber() {
         // `deferred` runs the pipe's signal with its own subscriber.
         let pipe = SPipe()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(SSignal.deferred { pipe.signal() })
         pipe.putNext(1)
         subscription.dispose()
@@ -44,12 +44,12 @@ final class SSignalPipeTests: LeakCheckedTestCase {
 
     func testReplayGivesTheMostRecentValueIncludingNil() {
         let pipe = SPipe(replay: true)
-        let early = Recorder()
+        let early = EventLog()
         early.record(pipe.signal())
         XCTAssertEqual(early.events, [], "nothing to replay before the first push")
         pipe.putNext(1)
         pipe.putNext(nil)
-        let late = Recorder()
+        let late = EventLog()
         late.record(pipe.signalProducer())
         XCTAssertEqual(late.events, ["next nil"])
         pipe.putNext(3)
@@ -59,16 +59,16 @@ final class SSignalPipeTests: LeakCheckedTestCase {
 
     func testSubscribersAreCalledInSubscriptionOrderOnTheCallersThread() {
         let pipe = SPipe()
-        let log = Recorder()
-        pipe.signal().start(next: { _ in log.log("a") })
-        pipe.signal().start(next: { _ in log.log("b") })
+        let log = EventLog()
+        pipe.signal().start(next: { _ in log.add("a") })
+        pipe.signal().start(next: { _ in log.add("b") })
         pipe.putNext(0)
         XCTAssertEqual(log.events, ["a", "b"])
     }
 
     func testNeverCompletesOrErrors() {
         let pipe = SPipe()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(pipe.signal())
         for value in 0..<3 { pipe.putNext(value) }
         XCTAssertEqual(recorder.events, ["next 0", "next 1", "next 2"])
@@ -76,7 +76,7 @@ final class SSignalPipeTests: LeakCheckedTestCase {
 
     func testDisposalRemovesTheSubscriber() {
         let pipe = SPipe()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(pipe.signal())
         subscription.dispose()
         pipe.putNext(1)
@@ -85,26 +85,26 @@ final class SSignalPipeTests: LeakCheckedTestCase {
 
     func testSubscriberDisposedByAnEarlierOneDuringAPushIsSkipped() {
         let pipe = SPipe()
-        let log = Recorder()
+        let log = EventLog()
         let second = Cell<SDisposable?>(nil)
         pipe.signal().start(next: { _ in
-            log.log("first")
+            log.add("first")
             second.value?.dispose()
         })
-        second.value = pipe.signal().start(next: { _ in log.log("second") })
+        second.value = pipe.signal().start(next: { _ in log.add("second") })
         pipe.putNext(0)
         XCTAssertEqual(log.events, ["first"])
     }
 
     func testReentrantPushKeepsPushOrderForEverySubscriber() {
         let pipe = SPipe()
-        let log = Recorder()
+        let log = EventLog()
         disposedAtEnd(
             pipe.signal().start(next: { value in
-                log.log("a \(describe(value))")
+                log.add("a \(describe(value))")
                 if value as? Int == 1 { pipe.putNext(2) }
             }))
-        disposedAtEnd(pipe.signal().start(next: { value in log.log("b \(describe(value))") }))
+        disposedAtEnd(pipe.signal().start(next: { value in log.add("b \(describe(value))") }))
         pipe.putNext(1)
         // The original delivers the nested 2 first: a 1, a 2, b 2, b 1 (divergence).
         XCTAssertEqual(log.events, ["a 1", "b 1", "a 2", "b 2"], "the nested push waits for 1 to reach b; drained before putNext returns")
@@ -112,24 +112,24 @@ final class SSignalPipeTests: LeakCheckedTestCase {
 
     func testReentrantPushWithReplayNeverLeavesAStaleValue() {
         let pipe = SPipe(replay: true)
-        let a = Recorder()
-        let b = Recorder()
+        let a = EventLog()
+        let b = EventLog()
         disposedAtEnd(
             pipe.signal().start(next: { value in
-                a.log("next \(describe(value))")
+                a.add("next \(describe(value))")
                 if value as? Int == 1 { pipe.putNext(2) }
             }))
         disposedAtEnd(b.record(pipe.signal()))
         pipe.putNext(1)
         XCTAssertEqual(b.events, ["next 1", "next 2"], "b ends on the latest value")
-        let late = Recorder()
+        let late = EventLog()
         disposedAtEnd(late.record(pipe.signal()))
         XCTAssertEqual(late.events, ["next 2"])
     }
 
     func testSubscriberAddedDuringADeliveryReplaysItThenGetsTheQueuedPush() {
         let pipe = SPipe(replay: true)
-        let added = Recorder()
+        let added = EventLog()
         let subscription = Cell<SDisposable?>(nil)
         disposedAtEnd(
             pipe.signal().start(next: { value in
@@ -147,7 +147,7 @@ final class SSignalPipeTests: LeakCheckedTestCase {
     func testAPushReachingASubscriberDuringItsReplayComesAfterTheReplay() {
         let pipe = SPipe(replay: true)
         pipe.putNext(0)
-        let log = Recorder()
+        let log = EventLog()
         let pushed = DispatchSemaphore(value: 0)
         let box = UncheckedBox(pipe)
         let subscription = pipe.signal().start(next: { value in
@@ -159,7 +159,7 @@ final class SSignalPipeTests: LeakCheckedTestCase {
                 }.start()
                 XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog: the other thread's push blocked")
             }
-            log.log("next \(describe(value))")
+            log.add("next \(describe(value))")
         })
         XCTAssertEqual(log.events, ["next 0", "next 1"], "the newer value after the replayed one")
         subscription.dispose()
@@ -192,7 +192,7 @@ final class SSignalPipeTests: LeakCheckedTestCase {
         for _ in 0..<50 {
             let pipe = SPipe(replay: true)
             pipe.putNext(0)
-            let recorder = Recorder()
+            let recorder = EventLog()
             let box = UncheckedBox((pipe, recorder))
             concurrently(2) { index in
                 if index == 0 {
@@ -251,7 +251,7 @@ final class SSignalPipeTests: LeakCheckedTestCase {
             sink = pipe.sink
             sink?(1)
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(signal!)
         sink?(2)
         subscription.dispose()

@@ -6,7 +6,7 @@ import XCTest
 final class SVariableTests: LeakCheckedTestCase {
     func testEmptyVariableEmitsNothingUntilSet() {
         let variable = SVariable()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(variable.signal()))
         XCTAssertEqual(recorder.events, [])
         variable.set(.single(1))
@@ -16,7 +16,7 @@ final class SVariableTests: LeakCheckedTestCase {
     func testLateSubscriberGetsTheCurrentValue() {
         let variable = SVariable()
         variable.set(syncValues([1, nil]))
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(variable.signal()))
         XCTAssertEqual(recorder.events, ["next nil"], "nil is a current value too")
     }
@@ -26,7 +26,7 @@ final class SVariableTests: LeakCheckedTestCase {
         variable.set(.single("old"))
         let source = ManualSource()
         variable.set(source.signal)
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(variable.signal()))
         XCTAssertEqual(recorder.events, [])
         source.next("new")
@@ -35,18 +35,18 @@ final class SVariableTests: LeakCheckedTestCase {
 
     func testNewSourceStartsBeforeTheOldIsDisposed() {
         let variable = SVariable()
-        let log = Recorder()
+        let log = EventLog()
         variable.set(tracedSignal("old", log))
         variable.set(tracedSignal("new", log) { $0.putNext(1) })
         XCTAssertEqual(log.events, ["start old", "start new", "dispose old"])
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(variable.signal()))
         XCTAssertEqual(recorder.events, ["next 1"])
     }
 
     func testSourceErrorsAndCompletionAreIgnored() {
         let variable = SVariable()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(variable.signal()))
         variable.set(
             SSignal { subscriber in
@@ -62,8 +62,8 @@ final class SVariableTests: LeakCheckedTestCase {
         let variable = SVariable()
         let source = ManualSource()
         variable.set(source.signal)
-        let a = Recorder()
-        let b = Recorder()
+        let a = EventLog()
+        let b = EventLog()
         disposedAtEnd(a.record(variable.signal()))
         disposedAtEnd(b.record(variable.signal()))
         source.next(1)
@@ -76,7 +76,7 @@ final class SVariableTests: LeakCheckedTestCase {
         let variable = SVariable()
         let source = ManualSource()
         variable.set(source.signal)
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(variable.signal())
         source.next(1)
         subscription.dispose()
@@ -99,7 +99,7 @@ final class SVariableTests: LeakCheckedTestCase {
     func testLiveSubscriptionKeepsTheVariableAlive() {
         let source = ManualSource()
         weak var weakVariable: SVariable?
-        let recorder = Recorder()
+        let recorder = EventLog()
         var subscription: SDisposable?
         do {
             let variable = SVariable()
@@ -127,7 +127,7 @@ final class SVariableTests: LeakCheckedTestCase {
         }
         XCTAssertNotNil(weakVariable)
         XCTAssertEqual(source.disposeCount, 0)
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(signal!)
         source.next(2)
         XCTAssertEqual(recorder.events, ["next 1", "next 2"])
@@ -140,10 +140,10 @@ final class SVariableTests: LeakCheckedTestCase {
 
     func testReentrantSetFromInsideASubscriber() {
         let variable = SVariable()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(
             variable.signal().start(next: { value in
-                recorder.log("next \(describe(value))")
+                recorder.add("next \(describe(value))")
                 if value as? Int == 1 {
                     variable.set(.single(10))
                 }

@@ -167,7 +167,7 @@ final class SSignalFromAsyncTests: LeakCheckedTestCase {
         let (stream, input) = AsyncStream.makeStream(of: Int.self)
         let ended = expectation(description: "stream terminated")
         input.onTermination = { _ in ended.fulfill() }
-        let recorder = Recorder()
+        let recorder = EventLog()
         let two = expectation(description: "two values")
         two.expectedFulfillmentCount = 2
         let subscription = SSignal.fromAsyncSequence(stream).start(next: { value in

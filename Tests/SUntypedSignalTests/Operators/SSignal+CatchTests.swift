@@ -5,7 +5,7 @@ import XCTest
 
 final class SSignalCatchTests: LeakCheckedTestCase {
     func testCatchPassesValuesAndCompletionWithoutCallingF() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let calls = Cell(0)
         recorder.record(
             syncValues([1, 2]).catch { _ in
@@ -17,13 +17,13 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     }
 
     func testCatchReplacesErrorWithSignal() {
-        let log = Recorder()
+        let log = EventLog()
         let source = tracedSignal("source", log) { subscriber in
             subscriber.putNext(1)
             subscriber.putError("boom")
         }
         source.catch { error in
-            log.log("catch \(describe(error))")
+            log.add("catch \(describe(error))")
             return tracedSignal("replacement", log) { subscriber in
                 subscriber.putNext(2)
                 subscriber.putCompletion()
@@ -34,7 +34,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     }
 
     func testReplacementErrorsAreNotCaughtAgain() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let calls = Cell(0)
         recorder.record(
             SSignal.fail(1).catch { _ in
@@ -46,7 +46,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     }
 
     func testCatchNilError() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.fail(nil).catch { error in .single(error == nil ? "caught nil" : "other") })
         XCTAssertEqual(recorder.events, ["next caught nil", "completed"])
     }
@@ -101,7 +101,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
             }
             return nil
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(source.restart())
         clock.advance(by: 3.5)
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3"], "restart never completes by itself")
@@ -114,7 +114,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
 
     func testRestartForwardsErrorAndStops() {
         let starts = Cell(0)
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             SSignal { subscriber in
                 starts.value += 1
@@ -146,7 +146,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
             subscriber.putCompletion()
             return nil
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(source.restart().take(3))
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3", "completed"])
         XCTAssertEqual(starts.value, 3)
@@ -184,7 +184,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
             starts.value += 1
             return starts.value <= 2 ? SSignal.single(starts.value) : live.signal
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(source.restart())
         XCTAssertEqual(recorder.events, ["next 1", "next 2"])
         XCTAssertEqual(live.subscriberCount, 1)
@@ -198,7 +198,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     func testRestartSynchronousRunsAreDisposedBeforeTheNextStarts() {
         // The order that holds on every path (Divergences.md): a run that completes
         // during its own start is torn down by it before the next run is subscribed.
-        let log = Recorder()
+        let log = EventLog()
         let starts = Cell(0)
         let source = SSignal.deferred {
             starts.value += 1
@@ -220,15 +220,15 @@ final class SSignalCatchTests: LeakCheckedTestCase {
         // As in SSignalKit (the new run replaces the old in a meta-disposable): the
         // completed run is disposed by the loop once the next one has started, and again
         // by its own termination.
-        let log = Recorder()
+        let log = EventLog()
         let subscribers = Cell([SSubscriber]())
         let starts = Cell(0)
         let source = SSignal { subscriber in
             starts.value += 1
             let n = starts.value
-            log.log("start \(n)")
+            log.add("start \(n)")
             subscribers.value.append(subscriber)
-            return CountingDisposal { log.log("dispose \(n)") }
+            return CountingDisposable { log.add("dispose \(n)") }
         }
         let subscription = source.restart().start()
         subscribers.value[0].putCompletion()
@@ -274,7 +274,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
 
     func testRetryIfResubscribesWhilePredicateHolds() {
         let attempts = Cell(0)
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             SSignal { subscriber in
                 attempts.value += 1
@@ -286,7 +286,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
     }
 
     func testRetryIfForwardsCompletion() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let calls = Cell(0)
         recorder.record(
             syncValues([1]).retryIf { _ in
@@ -299,7 +299,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
 
     func testRetryIfHundredThousandSynchronousFailuresAreTrampolined() {
         let attempts = Cell(0)
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             SSignal { subscriber in
                 attempts.value += 1
@@ -343,7 +343,7 @@ final class SSignalCatchTests: LeakCheckedTestCase {
             }
             return nil
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(source.retryIf { $0 as? String == "retry" })
         clock.run()
         XCTAssertEqual(recorder.events, ["next 3", "completed"])
@@ -409,18 +409,5 @@ final class SRestartUnderLaterTakeTests: LeakCheckedTestCase {
         }
         pusher.start()
         XCTAssertEqual(events.value, ["5", "5", "completed"])
-    }
-}
-
-/// A disposable that runs `action` at every `dispose()` call (the test counts them).
-private final class CountingDisposal: SDisposable {
-    private let action: () -> Void
-
-    init(_ action: @escaping () -> Void) {
-        self.action = action
-    }
-
-    func dispose() {
-        action()
     }
 }

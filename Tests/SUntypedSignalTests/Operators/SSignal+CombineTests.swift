@@ -7,7 +7,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     func testEmitsNothingUntilEverySlotHasAValue() {
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(SSignal.combineSignals([a.signal, b.signal])))
         a.next(1)
         a.next(2)
@@ -30,7 +30,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     func testNilIsAValueThatFillsItsSlot() {
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(SSignal.combineSignals([a.signal, b.signal])))
         a.next(nil)
         b.next(1)
@@ -42,7 +42,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     func testInitialStatesSeedSlotsButNeverEmitAlone() {
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(SSignal.combineSignals([a.signal, b.signal], withInitialStates: ["a0", "b0", "extra"])))
         XCTAssertEqual(recorder.events, [])
         b.next("b1")
@@ -52,7 +52,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     func testPartialInitialStatesAndNilSeed() {
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(SSignal.combineSignals([a.signal, b.signal], withInitialStates: [nil])))
         a.next(1)
         XCTAssertEqual(recorder.events, [], "slot 1 has no seed")
@@ -67,7 +67,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     }
 
     func testSubscribesInArrayOrderAndSynchronousSignalsEmitEarly() {
-        let log = Recorder()
+        let log = EventLog()
         let first = tracedSignal("a", log) { $0.putNext(1) }
         let second = tracedSignal("b", log) { $0.putNext(2) }
         SSignal.combineSignals([first, second]).start(next: log.next)
@@ -77,7 +77,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     func testCompletesOnlyWhenAllComplete() {
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.combineSignals([a.signal, b.signal]))
         a.complete()
         XCTAssertEqual(recorder.events, [], "a signal completing without a value does not end early")
@@ -89,7 +89,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     func testFirstErrorIsForwardedAndEverythingIsDisposed() {
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.combineSignals([a.signal, b.signal]))
         b.fail("first")
         a.fail("second")
@@ -133,7 +133,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
                 let queue = SQueue()
                 let a = SPipe()
                 let b = SPipe()
-                let recorder = Recorder()
+                let recorder = EventLog()
                 let handle = recorder.record(SSignal.combineSignals([a.signal().deliverOn(queue), b.signal().deliverOn(queue)]))
                 for (value, pipe) in [(1, a), (2, b), (3, a)] {
                     if fromOtherThreads {
@@ -157,7 +157,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     }
 
     func testEmptyArrayOneArgumentEmitsEmptyArrayAndCompletes() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let received = Cell<Any?>(nil)
         SSignal.combineSignals([SSignal]()).start(next: { received.value = $0 }, completed: recorder.completed)
         XCTAssertEqual((received.value as? [Any?])?.count, 0)
@@ -165,7 +165,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     }
 
     func testEmptyArrayWithInitialStatesCompletesAtOnceWithoutEmitting() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.combineSignals([SSignal](), withInitialStates: [1]))
         recorder.record(SSignal.combineSignals([SSignal](), withInitialStates: nil))
         XCTAssertEqual(recorder.events, ["completed", "completed"])
@@ -251,7 +251,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     // MARK: untyped arrays
 
     func testUntypedArrayOfSignalsWorks() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let signals: [Any?] = [SSignal.single(1), SSignal.single(2)]
         recorder.record(SSignal.combineSignals(signals))
         recorder.record(SSignal.combineSignals(signals, withInitialStates: nil))
@@ -280,7 +280,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     func testMergeForwardsValuesAsTheyArriveAndCompletesAfterTheLast() {
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.mergeSignals([a.signal, b.signal]))
         a.next(1)
         b.next(2)
@@ -292,7 +292,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     }
 
     func testMergeEmptyCompletesAtOnce() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.mergeSignals([SSignal]()))
         XCTAssertEqual(recorder.events, ["completed"])
     }
@@ -300,7 +300,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     func testMergeFirstErrorEndsEverything() {
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.mergeSignals([a.signal, b.signal]))
         a.fail("e")
         b.next(1)
@@ -309,7 +309,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
     }
 
     func testMergeSynchronousSignals() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.mergeSignals([syncValues([1, 2]), .complete(), syncValues([3])]))
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 3", "completed"])
     }
@@ -334,7 +334,7 @@ final class SSignalCombineTests: LeakCheckedTestCase {
 final class SCountedSource: @unchecked Sendable {
     // Safety: driven from the test's thread only.
     var subscriber: SSubscriber?
-    private let counter = Counter()
+    private let counter = CountingDisposable()
 
     /// How often the source's disposable was disposed.
     var count: Int { counter.count }
@@ -344,11 +344,5 @@ final class SCountedSource: @unchecked Sendable {
             self.subscriber = subscriber
             return self.counter
         }
-    }
-
-    private final class Counter: SDisposable, @unchecked Sendable {
-        // Safety: driven from the test's thread only.
-        private(set) var count = 0
-        func dispose() { count += 1 }
     }
 }

@@ -10,11 +10,11 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testDeliverOnMovesEveryEventToTheQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        let log = Recorder()
+        let log = EventLog()
         syncValues([1, 2]).deliverOn(queue).start(
             next: { value in
-                log.log("next \(describe(value)) on queue \(queue.isCurrentQueue())")
-            }, completed: { log.log("completed on queue \(queue.isCurrentQueue())") })
+                log.add("next \(describe(value)) on queue \(queue.isCurrentQueue())")
+            }, completed: { log.add("completed on queue \(queue.isCurrentQueue())") })
         XCTAssertEqual(log.events, [])
         clock.run()
         XCTAssertEqual(log.events, ["next 1 on queue true", "next 2 on queue true", "completed on queue true"])
@@ -22,7 +22,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
 
     func testDeliverOnErrorToo() {
         let clock = VirtualClock()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.fail("e").deliverOn(virtualQueue(clock)))
         XCTAssertEqual(recorder.events, [])
         clock.run()
@@ -32,10 +32,10 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testDeliverOnIsInlineWhenAlreadyOnTheQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        let log = Recorder()
+        let log = EventLog()
         queue.dispatch {
             SSignal.single(1).deliverOn(queue).start(next: log.next)
-            log.log("after start")
+            log.add("after start")
         }
         clock.run()
         XCTAssertEqual(log.events, ["next 1", "after start"])
@@ -50,7 +50,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         for failing in [false, true] {
             weak var weakCaptured: Tracked?
             let source = ManualSource()
-            let recorder = Recorder()
+            let recorder = EventLog()
             var handle: SDisposable?
             do {
                 let captured = Tracked()
@@ -76,7 +76,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         let pipe = SPipe()
         let variable = SVariable()
         variable.set(SSignal.single("a"))
-        let recorder = Recorder()
+        let recorder = EventLog()
         let fromPipe = pipe.signal().deliverOn(queue).start(next: recorder.next)
         let fromVariable = variable.signal().deliverOn(queue).start(next: recorder.next)
         pipe.putNext(1)
@@ -119,7 +119,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testDeliverOnDropsQueuedEventsAfterDisposal() {
         let clock = VirtualClock()
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(source.signal.deliverOn(virtualQueue(clock)))
         source.next(1)
         subscription.dispose()
@@ -131,7 +131,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testDeliverOnKeepsOrderOnARealSerialQueue() {
         let queue = SQueue()
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let done = DispatchSemaphore(value: 0)
         source.signal.deliverOn(queue).start(next: recorder.next, completed: { done.signal() })
         for value in 0..<200 { source.next(value) }
@@ -143,13 +143,13 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testDeliverOnThreadPoolIsSerialAndOrdered() {
         let pool = SThreadPoolQueueTests.pool
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let onPool = Counter()
         let done = DispatchSemaphore(value: 0)
         source.signal.deliverOnThreadPool(pool).start(
             next: { value in
                 if pool.isCurrentThreadInPool() { onPool.increment() }
-                recorder.log("next \(describe(value))")
+                recorder.add("next \(describe(value))")
             }, completed: { done.signal() })
         for value in 0..<100 { source.next(value) }
         source.complete()
@@ -166,9 +166,9 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testStartOnSubscribesOnTheQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        let log = Recorder()
+        let log = EventLog()
         let source = SSignal { subscriber in
-            log.log("start on queue \(queue.isCurrentQueue())")
+            log.add("start on queue \(queue.isCurrentQueue())")
             subscriber.putNext(1)
             return nil
         }
@@ -181,10 +181,10 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testStartOnIsInlineWhenAlreadyOnTheQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        let log = Recorder()
+        let log = EventLog()
         queue.dispatch {
             SSignal.single(1).startOn(queue).start(next: log.next)
-            log.log("after start")
+            log.add("after start")
         }
         clock.run()
         XCTAssertEqual(log.events, ["next 1", "after start"])
@@ -219,7 +219,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
             subscriber.putCompletion()
             return nil
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         source.startOn(pool).start(next: recorder.next, completed: { done.signal() })
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         XCTAssertTrue(onPool.with { $0 })
@@ -252,10 +252,10 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
         let source = ManualSource()
-        let log = Recorder()
+        let log = EventLog()
         disposedAtEnd(
             source.signal.throttleOn(queue, delay: 1).start(next: { value in
-                log.log("next \(describe(value)) at \(clock.now) on queue \(queue.isCurrentQueue())")
+                log.add("next \(describe(value)) at \(clock.now) on queue \(queue.isCurrentQueue())")
             }))
         source.next(1)
         clock.advance(by: 0.5)
@@ -274,7 +274,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testThrottleOnFlushesPendingValueOnCompletion() {
         let clock = VirtualClock()
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: 1))
         source.next(1)
         source.next(nil)
@@ -287,7 +287,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testThrottleOnCompletionWithoutPendingValueComesAfterTheDelay() {
         let clock = VirtualClock()
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: 1))
         source.next(1)
         clock.advance(by: 1)
@@ -301,7 +301,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testThrottleOnErrorIsForwardedAtOnceAndDropsPendingValue() {
         let clock = VirtualClock()
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: 1))
         source.next(1)
         source.fail("e")
@@ -313,7 +313,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testThrottleOnDisposalStopsTheTimer() {
         let clock = VirtualClock()
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: 1))
         source.next(1)
         clock.run()
@@ -328,7 +328,7 @@ final class SSignalDispatchTests: LeakCheckedTestCase {
     func testThrottleOnNegativeDelayEmitsOnNextQueueTurn() {
         let clock = VirtualClock()
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(source.signal.throttleOn(virtualQueue(clock), delay: -1)))
         source.next(1)
         XCTAssertEqual(recorder.events, [])

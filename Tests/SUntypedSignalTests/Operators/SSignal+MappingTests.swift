@@ -79,7 +79,7 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     #endif
 
     func testMapTransformsValuesAndForwardsCompletion() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, 2, 3]).map { ($0 as! Int) * 10 })
         XCTAssertEqual(recorder.events, ["next 10", "next 20", "next 30", "completed"])
     }
@@ -115,13 +115,13 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     }
 
     func testMapNilResultsAreEmittedAsNil() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, nil]).map { $0 == nil ? "was nil" : nil })
         XCTAssertEqual(recorder.events, ["next nil", "next was nil", "completed"])
     }
 
     func testMapForwardsError() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let calls = Cell(0)
         recorder.record(
             SSignal.fail("e").map {
@@ -154,31 +154,31 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     }
 
     func testFilterKeepsMatchingValues() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, 2, 3, 4, nil]).filter { ($0 as? Int).map { $0 % 2 == 0 } ?? true })
         XCTAssertEqual(recorder.events, ["next 2", "next 4", "next nil", "completed"])
     }
 
     func testFilterForwardsError() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.fail(1).filter { _ in false })
         XCTAssertEqual(recorder.events, ["error 1"])
     }
 
     func testIgnoreRepeatedDropsConsecutiveEqualValues() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, 1, 2, 2, 2, 1, nil, nil, "a", "a", 1]).ignoreRepeated())
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "next 1", "next nil", "next a", "next 1", "completed"])
     }
 
     func testIgnoreRepeatedFirstValueAlwaysPassesEvenNil() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([nil, nil]).ignoreRepeated())
         XCTAssertEqual(recorder.events, ["next nil", "completed"])
     }
 
     func testIgnoreRepeatedMemoryIsPerSubscription() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let signal = syncValues([5, 5]).ignoreRepeated()
         recorder.record(signal)
         recorder.record(signal)
@@ -189,7 +189,7 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         struct Opaque {}
         final class Reference {}
         let object = Reference()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let passed = Cell<[Any?]>([])
         syncValues([object, object, Reference(), NSString(string: "s"), NSString(string: "s"), Opaque(), Opaque(), 1, 1.0])
             .ignoreRepeated()
@@ -206,7 +206,7 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         // A value's `==` (user code) waits until another value of the same subscription was
         // handled on another thread: under a lock that would dead-lock.
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(source.signal.ignoreRepeated()))
         source.next(Gated(1))
         Stress.run("ignoreRepeated comparison outside the lock", threads: 2) { index in
@@ -223,7 +223,7 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     }
 
     func testIgnoreRepeatedForwardsError() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             SSignal { subscriber in
                 subscriber.putNext(1)
@@ -238,13 +238,13 @@ final class SSignalMappingTests: LeakCheckedTestCase {
         // A source that delivers re-entrant values at once (pipes queue them, see
         // SSignalPipeTests): ignoreRepeated holds no lock while calling out.
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(
             source.signal.ignoreRepeated().start(next: { value in
-                recorder.log("next \(describe(value))")
+                recorder.add("next \(describe(value))")
                 if value as? Int == 1 {
                     source.next(2)
-                    recorder.log("after nested push")
+                    recorder.add("after nested push")
                 }
             }))
         source.next(1)
@@ -253,13 +253,13 @@ final class SSignalMappingTests: LeakCheckedTestCase {
 
     func testIgnoreRepeatedOverAPipeGetsAReentrantPushAfterTheCurrentValue() {
         let pipe = SPipe()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(
             pipe.signal().ignoreRepeated().start(next: { value in
-                recorder.log("next \(describe(value))")
+                recorder.add("next \(describe(value))")
                 if value as? Int == 1 {
                     pipe.putNext(2)
-                    recorder.log("after nested push")
+                    recorder.add("after nested push")
                 }
             }))
         pipe.putNext(1)

@@ -10,7 +10,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let outer = ManualSource()
         let first = ManualSource()
         let second = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(outer.signal.switchToLatest()))
         outer.next(first.signal)
         first.next(1)
@@ -23,7 +23,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     }
 
     func testSwitchToLatestDisposesPreviousAfterNewStarted() {
-        let log = Recorder()
+        let log = EventLog()
         let outer = ManualSource()
         disposedAtEnd(outer.signal.switchToLatest().start(next: log.next))
         outer.next(tracedSignal("a", log))
@@ -34,7 +34,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testSwitchToLatestCompletesWhenOuterAndCurrentInnerComplete() {
         let outer = ManualSource()
         let inner = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(outer.signal.switchToLatest())
         outer.next(inner.signal)
         outer.complete()
@@ -44,7 +44,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     }
 
     func testSwitchToLatestCompletesAtOnceWhenOuterCompletesIdle() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.complete().switchToLatest())
         recorder.record(SSignal.single(SSignal.single(1)).switchToLatest())
         XCTAssertEqual(recorder.events, ["completed", "next 1", "completed"])
@@ -54,7 +54,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let outer = ManualSource()
         let first = ManualSource()
         let second = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(outer.signal.switchToLatest())
         outer.next(first.signal)
         outer.next(second.signal)
@@ -68,7 +68,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testSwitchToLatestSynchronousInnerCompletionDisposesPrevious() {
         let outer = ManualSource()
         let first = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(outer.signal.switchToLatest())
         outer.next(first.signal)
         outer.next(SSignal.single(2))
@@ -80,7 +80,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testSwitchToLatestInnerErrorEndsEverything() {
         let outer = ManualSource()
         let inner = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(outer.signal.switchToLatest())
         outer.next(inner.signal)
         inner.fail("e")
@@ -91,7 +91,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testSwitchToLatestOuterErrorEndsEverything() {
         let outer = ManualSource()
         let inner = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(outer.signal.switchToLatest())
         outer.next(inner.signal)
         outer.fail("outer")
@@ -111,18 +111,18 @@ final class SSignalMetaTests: LeakCheckedTestCase {
 
     func testNoInnerIsSubscribedAfterTheOutputFailed() {
         for make in [{ (s: SSignal) in s.switchToLatest() }, { $0.queue() }, { $0.throttled() }] {
-            let log = Recorder()
+            let log = EventLog()
             make(syncValues([tracedSignal("a", log) { $0.putError("x") }, 5, tracedSignal("b", log)]))
-                .start(error: { log.log("error \($0 ?? "nil")") })
+                .start(error: { log.add("error \($0 ?? "nil")") })
             XCTAssertEqual(log.events, ["start a", "error x", "dispose a"], "b is never subscribed, the type error never sent")
         }
     }
 
     func testTeardownAfterCompletionDisposesTheFinishedInnerBeforeTheOuter() {
-        let log = Recorder()
+        let log = EventLog()
         let outer = ManualSource()
         let inner = Cell<SSubscriber?>(nil)
-        outer.signal.switchToLatest().start(completed: { log.log("completed") })
+        outer.signal.switchToLatest().start(completed: { log.add("completed") })
         outer.next(tracedSignal("a", log) { inner.value = $0 })
         outer.complete()
         inner.value?.putCompletion()
@@ -143,10 +143,10 @@ final class SSignalMetaTests: LeakCheckedTestCase {
 
     func testSwitchToLatestReentrantEnqueueFromInsideInnerStart() {
         let outer = SPipe()
-        let recorder = Recorder()
-        let log = Recorder()
+        let recorder = EventLog()
+        let log = EventLog()
         let subscription = outer.signal().switchToLatest().start(next: { value in
-            recorder.log("next \(describe(value))")
+            recorder.add("next \(describe(value))")
             if value as? String == "a" {
                 outer.putNext(tracedSignal("b", log) { $0.putNext("b") })
             }
@@ -180,7 +180,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     }
 
     func testMapToSignal() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, 2]).mapToSignal { value in syncValues([value, (value as! Int) * 10]) })
         XCTAssertEqual(recorder.events, ["next 1", "next 10", "next 2", "next 20", "completed"])
     }
@@ -192,7 +192,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let outer = SPipe()
         let variable = SVariable()
         let pipe = SPipe()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let handle = recorder.record(outer.signal().mapToSignal { ($0 as! Int) == 0 ? variable.signal() : pipe.signal() })
         variable.set(SSignal.single("b"))
         outer.putNext(0)
@@ -227,7 +227,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
             let gone = SPipe()
             closed.value = gone.signal()
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         let overClosed = recorder.record(closed.value!.mapToSignal { SSignal.single($0) })
         let outer = SPipe()
         let toClosed = recorder.record(outer.signal().mapToSignal { _ in closed.value! })
@@ -271,7 +271,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let outer = ManualSource()
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(outer.signal.queue())
         outer.next(a.signal)
         outer.next(b.signal)
@@ -292,7 +292,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let outer = ManualSource()
         let first = ManualSource()
         let live = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(outer.signal.queue())
         outer.next(first.signal)
         outer.next(SSignal.single(1))
@@ -329,7 +329,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         let outer = ManualSource()
         let a = ManualSource()
         let b = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(outer.signal.queue())
         outer.next(a.signal)
         outer.next(b.signal)
@@ -370,7 +370,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testMapToQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             syncValues([3, 1, 2]).mapToQueue { value in
                 SSignal.single(value).delay(Double(value as! Int), onQueue: queue)
@@ -384,8 +384,8 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testThrottledKeepsOnlyTheLatestWaitingInner() {
         let outer = ManualSource()
         let running = ManualSource()
-        let log = Recorder()
-        let recorder = Recorder()
+        let log = EventLog()
+        let recorder = EventLog()
         recorder.record(outer.signal.throttled())
         outer.next(running.signal)
         outer.next(
@@ -412,7 +412,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
 
     func testMapToThrottled() {
         let outer = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let gate = ManualSource()
         disposedAtEnd(
             recorder.record(
@@ -429,7 +429,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     // MARK: then, deferred
 
     func testThenConcatenatesAfterCompletion() {
-        let log = Recorder()
+        let log = EventLog()
         tracedSignal("a", log) {
             $0.putNext(1)
             $0.putCompletion()
@@ -448,7 +448,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
 
     func testThenErrorNeverSubscribesNext() {
         let next = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.fail("e").then(next.signal))
         XCTAssertEqual(recorder.events, ["error e"])
         XCTAssertEqual(next.startCount, 0)
@@ -469,7 +469,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
         // (The first signal is disposed twice too: by its own completion and by its handle,
         // which SSignalKit keeps after termination.)
         let first = SCountedSource(), second = SCountedSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = recorder.record(first.signal.then(second.signal))
         first.subscriber?.putCompletion()
         XCTAssertEqual([first.count, second.count], [1, 0])
@@ -494,7 +494,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     func testThenDisposesASecondSignalThatEndedInItsGeneratorBeforeTheFirst() {
         // The second signal completes while `take` has already ended the downstream
         // subscription: it is still disposed as soon as its generator returns.
-        let log = Recorder()
+        let log = EventLog()
         let second = tracedSignal("b", log) {
             $0.putNext(1)
             $0.putNext(2)
@@ -505,7 +505,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     }
 
     func testThenKeepsASecondSignalThatStaysOpenUntilTheFirstIsDisposed() {
-        let log = Recorder()
+        let log = EventLog()
         let second = tracedSignal("b", log) { $0.putNext(1) }
         log.record(tracedSignal("a", log) { $0.putCompletion() }.then(second).take(1))
         XCTAssertEqual(log.events, ["start a", "start b", "next 1", "completed", "dispose a", "dispose b"])
@@ -515,13 +515,13 @@ final class SSignalMetaTests: LeakCheckedTestCase {
 
     /// A paging loop of `level` levels: level n runs `source(n)` (which sends n), logging
     /// "start pn" and "dispose pn", then continues with level n - 1; level 0 completes.
-    private static func pages(_ level: Int, _ log: Recorder, _ source: @escaping @Sendable (Int) -> SSignal) -> SSignal {
+    private static func pages(_ level: Int, _ log: EventLog, _ source: @escaping @Sendable (Int) -> SSignal) -> SSignal {
         guard level > 0 else { return SSignal.complete() }
         let traced = SSignal { subscriber in
-            log.log("start p\(level)")
+            log.add("start p\(level)")
             let inner = source(level).start(next: subscriber.putNext, completed: subscriber.putCompletion)
             return SBlockDisposable {
-                log.log("dispose p\(level)")
+                log.add("dispose p\(level)")
                 inner.dispose()
             }
         }
@@ -529,7 +529,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     }
 
     func testThenRecursionWithSynchronousValuesDeliversEveryValueThenDisposesEveryLevelInnermostFirst() {
-        let log = Recorder()
+        let log = EventLog()
         log.record(Self.pages(3, log) { SSignal.single($0) })
         XCTAssertEqual(
             log.events,
@@ -537,7 +537,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     }
 
     func testThenRecursionWithAsynchronousLevelsDisposesEachLevelWhenItCompletes() {
-        let log = Recorder()
+        let log = EventLog()
         let sources = (0...3).map { _ in ManualSource() }
         log.record(Self.pages(3, log) { sources[$0].signal })
         for level in [3, 2, 1] {
@@ -551,7 +551,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
     }
 
     func testThenRecursionDisposedMidwayDisposesOnlyTheLiveLevel() {
-        let log = Recorder()
+        let log = EventLog()
         let sources = (0...3).map { _ in ManualSource() }
         let handle = log.record(Self.pages(3, log) { sources[$0].signal })
         sources[3].next(3)
@@ -570,7 +570,7 @@ final class SSignalMetaTests: LeakCheckedTestCase {
             return .single(calls.value)
         }
         XCTAssertEqual(calls.value, 0)
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(signal)
         recorder.record(SSignal.defer { .fail("via defer") })
         recorder.record(signal)

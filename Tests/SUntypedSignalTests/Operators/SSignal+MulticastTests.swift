@@ -7,8 +7,8 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
     func testOneSourceSubscriptionForManySubscribers() {
         let source = ManualSource()
         let shared = source.signal.multicast()
-        let a = Recorder()
-        let b = Recorder()
+        let a = EventLog()
+        let b = EventLog()
         disposedAtEnd(a.record(shared))
         disposedAtEnd(b.record(shared))
         XCTAssertEqual(source.startCount, 1)
@@ -21,8 +21,8 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
     func testLateSubscriberGetsNoReplayOfPastValues() {
         let source = ManualSource()
         let shared = source.signal.multicast()
-        let a = Recorder()
-        let b = Recorder()
+        let a = EventLog()
+        let b = EventLog()
         disposedAtEnd(a.record(shared))
         source.next(1)
         disposedAtEnd(b.record(shared))
@@ -40,7 +40,7 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
         XCTAssertEqual(source.disposeCount, 0)
         second.dispose()
         XCTAssertEqual(source.disposeCount, 1)
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(shared))
         XCTAssertEqual(source.startCount, 2, "a new subscriber after everyone left starts the source afresh")
         source.next(3)
@@ -50,21 +50,21 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
     func testTerminalEventIsBroadcastAndReplayedToLateSubscribers() {
         let source = ManualSource()
         let shared = source.signal.multicast()
-        let a = Recorder()
+        let a = EventLog()
         a.record(shared)
         source.complete()
         XCTAssertEqual(a.events, ["completed"])
-        let late = Recorder()
+        let late = EventLog()
         late.record(shared)
         XCTAssertEqual(late.events, ["completed"], "a late subscriber gets the terminal event, not silence")
         XCTAssertEqual(source.startCount, 1)
 
         let failing = ManualSource()
         let sharedFailing = failing.signal.multicast()
-        let b = Recorder()
+        let b = EventLog()
         b.record(sharedFailing)
         failing.fail("e")
-        let lateB = Recorder()
+        let lateB = EventLog()
         lateB.record(sharedFailing)
         XCTAssertEqual(b.events, ["error e"])
         XCTAssertEqual(lateB.events, ["error e"])
@@ -72,10 +72,10 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
 
     func testSynchronousSource() {
         let shared = syncValues([1, 2]).multicast()
-        let a = Recorder()
+        let a = EventLog()
         a.record(shared)
         XCTAssertEqual(a.events, ["next 1", "next 2", "completed"])
-        let b = Recorder()
+        let b = EventLog()
         b.record(shared)
         XCTAssertEqual(b.events, ["completed"])
     }
@@ -88,7 +88,7 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
     }
 
     func testSourceThatCompletesDuringItsStartIsNotKeptRunning() {
-        let log = Recorder()
+        let log = EventLog()
         let shared = tracedSignal("source", log) {
             $0.putNext(1)
             $0.putCompletion()
@@ -102,8 +102,8 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
     func testDisposedSubscriberStopsReceiving() {
         let source = ManualSource()
         let shared = source.signal.multicast()
-        let a = Recorder()
-        let b = Recorder()
+        let a = EventLog()
+        let b = EventLog()
         let subscriptionA = a.record(shared)
         disposedAtEnd(b.record(shared))
         subscriptionA.dispose()
@@ -140,13 +140,13 @@ final class SSignalMulticastTests: LeakCheckedTestCase {
     func testASubscriberMayJoinFromInsideADelivery() {
         let source = ManualSource()
         let shared = source.signal.multicast()
-        let log = Recorder()
+        let log = EventLog()
         let joined = Cell<SDisposable?>(nil)
         disposedAtEnd(
             shared.start(next: { value in
-                log.log("a next \(describe(value))")
+                log.add("a next \(describe(value))")
                 if joined.value == nil {
-                    joined.value = shared.start(next: { log.log("b next \(describe($0))") })
+                    joined.value = shared.start(next: { log.add("b next \(describe($0))") })
                 }
             }))
         source.next(1)

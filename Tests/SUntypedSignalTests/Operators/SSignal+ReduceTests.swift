@@ -7,13 +7,13 @@ final class SSignalReduceTests: LeakCheckedTestCase {
     private let add: @Sendable (Any?, Any?) -> Any? = { ($0 as! Int) + ($1 as! Int) }
 
     func testReduceLeftEmitsTheFoldOnCompletion() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, 2, 3]).reduceLeft(10, with: add))
         XCTAssertEqual(recorder.events, ["next 16", "completed"])
     }
 
     func testNothingIsEmittedPerValue() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let source = ManualSource()
         recorder.record(source.signal.reduceLeft(0, with: add))
         source.next(1)
@@ -24,20 +24,20 @@ final class SSignalReduceTests: LeakCheckedTestCase {
     }
 
     func testEmptySourceEmitsNonNilInitial() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.complete().reduceLeft("seed") { acc, _ in acc })
         XCTAssertEqual(recorder.events, ["next seed", "completed"])
     }
 
     func testNilAccumulatorIsNotEmitted() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.complete().reduceLeft(nil) { acc, _ in acc })
         recorder.record(syncValues([1, 2]).reduceLeft(0) { _, _ in nil })
         XCTAssertEqual(recorder.events, ["completed", "completed"])
     }
 
     func testErrorIsForwardedWithoutTheAccumulator() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             SSignal { subscriber in
                 subscriber.putNext(1)
@@ -48,7 +48,7 @@ final class SSignalReduceTests: LeakCheckedTestCase {
     }
 
     func testAccumulatorIsPerSubscription() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let signal = syncValues([1, 2]).reduceLeft(0, with: add)
         recorder.record(signal)
         recorder.record(signal)
@@ -56,7 +56,7 @@ final class SSignalReduceTests: LeakCheckedTestCase {
     }
 
     func testPassthroughEmitsImmediatelyAndTheFinalValue() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             syncValues([1, 2, 3]).reduceLeftWithPassthrough(0) { acc, value, emit in
                 let sum = (acc as! Int) + (value as! Int)
@@ -85,16 +85,16 @@ final class SSignalReduceTests: LeakCheckedTestCase {
 
     func testReentrantValueFromEmitIsFoldedAfterTheCurrentOne() {
         let pipe = SPipe()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscription = pipe.signal().reduceLeftWithPassthrough(0) { acc, value, emit in
             let sum = (acc as! Int) + (value as! Int)
             emit(sum)
             return sum
         }.start(next: { value in
-            recorder.log("next \(describe(value))")
+            recorder.add("next \(describe(value))")
             if value as? Int == 1 {
                 pipe.putNext(10)
-                recorder.log("after nested push")
+                recorder.add("after nested push")
             }
         })
         pipe.putNext(1)

@@ -16,22 +16,22 @@ final class SSignalSerializedTests: LeakCheckedTestCase {
 
     func testDisposeFromAnotherThreadWaitsForTheCallbackInFlight() {
         let source = ManualSource()
-        let log = Recorder()
+        let log = EventLog()
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let handle = UncheckedBox(
             source.signal.serialized().start(next: { value in
-                log.log("next \(describe(value)) begins")
+                log.add("next \(describe(value)) begins")
                 entered.signal()
                 _ = release.wait(timeout: .now() + 30)
-                log.log("next \(describe(value)) ends")
+                log.add("next \(describe(value)) ends")
             }))
         Thread { source.next(1) }.start()
         XCTAssertEqual(entered.wait(timeout: .now() + 30), .success, "watchdog")
         let disposed = DispatchSemaphore(value: 0)
         Thread {
             handle.value.dispose()
-            log.log("dispose returned")
+            log.add("dispose returned")
             disposed.signal()
         }.start()
         XCTAssertEqual(disposed.wait(timeout: .now() + 0.2), .timedOut, "dispose() waits for the callback in flight")
@@ -62,13 +62,13 @@ final class SSignalSerializedTests: LeakCheckedTestCase {
 
     func testDisposeFromInsideItsOwnCallbackDoesNotWaitAndEndsDelivery() {
         let source = ManualSource()
-        let log = Recorder()
+        let log = EventLog()
         let box = HandleBox()
         box.handle = source.signal.serialized().start(next: { value in
-            log.log("next \(describe(value))")
+            log.add("next \(describe(value))")
             if value as? Int == 1 {
                 box.handle?.dispose()
-                log.log("disposed inside")
+                log.add("disposed inside")
                 source.next(2)
             }
         })

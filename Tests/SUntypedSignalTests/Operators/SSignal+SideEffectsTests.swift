@@ -5,8 +5,8 @@ import XCTest
 
 final class SSignalSideEffectsTests: LeakCheckedTestCase {
     func testOnStartRunsBeforeSubscribingEachTime() {
-        let log = Recorder()
-        let signal = tracedSignal("source", log) { $0.putCompletion() }.onStart { log.log("onStart") }
+        let log = EventLog()
+        let signal = tracedSignal("source", log) { $0.putCompletion() }.onStart { log.add("onStart") }
         XCTAssertEqual(log.events, [])
         signal.start()
         signal.start()
@@ -14,66 +14,66 @@ final class SSignalSideEffectsTests: LeakCheckedTestCase {
     }
 
     func testOnNextRunsBeforeForwarding() {
-        let log = Recorder()
-        syncValues([1, 2]).onNext { log.log("onNext \(describe($0))") }
+        let log = EventLog()
+        syncValues([1, 2]).onNext { log.add("onNext \(describe($0))") }
             .start(next: log.next, completed: log.completed)
         XCTAssertEqual(log.events, ["onNext 1", "next 1", "onNext 2", "next 2", "completed"])
     }
 
     func testAfterNextRunsAfterForwarding() {
-        let log = Recorder()
-        syncValues([1, nil]).afterNext { log.log("afterNext \(describe($0))") }
+        let log = EventLog()
+        syncValues([1, nil]).afterNext { log.add("afterNext \(describe($0))") }
             .start(next: log.next, completed: log.completed)
         XCTAssertEqual(log.events, ["next 1", "afterNext 1", "next nil", "afterNext nil", "completed"])
     }
 
     func testOnErrorRunsBeforeForwarding() {
-        let log = Recorder()
-        SSignal.fail("e").onError { log.log("onError \(describe($0))") }
+        let log = EventLog()
+        SSignal.fail("e").onError { log.add("onError \(describe($0))") }
             .start(error: log.error, completed: log.completed)
         XCTAssertEqual(log.events, ["onError e", "error e"])
     }
 
     func testOnErrorNotCalledOnCompletion() {
-        let log = Recorder()
-        SSignal.complete().onError { _ in log.log("onError") }.start(completed: log.completed)
+        let log = EventLog()
+        SSignal.complete().onError { _ in log.add("onError") }.start(completed: log.completed)
         XCTAssertEqual(log.events, ["completed"])
     }
 
     func testOnCompletionRunsBeforeAnything() {
-        let log = Recorder()
+        let log = EventLog()
         tracedSignal("source", log) { $0.putCompletion() }
-            .onCompletion { log.log("onCompletion") }
+            .onCompletion { log.add("onCompletion") }
             .start(completed: log.completed)
         XCTAssertEqual(log.events, ["start source", "onCompletion", "completed", "dispose source"])
     }
 
     func testAfterCompletionRunsAfterDownstreamCompletionAndTeardown() {
-        let log = Recorder()
+        let log = EventLog()
         let source = ManualSource()
         let traced = SSignal { subscriber in
             let inner = source.signal.start(next: { subscriber.putNext($0) }, completed: { subscriber.putCompletion() })
             return SBlockDisposable {
-                log.log("dispose source")
+                log.add("dispose source")
                 inner.dispose()
             }
         }
-        traced.afterCompletion { log.log("afterCompletion") }.start(completed: log.completed)
+        traced.afterCompletion { log.add("afterCompletion") }.start(completed: log.completed)
         source.complete()
         XCTAssertEqual(
             log.events, ["completed", "dispose source", "afterCompletion"],
             "the downstream tore the upstream down before the hook runs")
         log.clear()
-        let outer = traced.afterCompletion { log.log("afterCompletion") }.onDispose { log.log("downstream disposed") }
+        let outer = traced.afterCompletion { log.add("afterCompletion") }.onDispose { log.add("downstream disposed") }
         outer.start(completed: log.completed)
         source.complete()
         XCTAssertEqual(log.events, ["completed", "dispose source", "downstream disposed", "afterCompletion"])
     }
 
     func testOnDisposeRunsOnceOnExplicitDisposal() {
-        let log = Recorder()
+        let log = EventLog()
         let source = ManualSource()
-        let subscription = source.signal.onDispose { log.log("onDispose") }.start()
+        let subscription = source.signal.onDispose { log.add("onDispose") }.start()
         XCTAssertEqual(log.events, [])
         subscription.dispose()
         subscription.dispose()
@@ -82,24 +82,24 @@ final class SSignalSideEffectsTests: LeakCheckedTestCase {
     }
 
     func testOnDisposeRunsOnceOnCompletionAfterSourceDisposal() {
-        let log = Recorder()
+        let log = EventLog()
         let source = ManualSource()
         let counting = SSignal { subscriber in
             let inner = source.signal.start(completed: { subscriber.putCompletion() })
             return SBlockDisposable {
-                log.log("source disposed")
+                log.add("source disposed")
                 inner.dispose()
             }
         }
-        let subscription = counting.onDispose { log.log("onDispose") }.start(completed: log.completed)
+        let subscription = counting.onDispose { log.add("onDispose") }.start(completed: log.completed)
         source.complete()
         subscription.dispose()
         XCTAssertEqual(log.events, ["completed", "source disposed", "onDispose"])
     }
 
     func testOnDisposeRunsOnceOnError() {
-        let log = Recorder()
-        let subscription = SSignal.fail(nil).onDispose { log.log("onDispose") }.start(error: log.error)
+        let log = EventLog()
+        let subscription = SSignal.fail(nil).onDispose { log.add("onDispose") }.start(error: log.error)
         subscription.dispose()
         XCTAssertEqual(log.events, ["error nil", "onDispose"])
     }

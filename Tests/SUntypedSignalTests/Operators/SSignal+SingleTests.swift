@@ -4,7 +4,7 @@ import XCTest
 
 final class SSignalSingleTests: LeakCheckedTestCase {
     func testSingleEmitsValueThenCompletesOnEachSubscription() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let signal = SSignal.single(7)
         recorder.record(signal)
         recorder.record(signal)
@@ -12,26 +12,26 @@ final class SSignalSingleTests: LeakCheckedTestCase {
     }
 
     func testSingleNil() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(.single(nil))
         XCTAssertEqual(recorder.events, ["next nil", "completed"])
     }
 
     func testFailWithValueAndWithNil() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(.fail("bad"))
         recorder.record(.fail(nil))
         XCTAssertEqual(recorder.events, ["error bad", "error nil"])
     }
 
     func testCompleteCompletesWithoutValues() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(.complete())
         XCTAssertEqual(recorder.events, ["completed"])
     }
 
     func testNeverEmitsNothingAndKeepsNoSubscriber() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         weak var weakObject: Tracked?
         do {
             let object = Tracked()

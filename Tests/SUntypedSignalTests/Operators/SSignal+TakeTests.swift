@@ -6,7 +6,7 @@ import XCTest
 final class SSignalTakeTests: LeakCheckedTestCase {
     func testTakeForwardsCountThenCompletesAndDisposesSource() {
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(source.signal.take(2))
         source.next(1)
         source.next(nil)
@@ -16,7 +16,7 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     }
 
     func testTakeForwardsEarlyTermination() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1]).take(5))
         recorder.record(SSignal.fail("e").take(5))
         XCTAssertEqual(recorder.events, ["next 1", "completed", "error e"])
@@ -25,19 +25,19 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     func testTakeZeroAndNegativeCompleteAtOnceWithoutSubscribing() {
         for count in [0, -1, Int.min] {
             let source = ManualSource()
-            let recorder = Recorder()
+            let recorder = EventLog()
             recorder.record(source.signal.take(count))
             XCTAssertEqual(recorder.events, ["completed"])
             XCTAssertEqual(source.startCount, 0)
         }
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.never().take(0))
         XCTAssertEqual(recorder.events, ["completed"], "even a source that never ends")
     }
 
     func testTakeSynchronousSourceDropsLaterValuesAndError() {
-        let recorder = Recorder()
-        let log = Recorder()
+        let recorder = EventLog()
+        let log = EventLog()
         recorder.record(
             tracedSignal("source", log) { subscriber in
                 for value in 0..<5 { subscriber.putNext(value) }
@@ -48,7 +48,7 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     }
 
     func testTakeIsPerSubscription() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let signal = syncValues([1, 2, 3]).take(1)
         recorder.record(signal)
         recorder.record(signal)
@@ -56,7 +56,7 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     }
 
     func testTakeLargeCountDoesNotOverflow() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, 2]).take(Int.max))
         XCTAssertEqual(recorder.events, ["next 1", "next 2", "completed"])
     }
@@ -80,25 +80,25 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     // MARK: takeLast
 
     func testTakeLastEmitsOnlyTheLastValue() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, 2, 3]).takeLast())
         XCTAssertEqual(recorder.events, ["next 3", "completed"])
     }
 
     func testTakeLastEmitsTrailingNil() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, nil]).takeLast())
         XCTAssertEqual(recorder.events, ["next nil", "completed"])
     }
 
     func testTakeLastWithoutValuesJustCompletes() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.complete().takeLast())
         XCTAssertEqual(recorder.events, ["completed"])
     }
 
     func testTakeLastErrorDropsTheValue() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(
             SSignal { subscriber in
                 subscriber.putNext(1)
@@ -114,7 +114,7 @@ final class SSignalTakeTests: LeakCheckedTestCase {
         let source = ManualSource()
         let replacements = ManualSource()
         let replacement = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(source.signal.takeUntilReplacement(replacements.signal))
         source.next(1)
         replacements.next(replacement.signal)
@@ -126,7 +126,7 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     }
 
     func testSubscribesToReplacementFirst() {
-        let log = Recorder()
+        let log = EventLog()
         tracedSignal("self", log).takeUntilReplacement(tracedSignal("replacement", log)).start()
         XCTAssertEqual(log.events, ["start replacement", "start self"])
     }
@@ -136,7 +136,7 @@ final class SSignalTakeTests: LeakCheckedTestCase {
         let replacements = ManualSource()
         let first = ManualSource()
         let second = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(source.signal.takeUntilReplacement(replacements.signal)))
         replacements.next(first.signal)
         first.next("a")
@@ -149,7 +149,7 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     func testReplacementErrorIsForwardedAndItsCompletionIgnored() {
         let source = ManualSource()
         let replacements = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(source.signal.takeUntilReplacement(replacements.signal)))
         replacements.complete()
         source.next(1)
@@ -157,7 +157,7 @@ final class SSignalTakeTests: LeakCheckedTestCase {
 
         let other = ManualSource()
         let failing = ManualSource()
-        let recorder2 = Recorder()
+        let recorder2 = EventLog()
         disposedAtEnd(recorder2.record(other.signal.takeUntilReplacement(failing.signal)))
         failing.fail("r")
         XCTAssertEqual(recorder2.events, ["error r"])
@@ -167,7 +167,7 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     func testSelfTerminationDisposesReplacementAndIsForwarded() {
         let source = ManualSource()
         let replacements = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(source.signal.takeUntilReplacement(replacements.signal))
         source.complete()
         XCTAssertEqual(recorder.events, ["completed"])
@@ -175,8 +175,8 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     }
 
     func testSynchronousReplacementStillBrieflyStartsSelf() {
-        let log = Recorder()
-        let recorder = Recorder()
+        let log = EventLog()
+        let recorder = EventLog()
         let selfSignal = tracedSignal("self", log) { $0.putNext("from self") }
         recorder.record(selfSignal.takeUntilReplacement(.single(SSignal.single("replaced"))))
         XCTAssertEqual(recorder.events, ["next replaced", "completed"], "self's value reaches a completed subscriber")
@@ -184,8 +184,8 @@ final class SSignalTakeTests: LeakCheckedTestCase {
     }
 
     func testSynchronousReplacementThatDoesNotCompleteCancelsSelfRightAfterItsStart() {
-        let log = Recorder()
-        let recorder = Recorder()
+        let log = EventLog()
+        let recorder = EventLog()
         let selfSignal = tracedSignal("self", log) { $0.putNext("from self") }
         recorder.record(selfSignal.takeUntilReplacement(.single(SSignal.never())))
         // As in the original: self still starts (and a synchronous self can emit) but is

@@ -10,10 +10,10 @@ final class SSignalTimingTests: LeakCheckedTestCase {
     func testDelayDelaysTheSubscriptionAndRunsItOnTheQueue() {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
-        let log = Recorder()
+        let log = EventLog()
         let startedOnQueue = Cell(false)
         let source = SSignal { subscriber in
-            log.log("start at \(clock.now)")
+            log.add("start at \(clock.now)")
             startedOnQueue.value = queue.isCurrentQueue()
             subscriber.putNext(1)
             subscriber.putCompletion()
@@ -31,7 +31,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         disposedAtEnd(recorder.record(source.signal.delay(1, onQueue: queue)))
         clock.advance(by: 1)
         source.next("now")
@@ -40,7 +40,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
 
     func testDelayDelaysErrorsToo() {
         let clock = VirtualClock()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.fail("e").delay(1, onQueue: virtualQueue(clock)))
         XCTAssertEqual(recorder.events, [])
         clock.advance(by: 1)
@@ -102,7 +102,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let source = ManualSource()
         let alternate = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(source.signal.timeout(1, onQueue: virtualQueue(clock), orSignal: alternate.signal))
         clock.advance(by: 0.5)
         source.next(1)
@@ -116,7 +116,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
 
     func testTimeoutErrorOrCompletionInTimeIsForwarded() {
         let clock = VirtualClock()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let failing = ManualSource()
         recorder.record(failing.signal.timeout(1, onQueue: virtualQueue(clock), orSignal: .single("alt")))
         failing.fail("e")
@@ -131,7 +131,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let queue = virtualQueue(clock)
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let alternateOnQueue = Cell(false)
         let alternate = SSignal { subscriber in
             alternateOnQueue.value = queue.isCurrentQueue()
@@ -149,7 +149,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
 
     func testTimeoutSynchronousTerminationPreventsTheTimeout() {
         let clock = VirtualClock()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.single(1).timeout(1, onQueue: virtualQueue(clock), orSignal: .single("alt")))
         XCTAssertEqual(clock.pendingCount, 0)
         XCTAssertEqual(recorder.events, ["next 1", "completed"])
@@ -181,7 +181,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
     func testTimeoutNegativeOrNaNSwitchesOnNextQueueTurn() {
         for seconds in [-1.0, .nan] {
             let clock = VirtualClock()
-            let recorder = Recorder()
+            let recorder = EventLog()
             recorder.record(SSignal.never().timeout(seconds, onQueue: virtualQueue(clock), orSignal: .single("alt")))
             XCTAssertEqual(recorder.events, [])
             clock.run()
@@ -205,13 +205,13 @@ final class SSignalTimingTests: LeakCheckedTestCase {
     func testTimeoutRaceOnRealQueueForwardsExactlyOneSide() {
         for _ in 0..<20 {
             let source = ManualSource()
-            let recorder = Recorder()
+            let recorder = EventLog()
             let done = DispatchSemaphore(value: 0)
             source.signal.timeout(0, onQueue: SQueue(), orSignal: .single("alt"))
                 .start(
                     next: recorder.next,
                     completed: {
-                        recorder.log("completed")
+                        recorder.add("completed")
                         done.signal()
                     })
             source.next("value")
@@ -225,13 +225,13 @@ final class SSignalTimingTests: LeakCheckedTestCase {
     // MARK: wait
 
     func testWaitReturnsAtOnceForASynchronousEvent() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.single(1).wait(1000))
         XCTAssertEqual(recorder.events, ["next 1", "completed"])
     }
 
     func testWaitBlocksUntilTheFirstEventFromAnotherThread() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let source = SSignal { subscriber in
             DispatchQueue.global().async {
                 subscriber.putNext("async")
@@ -243,14 +243,14 @@ final class SSignalTimingTests: LeakCheckedTestCase {
     }
 
     func testWaitWithoutEventReturnsAfterTheTimeout() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(SSignal.never().wait(0.01))
         XCTAssertEqual(recorder.events, [])
     }
 
     func testWaitNonPositiveOrNaNDoesNotWait() {
         for seconds in [0.0, -5, .nan] {
-            let recorder = Recorder()
+            let recorder = EventLog()
             recorder.record(SSignal.never().wait(seconds))
             XCTAssertEqual(recorder.events, [])
         }
@@ -258,7 +258,7 @@ final class SSignalTimingTests: LeakCheckedTestCase {
 
     func testWaitForwardsLaterEventsToo() {
         let source = ManualSource()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let box = UncheckedBox(source)
         let pushedLater = SSignal { subscriber in
             let inner = source.signal.start(next: { subscriber.putNext($0) }, completed: { subscriber.putCompletion() })

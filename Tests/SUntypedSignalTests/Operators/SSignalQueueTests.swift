@@ -8,8 +8,8 @@ final class SSignalQueueTests: LeakCheckedTestCase {
         let queue = SSignalQueue()
         let a = ManualSource()
         let b = ManualSource()
-        let recorderA = Recorder()
-        let recorderB = Recorder()
+        let recorderA = EventLog()
+        let recorderB = EventLog()
         let enqueuedB = queue.enqueue(b.signal)
         let enqueuedA = queue.enqueue(a.signal)
         recorderA.record(enqueuedA)
@@ -36,7 +36,7 @@ final class SSignalQueueTests: LeakCheckedTestCase {
 
     func testAnErrorIsForwardedButDoesNotStopTheQueue() {
         let queue = SSignalQueue()
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(queue.enqueue(.fail("e")))
         recorder.record(queue.enqueue(.single(2)))
         XCTAssertEqual(recorder.events, ["error e", "next 2", "completed"])
@@ -70,7 +70,7 @@ final class SSignalQueueTests: LeakCheckedTestCase {
 
     func testSynchronousItemsDoNotStall() {
         let queue = SSignalQueue()
-        let recorder = Recorder()
+        let recorder = EventLog()
         for value in 0..<1000 {
             queue.enqueue(.single(value)).start(next: recorder.next)
         }

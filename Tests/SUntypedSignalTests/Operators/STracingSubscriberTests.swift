@@ -4,7 +4,7 @@ import XCTest
 
 final class STracingSubscriberTests: LeakCheckedTestCase {
     func testBehavesLikeASubscriberAndKeepsItsName() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         let subscriber = STracingSubscriber(name: "trace", next: recorder.next, error: recorder.error, completed: recorder.completed)
         XCTAssertEqual(subscriber.name, "trace")
         subscriber.putNext(1)

@@ -27,19 +27,19 @@ final class SQueueTests: LeakCheckedTestCase {
 
     func testDispatchRunsInlineWhenCurrentOtherwiseAsync() {
         let queue = SQueue()
-        let recorder = Recorder()
+        let recorder = EventLog()
         queue.dispatchSync {
-            queue.dispatch { recorder.log("inline") }
-            recorder.log("after")
+            queue.dispatch { recorder.add("inline") }
+            recorder.add("after")
         }
         XCTAssertEqual(recorder.events, ["inline", "after"])
         recorder.clear()
         let done = DispatchSemaphore(value: 0)
         queue.dispatch {
-            recorder.log("async")
+            recorder.add("async")
             done.signal()
         }
-        recorder.log("caller")
+        recorder.add("caller")
         done.wait()
         XCTAssertEqual(Set(recorder.events), ["async", "caller"])
     }
@@ -49,10 +49,10 @@ final class SQueueTests: LeakCheckedTestCase {
         let ran = Cell(false)
         queue.dispatch({ ran.value = true }, synchronous: true)
         XCTAssertTrue(ran.value, "synchronous dispatch waits")
-        let recorder = Recorder()
+        let recorder = EventLog()
         queue.dispatchSync {
-            queue.dispatch({ recorder.log("inline") }, synchronous: false)
-            recorder.log("after")
+            queue.dispatch({ recorder.add("inline") }, synchronous: false)
+            recorder.add("after")
         }
         XCTAssertEqual(recorder.events, ["inline", "after"])
         let done = DispatchSemaphore(value: 0)
@@ -122,14 +122,14 @@ final class SQueueTests: LeakCheckedTestCase {
     func testWrappedQueueDispatchAlwaysHops() {
         let native = DispatchQueue(label: "native")
         let wrapped = SQueue.wrapConcurrentNativeQueue(native)
-        let recorder = Recorder()
+        let recorder = EventLog()
         let done = DispatchSemaphore(value: 0)
         native.sync {
             wrapped.dispatch {
-                recorder.log("hopped")
+                recorder.add("hopped")
                 done.signal()
             }
-            recorder.log("caller first")
+            recorder.add("caller first")
         }
         done.wait()
         XCTAssertEqual(recorder.events, ["caller first", "hopped"])

@@ -10,7 +10,7 @@ final class SThreadPoolQueueTests: LeakCheckedTestCase {
     func testTasksOnOneLaneRunInOrderWithoutOverlap() {
         let lane = SThreadPoolQueue(threadPool: Self.pool)
         XCTAssertTrue(lane.threadPool === Self.pool)
-        let recorder = Recorder()
+        let recorder = EventLog()
         let running = Counter()
         let overlaps = Counter()
         let done = DispatchSemaphore(value: 0)
@@ -18,7 +18,7 @@ final class SThreadPoolQueueTests: LeakCheckedTestCase {
             lane.addTask(
                 SThreadPoolTask { _ in
                     if running.increment() > 1 { overlaps.increment() }
-                    recorder.log("\(index)")
+                    recorder.add("\(index)")
                     usleep(50)
                     _ = running.decrement()
                     if index == 49 { done.signal() }
@@ -70,15 +70,15 @@ final class SThreadPoolQueueTests: LeakCheckedTestCase {
 
     func testCancelledTaskKeepsItsTurnButDoesNothing() {
         let lane = Self.pool.nextQueue()
-        let recorder = Recorder()
+        let recorder = EventLog()
         let done = DispatchSemaphore(value: 0)
-        let cancelled = SThreadPoolTask { _ in recorder.log("cancelled ran") }
+        let cancelled = SThreadPoolTask { _ in recorder.add("cancelled ran") }
         cancelled.cancel()
-        lane.addTask(SThreadPoolTask { _ in recorder.log("first") })
+        lane.addTask(SThreadPoolTask { _ in recorder.add("first") })
         lane.addTask(cancelled)
         lane.addTask(
             SThreadPoolTask { _ in
-                recorder.log("third")
+                recorder.add("third")
                 done.signal()
             })
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)

@@ -1,6 +1,7 @@
 import Foundation
 import SUntypedSignal
 import SignalSync
+import SignalTestSupport
 import XCTest
 
 /// A readable rendering of an untyped value: "nil", "1", "[1, nil]".
@@ -22,40 +23,21 @@ func describe(_ value: Any?) -> String {
     return String(describing: value)
 }
 
-/// A thread-safe log of events and trace lines.
-final class Recorder: @unchecked Sendable {
-    // Safety: `lines` is guarded by `lock`.
-    private let lock = NSLock()
-    private var lines: [String] = []
+/// The shared counting disposable, as an `SDisposable`.
+extension CountingDisposable: SDisposable {}
 
-    var events: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-
-    func log(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-
-    func clear() {
-        lock.lock()
-        lines.removeAll()
-        lock.unlock()
-    }
-
+/// What records untyped events in the shared event log.
+extension EventLog {
     var next: @Sendable (Any?) -> Void {
-        { [self] value in log("next \(describe(value))") }
+        { [self] value in add("next \(describe(value))") }
     }
 
     var error: @Sendable (Any?) -> Void {
-        { [self] value in log("error \(describe(value))") }
+        { [self] value in add("error \(describe(value))") }
     }
 
     var completed: @Sendable () -> Void {
-        { [self] in log("completed") }
+        { [self] in add("completed") }
     }
 
     /// Starts `signal` recording its events here.
@@ -67,11 +49,11 @@ final class Recorder: @unchecked Sendable {
 
 /// A signal that logs "start <name>" and "dispose <name>" to `log`, runs `body` with the
 /// subscriber when started, and returns a disposable.
-func tracedSignal(_ name: String, _ log: Recorder, _ body: @escaping @Sendable (SSubscriber) -> Void = { _ in }) -> SSignal {
+func tracedSignal(_ name: String, _ log: EventLog, _ body: @escaping @Sendable (SSubscriber) -> Void = { _ in }) -> SSignal {
     SSignal { subscriber in
-        log.log("start \(name)")
+        log.add("start \(name)")
         body(subscriber)
-        return SBlockDisposable { log.log("dispose \(name)") }
+        return SBlockDisposable { log.add("dispose \(name)") }
     }
 }
 
