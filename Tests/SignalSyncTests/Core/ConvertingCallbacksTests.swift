@@ -26,21 +26,21 @@ final class ConvertingCallbacksTests: LeakCheckedTestCase {
     /// logs its release and then ends its subscription, as theirs do.
     private final class Downstream<F: SubscriptionFace> {
         let core: SubscriptionCore<String, String, F>
-        let log: Log
+        let log: EventLog
 
-        init(_ log: Log) {
+        init(_ log: EventLog) {
             self.log = log
-            core = SubscriptionCore(next: { log.append("next \($0)") }, error: { log.append("error \($0)") }, completed: { log.append("completed") })
+            core = SubscriptionCore(next: { log.add("next \($0)") }, error: { log.add("error \($0)") }, completed: { log.add("completed") })
         }
 
         deinit {
-            log.append("downstream released")
+            log.add("downstream released")
             core.subscriberDeallocated(handleReleased: true)
         }
     }
 
     /// An upstream subscription of Ints converting into `downstream`.
-    private func stage<F: SubscriptionFace>(into downstream: Downstream<F>, _ log: Log) -> SubscriptionCore<Int, Int, F> {
+    private func stage<F: SubscriptionFace>(into downstream: Downstream<F>, _ log: EventLog) -> SubscriptionCore<Int, Int, F> {
         let callbacks = ConvertingCallbacks(
             conversion: Describe(probe: Probe("conversion", log)), downstream: downstream, core: Unmanaged.passUnretained(downstream.core))
         return SubscriptionCore(callbacks: callbacks)
@@ -53,57 +53,57 @@ final class ConvertingCallbacksTests: LeakCheckedTestCase {
     }
 
     private func valuesAndFailuresAreConvertedAndCompletionForwarded<F: SubscriptionFace>(_ face: F.Type) {
-        let log = Log()
+        let log = EventLog()
         let upstream = stage(into: Downstream<F>(log), log)
         upstream.putNext(1)
         upstream.putNext(2)
         upstream.putCompletion()
         upstream.putNext(3)
-        XCTAssertEqual(log.lines, ["next #1", "next #2", "completed", "conversion released", "downstream released"], "\(F.self)")
+        XCTAssertEqual(log.events, ["next #1", "next #2", "completed", "conversion released", "downstream released"], "\(F.self)")
 
-        let failing = Log()
+        let failing = EventLog()
         let other = stage(into: Downstream<F>(failing), failing)
         other.putNext(4)
         other.putError(7)
         other.putCompletion()
-        XCTAssertEqual(failing.lines, ["next #4", "error code 7", "conversion released", "downstream released"], "\(F.self)")
+        XCTAssertEqual(failing.events, ["next #4", "error code 7", "conversion released", "downstream released"], "\(F.self)")
     }
 
     func testAValueThatCannotBeConvertedEndsTheDownstreamWhichDisposesTheUpstream() {
         // As in the bridge: the downstream holds the upstream subscription as its
         // generator's disposable, so the failure that ends it tears the upstream down.
-        let log = Log()
+        let log = EventLog()
         let downstream = Downstream<SwiftSignalKitRules>(log)
         let upstream = stage(into: downstream, log)
         downstream.core.assign(upstream)
         upstream.putNext(1)
         upstream.putNext(-2)
         upstream.putNext(3)
-        XCTAssertEqual(log.lines, ["next #1", "error negative -2", "conversion released"], "the upstream's disposal released its callbacks")
+        XCTAssertEqual(log.events, ["next #1", "error negative -2", "conversion released"], "the upstream's disposal released its callbacks")
         XCTAssertTrue(upstream.hasEnded, "the downstream's termination disposed the upstream subscription")
         withExtendedLifetime(downstream) {}
     }
 
     func testTheConversionIsReleasedBeforeTheDownstreamSubscriber() {
-        let log = Log()
+        let log = EventLog()
         let upstream = stage(into: Downstream<SSignalKitRules>(log), log)
-        upstream.assign(CountingDisposable("up", log))
-        log.lines.removeAll()
+        upstream.assign(CountingDisposable("up", log: log))
+        log.clear()
         upstream.dispose()
-        XCTAssertEqual(log.lines, ["up.dispose", "up released", "conversion released", "downstream released"])
-        log.lines.removeAll()
+        XCTAssertEqual(log.events, ["up.dispose", "up released", "conversion released", "downstream released"])
+        log.clear()
         upstream.putNext(1)
-        XCTAssertEqual(log.lines, [], "nothing is delivered after the disposal")
+        XCTAssertEqual(log.events, [], "nothing is delivered after the disposal")
     }
 
     func testConcurrentValuesAreAllConverted() {
-        let log = Log()
+        let log = EventLog()
         let upstream = stage(into: Downstream<SwiftSignalKitRules>(log), log)
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for value in 0..<500 { upstream.putNext(thread * 1_000 + value) }
         }
         upstream.putCompletion()
-        let lines = log.lines
+        let lines = log.events
         XCTAssertEqual(lines.filter { $0.hasPrefix("next #") }.count, 8 * 500)
         XCTAssertEqual(Array(lines.suffix(3)), ["completed", "conversion released", "downstream released"])
     }
@@ -113,7 +113,7 @@ final class ConvertingCallbacksTests: LeakCheckedTestCase {
     /// A chained stage: an upstream subscription of Ints whose converted events go
     /// straight to `downstream`'s callbacks (a `ConvertingCallbacks` identity stage here,
     /// so that the downstream subscription still gates them).
-    private func chain<F: SubscriptionFace>(into downstream: Downstream<F>, _ log: Log) -> SubscriptionCore<Int, Int, SwiftSignalKitRules> {
+    private func chain<F: SubscriptionFace>(into downstream: Downstream<F>, _ log: EventLog) -> SubscriptionCore<Int, Int, SwiftSignalKitRules> {
         let downstreamCallbacks = ConvertingCallbacks(
             conversion: Identity(probe: Probe("downstream callbacks", log)), downstream: downstream,
             core: Unmanaged.passUnretained(downstream.core))
@@ -134,32 +134,32 @@ final class ConvertingCallbacksTests: LeakCheckedTestCase {
     }
 
     func testChainedEventsAreConvertedAndHandedToTheDownstreamCallbacks() {
-        let log = Log()
+        let log = EventLog()
         let upstream = chain(into: Downstream<SwiftSignalKitRules>(log), log)
         upstream.putNext(1)
         upstream.putNext(2)
         upstream.putCompletion()
         upstream.putNext(3)
         XCTAssertEqual(
-            log.lines, ["next #1", "next #2", "completed", "conversion released", "downstream callbacks released", "downstream released"],
+            log.events, ["next #1", "next #2", "completed", "conversion released", "downstream callbacks released", "downstream released"],
             "the conversion goes first, then the downstream callbacks with what they hold")
 
-        let failing = Log()
+        let failing = EventLog()
         let other = chain(into: Downstream<SSignalKitRules>(failing), failing)
         other.putNext(4)
         other.putError(7)
-        XCTAssertEqual(failing.lines, ["next #4", "error code 7", "conversion released", "downstream callbacks released", "downstream released"])
+        XCTAssertEqual(failing.events, ["next #4", "error code 7", "conversion released", "downstream callbacks released", "downstream released"])
     }
 
     func testAChainedValueThatCannotBeConvertedEndsTheDownstreamWhichDisposesTheUpstream() {
-        let log = Log()
+        let log = EventLog()
         let downstream = Downstream<SwiftSignalKitRules>(log)
         let upstream = chain(into: downstream, log)
         downstream.core.assign(upstream)
         upstream.putNext(1)
         upstream.putNext(-2)
         upstream.putNext(3)
-        XCTAssertEqual(log.lines, ["next #1", "error negative -2", "conversion released", "downstream callbacks released"])
+        XCTAssertEqual(log.events, ["next #1", "error negative -2", "conversion released", "downstream callbacks released"])
         XCTAssertTrue(upstream.hasEnded, "the downstream's termination disposed the upstream subscription")
         withExtendedLifetime(downstream) {}
     }

@@ -12,19 +12,19 @@ final class ForwardingCallbacksTests: LeakCheckedTestCase {
     /// release and then ends its subscription, as theirs do.
     private final class Downstream<F: SubscriptionFace> {
         let core: SubscriptionCore<Int, String, F>
-        let log: Log
+        let log: EventLog
 
-        init(_ log: Log) {
+        init(_ log: EventLog) {
             self.log = log
             core = Self.make(log)
         }
 
-        static func make(_ log: Log) -> SubscriptionCore<Int, String, F> {
-            SubscriptionCore(next: { log.append("next \($0)") }, error: { log.append("error \($0)") }, completed: { log.append("completed") })
+        static func make(_ log: EventLog) -> SubscriptionCore<Int, String, F> {
+            SubscriptionCore(next: { log.add("next \($0)") }, error: { log.add("error \($0)") }, completed: { log.add("completed") })
         }
 
         deinit {
-            log.append("downstream released")
+            log.add("downstream released")
             core.subscriberDeallocated(handleReleased: true)
         }
     }
@@ -32,7 +32,7 @@ final class ForwardingCallbacksTests: LeakCheckedTestCase {
     /// An upstream stage mapping with `transform` (which holds a probe named "transform")
     /// into `downstream`.
     private func stage<F: SubscriptionFace>(
-        into downstream: Downstream<F>, _ log: Log, transform: @escaping (Int) -> Int = { $0 * 10 }
+        into downstream: Downstream<F>, _ log: EventLog, transform: @escaping (Int) -> Int = { $0 * 10 }
     ) -> SubscriptionCore<Int, String, F> {
         let probe = Probe("transform", log)
         let callbacks = ForwardingCallbacks(
@@ -51,37 +51,37 @@ final class ForwardingCallbacksTests: LeakCheckedTestCase {
     }
 
     private func valuesAreMappedAndTerminalEventsForwarded<F: SubscriptionFace>(_ face: F.Type) {
-        let log = Log()
+        let log = EventLog()
         let upstream = stage(into: Downstream<F>(log), log)
         upstream.putNext(1)
         upstream.putNext(2)
         upstream.putCompletion()
         upstream.putNext(3)
-        XCTAssertEqual(log.lines, ["next 10", "next 20", "completed", "transform released", "downstream released"], "\(F.self)")
+        XCTAssertEqual(log.events, ["next 10", "next 20", "completed", "transform released", "downstream released"], "\(F.self)")
 
-        let failing = Log()
+        let failing = EventLog()
         let other = stage(into: Downstream<F>(failing), failing)
         other.putNext(4)
         other.putError("boom")
         other.putCompletion()
-        XCTAssertEqual(failing.lines, ["next 40", "error boom", "transform released", "downstream released"], "\(F.self)")
+        XCTAssertEqual(failing.events, ["next 40", "error boom", "transform released", "downstream released"], "\(F.self)")
     }
 
     func testTheTransformIsReleasedBeforeTheDownstreamSubscriber() {
-        let log = Log()
+        let log = EventLog()
         let upstream = stage(into: Downstream<SwiftSignalKitRules>(log), log)
-        upstream.assign(CountingDisposable("up", log))
-        log.lines.removeAll()
+        upstream.assign(CountingDisposable("up", log: log))
+        log.clear()
         upstream.dispose()
-        XCTAssertEqual(log.lines, ["up.dispose", "up released", "transform released", "downstream released"])
-        log.lines.removeAll()
+        XCTAssertEqual(log.events, ["up.dispose", "up released", "transform released", "downstream released"])
+        log.clear()
         upstream.putNext(1)
-        XCTAssertEqual(log.lines, [], "nothing is delivered after the disposal")
+        XCTAssertEqual(log.events, [], "nothing is delivered after the disposal")
     }
 
     func testAValueSentFromInsideTheTransformIsDeliveredInOrder() {
         // Re-entrancy: the transform sends another value upstream while it runs.
-        let log = Log()
+        let log = EventLog()
         let downstream = Downstream<SwiftSignalKitRules>(log)
         var upstream: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         upstream = stage(into: downstream, log) { value in
@@ -90,12 +90,12 @@ final class ForwardingCallbacksTests: LeakCheckedTestCase {
         }
         upstream?.putNext(1)
         upstream?.putCompletion()
-        XCTAssertEqual(log.lines, ["next 2", "next 1", "completed", "transform released"])
+        XCTAssertEqual(log.events, ["next 2", "next 1", "completed", "transform released"])
         upstream = nil
     }
 
     func testTheUpstreamSubscriberDescribesAllThreeCallbacks() {
-        let log = Log()
+        let log = EventLog()
         let upstream = stage(into: Downstream<SwiftSignalKitRules>(log), log)
         XCTAssertEqual(
             upstream.subscriberDescription,
@@ -107,13 +107,13 @@ final class ForwardingCallbacksTests: LeakCheckedTestCase {
     }
 
     func testConcurrentValuesAreAllForwarded() {
-        let log = Log()
+        let log = EventLog()
         let upstream = stage(into: Downstream<SwiftSignalKitRules>(log), log) { $0 }
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for value in 0..<500 { upstream.putNext(thread * 1_000 + value) }
         }
         upstream.putCompletion()
-        let lines = log.lines
+        let lines = log.events
         XCTAssertEqual(lines.filter { $0.hasPrefix("next ") }.count, 8 * 500)
         XCTAssertEqual(Array(lines.suffix(3)), ["completed", "transform released", "downstream released"])
     }

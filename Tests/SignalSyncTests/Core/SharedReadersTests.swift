@@ -12,13 +12,13 @@ import XCTest
 final class SharedReadersTests: LeakCheckedTestCase {
     /// A subscription whose `next` sends one more value from inside its first call: the
     /// nested `putNext` finds a reader inside, which makes the counts.
-    private func sharingCore(_ log: Log) -> SubscriptionCore<Int, String, SwiftSignalKitRules> {
+    private func sharingCore(_ log: EventLog) -> SubscriptionCore<Int, String, SwiftSignalKitRules> {
         var core: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         let made = SubscriptionCore<Int, String, SwiftSignalKitRules>(
             next: { [probe = Probe("next", log)] value in
-                withExtendedLifetime(probe) { log.append("next \(value)") }
+                withExtendedLifetime(probe) { log.add("next \(value)") }
                 if value == 1 { core?.putNext(2) }
-            }, error: nil, completed: { log.append("completed") })
+            }, error: nil, completed: { log.add("completed") })
         core = made
         made.putNext(1)
         core = nil
@@ -26,31 +26,31 @@ final class SharedReadersTests: LeakCheckedTestCase {
     }
 
     func testAReaderInsideMakesTheCountsAndValuesGoOnThroughThem() {
-        let log = Log()
+        let log = EventLog()
         let core = sharingCore(log)
         XCTAssertNotNil(core.sharedReaders.load(ordering: .relaxed), "the nested value found a reader inside")
         core.putNext(3)
         core.putCompletion()
         core.putNext(4)
-        XCTAssertEqual(log.lines, ["next 1", "next 2", "next 3", "completed", "next released"])
+        XCTAssertEqual(log.events, ["next 1", "next 2", "next 3", "completed", "next released"])
         XCTAssertFalse(ReaderShards.someoneCounts(in: core.sharedReaders.load(ordering: .relaxed)!))
     }
 
     func testADisposalFromInsideACountedValueReleasesTheCallbacksWhenItReturns() {
-        let log = Log()
+        let log = EventLog()
         var handle: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         let core = SubscriptionCore<Int, String, SwiftSignalKitRules>(
             next: { [probe = Probe("next", log)] value in
                 if value == 1 { handle?.putNext(2) }
                 if value == 3 { handle?.dispose() }
-                withExtendedLifetime(probe) { log.append("next \(value) returns") }
+                withExtendedLifetime(probe) { log.add("next \(value) returns") }
             }, error: nil, completed: nil)
         handle = core
         core.putNext(1)
         XCTAssertNotNil(core.sharedReaders.load(ordering: .relaxed))
         core.putNext(3)
         core.putNext(4)
-        XCTAssertEqual(log.lines, ["next 2 returns", "next 1 returns", "next 3 returns", "next released"])
+        XCTAssertEqual(log.events, ["next 2 returns", "next 1 returns", "next 3 returns", "next released"])
         handle = nil
     }
 
@@ -59,7 +59,7 @@ final class SharedReadersTests: LeakCheckedTestCase {
     /// released once, and the counts end at zero.
     func testConcurrentValuesAndADisposal() {
         for _ in 0..<200 {
-            let log = Log()
+            let log = EventLog()
             let lateValues = LateValues()
             let core = lateValues.core(log)
             DispatchQueue.concurrentPerform(iterations: 3) { index in
@@ -71,7 +71,7 @@ final class SharedReadersTests: LeakCheckedTestCase {
                     for value in 0..<200 { core.putNext(value) }
                 }
             }
-            XCTAssertEqual(log.lines, ["next released"])
+            XCTAssertEqual(log.events, ["next released"])
             XCTAssertLessThanOrEqual(lateValues.count, 2)
             if let shared = core.sharedReaders.load(ordering: .relaxed) {
                 XCTAssertFalse(ReaderShards.someoneCounts(in: shared))

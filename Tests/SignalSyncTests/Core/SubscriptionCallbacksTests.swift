@@ -7,31 +7,31 @@ import XCTest
 /// and says which callbacks it has.
 final class SubscriptionCallbacksTests: LeakCheckedTestCase {
     func testClosureCallbacksCallTheirClosuresAndIgnoreMissingOnes() {
-        let log = Log()
+        let log = EventLog()
         let callbacks: SubscriptionCallbacks<Int, String> = ClosureCallbacks(
-            next: { log.append("next \($0)") }, error: nil, completed: { log.append("completed") })
+            next: { log.add("next \($0)") }, error: nil, completed: { log.add("completed") })
         callbacks.deliverNext(1, isStage: false)
         callbacks.deliverError("ignored", isStage: false)
         callbacks.deliverCompletion(isStage: false)
-        XCTAssertEqual(log.lines, ["next 1", "completed"])
+        XCTAssertEqual(log.events, ["next 1", "completed"])
         XCTAssertTrue(callbacks.present == (next: true, error: false, completed: true))
     }
 
     func testStageCallbacksCallTheirFunctionsWithThemselves() {
-        let log = Log()
+        let log = EventLog()
         let callbacks: SubscriptionCallbacks<Int, String> = StageCallbacks(
-            forwardNext: { callbacks, value in log.append("next \(value) \(callbacks is StageCallbacks<Int, String>)") },
+            forwardNext: { callbacks, value in log.add("next \(value) \(callbacks is StageCallbacks<Int, String>)") },
             forwardTermination: { callbacks, failure in
                 if let failure {
-                    log.append("error \(failure.pointee) \(callbacks is StageCallbacks<Int, String>)")
+                    log.add("error \(failure.pointee) \(callbacks is StageCallbacks<Int, String>)")
                 } else {
-                    log.append("completed \(callbacks is StageCallbacks<Int, String>)")
+                    log.add("completed \(callbacks is StageCallbacks<Int, String>)")
                 }
             })
         callbacks.deliverNext(2, isStage: true)
         callbacks.deliverError("e", isStage: true)
         callbacks.deliverCompletion(isStage: true)
-        XCTAssertEqual(log.lines, ["next 2 true", "error e true", "completed true"])
+        XCTAssertEqual(log.events, ["next 2 true", "error e true", "completed true"])
         XCTAssertTrue(callbacks.present == (next: true, error: true, completed: true))
     }
 
@@ -39,31 +39,31 @@ final class SubscriptionCallbacksTests: LeakCheckedTestCase {
     /// of its deliveries reaches that kind's slots.
     func testAStageTellsANilErrorOfAnOptionalFailureFromTheCompletion() {
         // The untyped API's failures are `Any?`: a nil error is still an error.
-        let log = Log()
+        let log = EventLog()
         let callbacks: SubscriptionCallbacks<Int, String?> = StageCallbacks(
             forwardNext: { _, _ in },
             forwardTermination: { _, failure in
                 if let failure {
-                    log.append("error \(String(describing: failure.pointee))")
+                    log.add("error \(String(describing: failure.pointee))")
                 } else {
-                    log.append("completed")
+                    log.add("completed")
                 }
             })
         callbacks.deliverError(nil, isStage: true)
         callbacks.deliverError("e", isStage: true)
         callbacks.deliverCompletion(isStage: true)
-        XCTAssertEqual(log.lines, ["error nil", "error Optional(\"e\")", "completed"])
+        XCTAssertEqual(log.events, ["error nil", "error Optional(\"e\")", "completed"])
     }
 
     func testASubscriptionDeliversThroughTheKindItWasMadeWith() {
-        let log = Log()
+        let log = EventLog()
         let closures = SubscriptionCore<Int, String, SwiftSignalKitRules>(
-            callbacks: ClosureCallbacks(next: { log.append("closure next \($0)") }, error: nil, completed: { log.append("closure completed") }))
+            callbacks: ClosureCallbacks(next: { log.add("closure next \($0)") }, error: nil, completed: { log.add("closure completed") }))
         let stage = SubscriptionCore<Int, String, SwiftSignalKitRules>(
             callbacks: StageCallbacks(
-                forwardNext: { _, value in log.append("stage next \(value)") },
-                forwardTermination: { _, failure in log.append(failure.map { "stage error \($0.pointee)" } ?? "stage completed") }))
-        let plain = SubscriptionCore<Int, String, SwiftSignalKitRules>(next: { log.append("plain next \($0)") }, error: nil, completed: nil)
+                forwardNext: { _, value in log.add("stage next \(value)") },
+                forwardTermination: { _, failure in log.add(failure.map { "stage error \($0.pointee)" } ?? "stage completed") }))
+        let plain = SubscriptionCore<Int, String, SwiftSignalKitRules>(next: { log.add("plain next \($0)") }, error: nil, completed: nil)
         XCTAssertFalse(closures.callbacksAreStage.load(ordering: .relaxed))
         XCTAssertTrue(stage.callbacksAreStage.load(ordering: .relaxed))
         XCTAssertFalse(plain.callbacksAreStage.load(ordering: .relaxed))
@@ -73,7 +73,7 @@ final class SubscriptionCallbacksTests: LeakCheckedTestCase {
         closures.putCompletion()
         stage.putError("e")
         plain.putCompletion()
-        XCTAssertEqual(log.lines, ["closure next 1", "stage next 2", "plain next 3", "closure completed", "stage error e"])
+        XCTAssertEqual(log.events, ["closure next 1", "stage next 2", "plain next 3", "closure completed", "stage error e"])
     }
 
     func testReleasingClosureCallbacksReleasesWhatTheClosuresCaptured() {

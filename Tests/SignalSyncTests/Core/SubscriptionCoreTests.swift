@@ -15,15 +15,15 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     private func testHandleDisposedInsideTheTerminalCallbackDisposesUpstreamTwice<F: TestFace>(_ face: F.Type) {
-        let log = Log()
-        let upstream = CountingDisposable("up", log)
+        let log = EventLog()
+        let upstream = CountingDisposable("up", log: log)
         var handle: Handle<F>?
         let core = F.make(log, completed: { handle?.dispose() })
         handle = Handle(core)
         core.assign(upstream)
         core.putCompletion()
-        XCTAssertEqual(upstream.disposals, 2, "\(F.self)")
-        XCTAssertEqual(log.lines, ["completed", "up.dispose", "up.dispose"], "\(F.self)")
+        XCTAssertEqual(upstream.count, 2, "\(F.self)")
+        XCTAssertEqual(log.events, ["completed", "up.dispose", "up.dispose"], "\(F.self)")
         handle = nil
     }
 
@@ -33,17 +33,17 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     private func testTerminalEventFromInsideUpstreamDisposeDuringHandleDisposal<F: TestFace>(_ face: F.Type) {
-        let log = Log()
+        let log = EventLog()
         var core: SubscriptionCore<Int, String, F>?
-        let upstream = CountingDisposable("up", log) {
+        let upstream = CountingDisposable("up", log: log) {
             core?.putNext(99)
             core?.putCompletion()
         }
         core = F.make(log)
         core?.assign(upstream)
         core?.dispose()
-        XCTAssertEqual(log.lines, ["up.dispose", "next 99", "completed", "up.dispose"], "\(F.self)")
-        XCTAssertEqual(upstream.disposals, 2, "\(F.self)")
+        XCTAssertEqual(log.events, ["up.dispose", "next 99", "completed", "up.dispose"], "\(F.self)")
+        XCTAssertEqual(upstream.count, 2, "\(F.self)")
         core = nil
     }
 
@@ -53,39 +53,39 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     private func testHandleDisposedAfterTerminationDisposesAgainOnlyForSSignalKit<F: TestFace>(_ face: F.Type) {
-        let log = Log()
-        let upstream = CountingDisposable("up", log)
+        let log = EventLog()
+        let upstream = CountingDisposable("up", log: log)
         let core = F.make(log)
         core.assign(upstream)
         core.putCompletion()
         core.dispose()
-        XCTAssertEqual(upstream.disposals, F.terminationReleasesHandleReference ? 1 : 2, "\(F.self)")
+        XCTAssertEqual(upstream.count, F.terminationReleasesHandleReference ? 1 : 2, "\(F.self)")
     }
 
     func testConcurrentHandleDisposalsDisposeOnce() {
-        let upstream = CountingDisposable("up", Log())
-        let core = SwiftSignalKitRules.make(Log())
+        let upstream = CountingDisposable("up", log: EventLog())
+        let core = SwiftSignalKitRules.make(EventLog())
         core.assign(upstream)
         DispatchQueue.concurrentPerform(iterations: 8) { _ in core.dispose() }
-        XCTAssertEqual(upstream.disposals, 1)
+        XCTAssertEqual(upstream.count, 1)
     }
 
     func testTerminationInsideTheGeneratorDisposesTheAssignedDisposableAtOnce() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log)
         core.putNext(1)
         core.putCompletion()
-        core.assign(CountingDisposable("up", log))
-        XCTAssertEqual(log.lines, ["next 1", "completed", "up.dispose", "up released"])
+        core.assign(CountingDisposable("up", log: log))
+        XCTAssertEqual(log.events, ["next 1", "completed", "up.dispose", "up released"])
     }
 
     // MARK: Descriptions
 
     func testDescriptionInsideUpstreamDisposeDuringHandleDisposal() {
-        let log = Log()
+        let log = EventLog()
         var core: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         var seen = ""
-        let upstream = CountingDisposable("up", log) { seen = core?.subscriberDescription ?? "" }
+        let upstream = CountingDisposable("up", log: log) { seen = core?.subscriberDescription ?? "" }
         core = SwiftSignalKitRules.make(log)
         core?.assign(upstream)
         core?.dispose()
@@ -94,14 +94,14 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     func testDescriptionInsideTheTerminalCallbackAndTheGenerator() {
-        let log = Log()
+        let log = EventLog()
         var core: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         var seen = ""
         core = SwiftSignalKitRules.make(log, completed: { seen = core?.subscriberDescription ?? "" })
         XCTAssertEqual(
             core?.subscriberDescription,
             "Subscriber { next: hasValue, error: hasValue, completed: hasValue, disposable: nil, terminated: false }")
-        core?.assign(CountingDisposable("up", log))
+        core?.assign(CountingDisposable("up", log: log))
         core?.putCompletion()
         XCTAssertEqual(seen, "Subscriber { next: nil, error: nil, completed: nil, disposable: nil, terminated: true }")
         core = nil
@@ -115,22 +115,22 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     private func testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects<F: TestFace>(_ face: F.Type) {
-        let log = Log()
+        let log = EventLog()
         var core: SubscriptionCore<Int, String, F>? = F.make(log, probes: true)
         do {
-            let upstream = CountingDisposable("up", log)
+            let upstream = CountingDisposable("up", log: log)
             core?.assign(upstream)
             core?.keepAlive(Probe("kept", log))
         }
-        log.lines.removeAll()
+        log.clear()
         withExtendedLifetime(core) { core?.putCompletion() }
         let expected =
             ["completed", "next released", "error released", "completed released", "up.dispose"]
             + (F.terminationReleasesHandleReference ? ["up released", "kept released"] : ["kept released"])
-        XCTAssertEqual(log.lines, expected, "\(F.self)")
-        log.lines.removeAll()
+        XCTAssertEqual(log.events, expected, "\(F.self)")
+        log.clear()
         core = nil
-        XCTAssertEqual(log.lines, F.terminationReleasesHandleReference ? [] : ["up released"], "\(F.self)")
+        XCTAssertEqual(log.events, F.terminationReleasesHandleReference ? [] : ["up released"], "\(F.self)")
     }
 
     func testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks() {
@@ -139,14 +139,14 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     private func testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks<F: TestFace>(_ face: F.Type) {
-        let log = Log()
+        let log = EventLog()
         var core: SubscriptionCore<Int, String, F>? = F.make(log, probes: true)
         do {
-            core?.assign(CountingDisposable("up", log))
+            core?.assign(CountingDisposable("up", log: log))
             core?.keepAlive(Probe("kept", log))
         }
         withExtendedLifetime(core) { core?.subscriberDeallocated(handleReleased: true) }
-        XCTAssertEqual(log.lines, ["up released", "kept released", "next released", "error released", "completed released"], "\(F.self)")
+        XCTAssertEqual(log.events, ["up released", "kept released", "next released", "error released", "completed released"], "\(F.self)")
         core = nil
     }
 
@@ -156,17 +156,17 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     }
 
     private func testSubscriberGoneWhileTheHandleLivesKeepsUpstreamForTheHandle<F: TestFace>(_ face: F.Type) {
-        let log = Log()
+        let log = EventLog()
         let core = F.make(log, probes: true)
         do {
-            core.assign(CountingDisposable("up", log))
+            core.assign(CountingDisposable("up", log: log))
             core.keepAlive(Probe("kept", log))
         }
         core.subscriberDeallocated(handleReleased: false)
-        XCTAssertEqual(log.lines, ["kept released", "next released", "error released", "completed released"], "\(F.self)")
-        log.lines.removeAll()
+        XCTAssertEqual(log.events, ["kept released", "next released", "error released", "completed released"], "\(F.self)")
+        log.clear()
         core.dispose()
-        XCTAssertEqual(log.lines, ["up.dispose", "up released"], "\(F.self)")
+        XCTAssertEqual(log.events, ["up.dispose", "up released"], "\(F.self)")
     }
 
     func testAHandleThatLetsGoAtTheEndReleasesUpstreamWhenTheSubscriberGoes() {
@@ -177,63 +177,63 @@ final class SubscriptionCoreTests: LeakCheckedTestCase {
     /// A hub membership that is also the callbacks (`PipeHubMemberCallbacks`): the handle
     /// must not keep it, and with it the closures, once the subscriber is gone.
     private func testAHandleThatLetsGoAtTheEndReleasesUpstreamWhenTheSubscriberGoes<F: TestFace>(_ face: F.Type) {
-        let log = Log()
+        let log = EventLog()
         let core = F.make(log, probes: true)
         do {
-            core.assign(CountingDisposable("up", log), handleLetsGoAtTheEnd: true)
+            core.assign(CountingDisposable("up", log: log), handleLetsGoAtTheEnd: true)
             core.keepAlive(Probe("kept", log))
         }
         core.subscriberDeallocated(handleReleased: false)
         XCTAssertEqual(
-            log.lines, ["up released", "kept released", "next released", "error released", "completed released"],
+            log.events, ["up released", "kept released", "next released", "error released", "completed released"],
             "the handle's reference first, as when the handle is released too (\(F.self))")
-        log.lines.removeAll()
+        log.clear()
         core.dispose()
-        XCTAssertEqual(log.lines, [], "nothing left to dispose (\(F.self))")
+        XCTAssertEqual(log.events, [], "nothing left to dispose (\(F.self))")
     }
 
     func testAHandleThatLetsGoAtTheEndStillDisposesUpstreamWhenDisposed() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log, probes: true)
         do {
-            core.assign(CountingDisposable("up", log), handleLetsGoAtTheEnd: true)
+            core.assign(CountingDisposable("up", log: log), handleLetsGoAtTheEnd: true)
         }
         core.dispose()
-        XCTAssertEqual(log.lines, ["up.dispose", "up released", "next released", "error released", "completed released"])
+        XCTAssertEqual(log.events, ["up.dispose", "up released", "next released", "error released", "completed released"])
     }
 
     func testSubscriberGoneInsideUpstreamDisposeIsTornDownAfterTheDispose() {
-        let log = Log()
+        let log = EventLog()
         var core: SubscriptionCore<Int, String, SwiftSignalKitRules>?
-        let upstream = CountingDisposable("up", log) {
+        let upstream = CountingDisposable("up", log: log) {
             core?.subscriberDeallocated(handleReleased: false)
-            log.append("dispose returns")
+            log.add("dispose returns")
         }
         core = SwiftSignalKitRules.make(log, probes: true)
         core?.assign(upstream)
         withExtendedLifetime(upstream) { core?.dispose() }
-        XCTAssertEqual(log.lines, ["up.dispose", "dispose returns", "next released", "error released", "completed released"])
+        XCTAssertEqual(log.events, ["up.dispose", "dispose returns", "next released", "error released", "completed released"])
         core = nil
     }
 
     func testKeepAliveAfterTheEndIsNotRetained() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log)
         core.putCompletion()
         core.keepAlive(Probe("late", log))
-        XCTAssertEqual(log.lines, ["completed", "late released"])
+        XCTAssertEqual(log.events, ["completed", "late released"])
     }
 
     // MARK: Events
 
     func testEventsAfterTheEndAreDropped() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log)
         core.putNext(1)
         core.putError("e")
         core.putNext(2)
         core.putCompletion()
-        XCTAssertEqual(log.lines, ["next 1", "error e"])
+        XCTAssertEqual(log.events, ["next 1", "error e"])
         XCTAssertTrue(core.hasEnded)
     }
 
@@ -264,22 +264,22 @@ extension SSignalKitRules: TestFace {}
 extension TestFace {
     /// A core whose callbacks log; with `probes`, each callback captures a probe that
     /// logs its release.
-    static func make(_ log: Log, probes: Bool = false, completed: (() -> Void)? = nil) -> SubscriptionCore<Int, String, Self> {
+    static func make(_ log: EventLog, probes: Bool = false, completed: (() -> Void)? = nil) -> SubscriptionCore<Int, String, Self> {
         let nextProbe = probes ? Probe("next", log) : nil
         let errorProbe = probes ? Probe("error", log) : nil
         let completedProbe = probes ? Probe("completed", log) : nil
         return SubscriptionCore(
             next: {
                 withExtendedLifetime(nextProbe) {}
-                log.append("next \($0)")
+                log.add("next \($0)")
             },
             error: {
                 withExtendedLifetime(errorProbe) {}
-                log.append("error \($0)")
+                log.add("error \($0)")
             },
             completed: {
                 withExtendedLifetime(completedProbe) {}
-                log.append("completed")
+                log.add("completed")
                 completed?()
             })
     }
@@ -292,21 +292,6 @@ private final class Handle<F: SubscriptionFace> {
     func dispose() { core.dispose() }
 }
 
-/// A thread-safe list of lines.
-final class Log: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
-
-    var lines: [String] {
-        get { lock.withLock { storage } }
-        set { lock.withLock { storage = newValue } }
-    }
-
-    func append(_ line: String) {
-        lock.withLock { storage.append(line) }
-    }
-}
-
 /// A subscription whose `next` holds a probe named "next" and counts the values that
 /// start after `markDisposed()`: for the tests that dispose while other threads send (a
 /// value already running may finish after the disposal; none may start).
@@ -316,7 +301,7 @@ final class LateValues: @unchecked Sendable {
     private let late = SignalSync.Atomic(value: 0)
 
     /// The subscription, logging its probe's release in `log`.
-    func core(_ log: Log) -> SubscriptionCore<Int, String, SwiftSignalKitRules> {
+    func core(_ log: EventLog) -> SubscriptionCore<Int, String, SwiftSignalKitRules> {
         SubscriptionCore(
             next: { [probe = Probe("next", log)] _ in
                 withExtendedLifetime(probe) {}
@@ -338,32 +323,10 @@ final class LateValues: @unchecked Sendable {
 /// Logs its own release.
 final class Probe {
     let name: String
-    let log: Log
-    init(_ name: String, _ log: Log) {
+    let log: EventLog
+    init(_ name: String, _ log: EventLog) {
         self.name = name
         self.log = log
     }
-    deinit { log.append("\(name) released") }
-}
-
-/// A non-idempotent disposable that counts and logs every `dispose()` and its release.
-final class CountingDisposable: UpstreamDisposable {
-    let name: String
-    let log: Log
-    let onDispose: () -> Void
-    private(set) var disposals = 0
-
-    init(_ name: String, _ log: Log, onDispose: @escaping () -> Void = {}) {
-        self.name = name
-        self.log = log
-        self.onDispose = onDispose
-    }
-
-    func dispose() {
-        disposals += 1
-        log.append("\(name).dispose")
-        onDispose()
-    }
-
-    deinit { log.append("\(name) released") }
+    deinit { log.add("\(name) released") }
 }

@@ -11,110 +11,110 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
     /// Stands for a face's subscriber: owns the core, ends the subscription when it goes.
     private final class Owner {
         let core: Unmanaged<SubscriptionCore<Int, String, SwiftSignalKitRules>>
-        let log: Log
-        init(_ core: SubscriptionCore<Int, String, SwiftSignalKitRules>, _ log: Log) {
+        let log: EventLog
+        init(_ core: SubscriptionCore<Int, String, SwiftSignalKitRules>, _ log: EventLog) {
             self.core = Unmanaged.passRetained(core)
             self.log = log
         }
         deinit {
-            log.append("owner released")
+            log.add("owner released")
             core._withUnsafeGuaranteedRef { $0.subscriberReleasedItsReference() }
         }
     }
 
     func testValuesReachNextUntilTheSubscriptionEnds() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log)
         var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
         pinned?.deliver(1)
         core.dispose()
         pinned?.deliver(2)
-        XCTAssertEqual(log.lines, ["next 1"])
+        XCTAssertEqual(log.events, ["next 1"])
         pinned = nil
-        XCTAssertEqual(log.lines, ["next 1", "owner released"])
+        XCTAssertEqual(log.events, ["next 1", "owner released"])
     }
 
     func testAnEndWhilePinnedLeavesTheCallbacksToTheUnpin() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log, probes: true)
         var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
         core.dispose()
-        XCTAssertEqual(log.lines, [], "the pin keeps the callbacks")
+        XCTAssertEqual(log.events, [], "the pin keeps the callbacks")
         withExtendedLifetime(pinned) {}
         pinned = nil
-        XCTAssertEqual(log.lines, ["next released", "error released", "completed released", "owner released"])
+        XCTAssertEqual(log.events, ["next released", "error released", "completed released", "owner released"])
     }
 
     func testADisposalFromInsideNextReleasesTheCallbacksWhenThePinGoes() {
-        let log = Log()
+        let log = EventLog()
         var handle: SubscriptionCore<Int, String, SwiftSignalKitRules>?
         let core = SubscriptionCore<Int, String, SwiftSignalKitRules>(
             next: { [probe = Probe("next", log)] value in
                 handle?.dispose()
-                withExtendedLifetime(probe) { log.append("next \(value) returns") }
+                withExtendedLifetime(probe) { log.add("next \(value) returns") }
             }, error: nil, completed: nil)
         handle = core
         var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
         pinned?.deliver(1)
         pinned?.deliver(2)
-        XCTAssertEqual(log.lines, ["next 1 returns"])
+        XCTAssertEqual(log.events, ["next 1 returns"])
         pinned = nil
-        XCTAssertEqual(log.lines, ["next 1 returns", "next released", "owner released"])
+        XCTAssertEqual(log.events, ["next 1 returns", "next released", "owner released"])
         handle = nil
     }
 
     func testAPinGoneBeforeTheEndLeavesTheCallbacksToTheEnd() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log, probes: true)
         let owner = Owner(core, log)
         var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: owner)
         pinned = nil
-        XCTAssertEqual(log.lines, [])
+        XCTAssertEqual(log.events, [])
         withExtendedLifetime(pinned) {}
         core.dispose()
-        XCTAssertEqual(log.lines, ["next released", "error released", "completed released"])
+        XCTAssertEqual(log.events, ["next released", "error released", "completed released"])
         withExtendedLifetime(owner) {}
     }
 
     func testAPinTakenAfterTheEndDeliversNothingAndReleasesNothingTwice() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log, probes: true)
         core.putCompletion()
-        log.lines.removeAll()
+        log.clear()
         var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
         pinned?.deliver(1)
         pinned = nil
-        XCTAssertEqual(log.lines, ["owner released"])
+        XCTAssertEqual(log.events, ["owner released"])
     }
 
     /// A pin that is the subscription's subscriber (`init(owning:)`, how `start` joins a
     /// hub): letting go of it ends the subscription as a subscriber going away does, while
     /// the handle lives; the handle's disposal then has nothing left to release.
     func testAnOwningPinGoneEndsTheSubscriptionAsItsSubscriberWould() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log, probes: true)
         var pinned: PinnedSubscriber? = PinnedSubscriber(owning: Unmanaged.passRetained(core))
         pinned?.deliver(1)
-        XCTAssertEqual(log.lines, ["next 1"])
+        XCTAssertEqual(log.events, ["next 1"])
         pinned = nil
-        XCTAssertEqual(log.lines, ["next 1", "next released", "error released", "completed released"])
+        XCTAssertEqual(log.events, ["next 1", "next released", "error released", "completed released"])
         XCTAssertTrue(core.hasEnded)
         core.dispose()
-        XCTAssertEqual(log.lines.count, 4, "nothing released twice")
+        XCTAssertEqual(log.events.count, 4, "nothing released twice")
         withExtendedLifetime(pinned) {}
     }
 
     /// The handle disposed while an owning pin holds the subscription: no value after the
     /// disposal, and the callbacks go with the pin.
     func testAnOwningPinKeepsTheCallbacksOfADisposedSubscriptionUntilItGoes() {
-        let log = Log()
+        let log = EventLog()
         let core = SwiftSignalKitRules.make(log, probes: true)
         var pinned: PinnedSubscriber? = PinnedSubscriber(owning: Unmanaged.passRetained(core))
         core.dispose()
         pinned?.deliver(1)
-        XCTAssertEqual(log.lines, [], "the pin keeps the callbacks, and no value reaches next")
+        XCTAssertEqual(log.events, [], "the pin keeps the callbacks, and no value reaches next")
         pinned = nil
-        XCTAssertEqual(log.lines, ["next released", "error released", "completed released"])
+        XCTAssertEqual(log.events, ["next released", "error released", "completed released"])
         withExtendedLifetime(pinned) {}
     }
 
@@ -123,7 +123,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
     /// the pin goes. (Run under ThreadSanitizer too.)
     func testConcurrentPushesAndADisposal() {
         for _ in 0..<200 {
-            let log = Log()
+            let log = EventLog()
             let lateValues = LateValues()
             let core = lateValues.core(log)
             var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
@@ -138,9 +138,9 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
                     }
                 }
             }
-            XCTAssertEqual(log.lines, [])
+            XCTAssertEqual(log.events, [])
             pinned = nil
-            XCTAssertEqual(log.lines, ["next released", "owner released"])
+            XCTAssertEqual(log.events, ["next released", "owner released"])
             // A value that had started before the disposal may still finish after it; none
             // can start once the disposal set the end (each thread sees it within its next
             // load), so at most one late value per pushing thread.

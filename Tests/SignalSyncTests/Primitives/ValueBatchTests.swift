@@ -59,7 +59,7 @@ final class ValueBatchTests: XCTestCase {
     }
 
     func testValuesAreReleasedByRemoveAllAndByTheBatchsEndAndNeverTwice() {
-        let log = Log()
+        let log = EventLog()
         let batch = ValueBatch<Probe>()
         batch.append(Probe("a", log))
         batch.append(Probe("b", log))
@@ -67,13 +67,13 @@ final class ValueBatchTests: XCTestCase {
         do {
             let other = ValueBatch<Probe>()
             batch.moveFirst(1, to: other)
-            XCTAssertEqual(log.lines, [], "moving releases nothing")
+            XCTAssertEqual(log.events, [], "moving releases nothing")
             batch.removeAll()
-            XCTAssertEqual(log.lines, ["b released", "c released"])
+            XCTAssertEqual(log.events, ["b released", "c released"])
             withExtendedLifetime(other) {}
         }
-        XCTAssertEqual(log.lines, ["b released", "c released", "a released"], "a batch releases what it still holds")
+        XCTAssertEqual(log.events, ["b released", "c released", "a released"], "a batch releases what it still holds")
         batch.removeAll()
-        XCTAssertEqual(log.lines.count, 3)
+        XCTAssertEqual(log.events.count, 3)
     }
 }

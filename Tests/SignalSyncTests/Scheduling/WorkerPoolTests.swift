@@ -10,22 +10,19 @@ final class WorkerPoolTests: LeakCheckedTestCase {
         XCTAssertEqual(pool.threadCount, 2)
         let lanes = (0..<4).map { _ in pool.makeLane() }
         let done = DispatchGroup()
-        final class Log: @unchecked Sendable {
-            let mutex = PosixLock()
-            var perLane: [[Int]] = Array(repeating: [], count: 4)
-        }
-        let log = Log()
+        let log = EventLog()
         for index in 0..<400 {
             done.enter()
             let lane = index % 4
             lanes[lane].add {
-                log.mutex.withLock { log.perLane[lane].append(index) }
+                log.add("\(lane) \(index)")
                 done.leave()
             }
         }
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         for lane in 0..<4 {
-            XCTAssertEqual(log.perLane[lane], Array(stride(from: lane, to: 400, by: 4)))
+            let ran = log.events.filter { $0.hasPrefix("\(lane) ") }
+            XCTAssertEqual(ran, stride(from: lane, to: 400, by: 4).map { "\(lane) \($0)" })
         }
     }
 

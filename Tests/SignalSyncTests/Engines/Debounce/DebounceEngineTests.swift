@@ -4,15 +4,15 @@ import XCTest
 @testable import SignalSync
 
 final class DebounceEngineTests: LeakCheckedTestCase {
-    private func makeEngine(_ clock: VirtualClock, _ log: EngineLog, delay: Double = 1) -> DebounceEngine<Int, String> {
+    private func makeEngine(_ clock: VirtualClock, _ log: EventLog, delay: Double = 1) -> DebounceEngine<Int, String> {
         DebounceEngine(
-            delay: delay, queue: clock.makeQueue(), emit: { log.append("next \($0) at \(clock.now)") },
-            fail: { log.append("error \($0) at \(clock.now)") }, complete: { log.append("completed at \(clock.now)") })
+            delay: delay, queue: clock.makeQueue(), emit: { log.add("next \($0) at \(clock.now)") },
+            fail: { log.add("error \($0) at \(clock.now)") }, complete: { log.add("completed at \(clock.now)") })
     }
 
     func testEmitsTheLatestValueOnceTheSourceWasQuietForTheDelay() {
         let clock = VirtualClock()
-        let log = EngineLog()
+        let log = EventLog()
         let engine = makeEngine(clock, log)
         engine.next(1)
         clock.advance(by: 0.5)
@@ -21,36 +21,36 @@ final class DebounceEngineTests: LeakCheckedTestCase {
         engine.next(3)
         clock.advance(by: 0.5)
         engine.completed()
-        XCTAssertEqual(log.entries, ["next 2 at 1.5", "next 3 at 2.0", "completed at 2.0"])
+        XCTAssertEqual(log.events, ["next 2 at 1.5", "next 3 at 2.0", "completed at 2.0"])
         XCTAssertEqual(clock.pendingCount, 0)
     }
 
     func testCompletionWithNothingPendingComesAfterTheDelay() {
         let clock = VirtualClock()
-        let log = EngineLog()
+        let log = EventLog()
         let engine = makeEngine(clock, log, delay: 2)
         engine.completed()
         clock.advance(by: 5)
-        XCTAssertEqual(log.entries, ["completed at 2.0"])
+        XCTAssertEqual(log.events, ["completed at 2.0"])
     }
 
     func testAnErrorIsForwardedAtOnceAndStopsTheTimer() {
         let clock = VirtualClock()
-        let log = EngineLog()
+        let log = EventLog()
         let engine = makeEngine(clock, log)
         engine.next(1)
         engine.failed("e1")
         XCTAssertEqual(clock.pendingCount, 0)
         engine.dispose()
         clock.advance(by: 5)
-        XCTAssertEqual(log.entries, ["error e1 at 0.0"])
+        XCTAssertEqual(log.events, ["error e1 at 0.0"])
     }
 
     /// A disposal may come from another thread while the source's events are on their way
     /// to the queue: they arrive after it, and nothing goes downstream.
     func testEventsThatArriveAfterADisposalAreIgnored() {
         let clock = VirtualClock()
-        let log = EngineLog()
+        let log = EventLog()
         let engine = makeEngine(clock, log)
         engine.next(1)
         engine.dispose()
@@ -59,30 +59,30 @@ final class DebounceEngineTests: LeakCheckedTestCase {
         engine.failed("late")
         XCTAssertEqual(clock.pendingCount, 0, "no timer armed after the disposal")
         clock.advance(by: 5)
-        XCTAssertEqual(log.entries, [])
+        XCTAssertEqual(log.events, [])
     }
 
     func testDisposalStopsTheTimerReleasesThePendingValueAndDisposesTheSource() {
         let clock = VirtualClock()
-        let log = EngineLog()
-        weak var weakValue: EngineLog?
-        weak var weakDownstream: EngineLog?
+        let log = EventLog()
+        weak var weakValue: EventLog?
+        weak var weakDownstream: EventLog?
         do {
-            let value = EngineLog()
-            let downstream = EngineLog()
+            let value = EventLog()
+            let downstream = EventLog()
             weakValue = value
             weakDownstream = downstream
-            let engine = DebounceEngine<EngineLog, Never>(
-                delay: 1, queue: clock.makeQueue(), emit: { _ in downstream.append("next") }, fail: { _ in },
+            let engine = DebounceEngine<EventLog, Never>(
+                delay: 1, queue: clock.makeQueue(), emit: { _ in downstream.add("next") }, fail: { _ in },
                 complete: {})
             engine.attach(RecordingDisposable("source", log))
             engine.next(value)
             engine.dispose()
             engine.dispose()
             XCTAssertEqual(clock.pendingCount, 0)
-            XCTAssertEqual(log.entries, ["source disposed"])
+            XCTAssertEqual(log.events, ["source disposed"])
             engine.attach(RecordingDisposable("late source", log))
-            XCTAssertEqual(log.entries, ["source disposed", "late source disposed"], "disposed at once")
+            XCTAssertEqual(log.events, ["source disposed", "late source disposed"], "disposed at once")
         }
         XCTAssertNil(weakValue)
         XCTAssertNil(weakDownstream, "the disarmed timer keeps nothing alive")

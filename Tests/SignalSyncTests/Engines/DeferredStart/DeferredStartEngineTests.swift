@@ -6,61 +6,61 @@ import XCTest
 
 final class DeferredStartEngineTests: LeakCheckedTestCase {
     func testBeginKeepsTheSubscriptionForDisposal() {
-        let log = EngineLog()
+        let log = EventLog()
         let deferred = DeferredStartEngine()
         deferred.begin { RecordingDisposable("source", log) }
-        XCTAssertEqual(log.entries, [])
+        XCTAssertEqual(log.events, [])
         deferred.dispose()
         deferred.dispose()
-        XCTAssertEqual(log.entries, ["source disposed"])
+        XCTAssertEqual(log.events, ["source disposed"])
     }
 
     func testDisposedBeforeBeginNeverStarts() {
-        let log = EngineLog()
+        let log = EventLog()
         let deferred = DeferredStartEngine()
         deferred.dispose()
         deferred.begin {
-            log.append("started")
+            log.add("started")
             return RecordingDisposable("source", log)
         }
-        XCTAssertEqual(log.entries, [])
+        XCTAssertEqual(log.events, [])
     }
 
     func testDisposedWhileStartingDisposesTheSubscriptionWhenTheStartReturns() {
-        let log = EngineLog()
+        let log = EventLog()
         let deferred = DeferredStartEngine()
         deferred.begin {
             deferred.dispose()
-            log.append("start returns")
+            log.add("start returns")
             return RecordingDisposable("source", log)
         }
-        XCTAssertEqual(log.entries, ["start returns", "source disposed"])
+        XCTAssertEqual(log.events, ["start returns", "source disposed"])
     }
 
     func testStartsAtMostOnce() {
-        let log = EngineLog()
+        let log = EventLog()
         let deferred = DeferredStartEngine()
         deferred.begin { RecordingDisposable("first", log) }
         deferred.begin { RecordingDisposable("second", log) }
         deferred.dispose()
-        XCTAssertEqual(log.entries, ["first disposed"])
+        XCTAssertEqual(log.events, ["first disposed"])
     }
 
     func testDisposalRacingTheStartDisposesTheSubscriptionExactlyOnce() {
         for _ in 0..<200 {
-            let log = EngineLog()
+            let log = EventLog()
             let deferred = DeferredStartEngine()
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) {
                 deferred.begin {
-                    log.append("started")
+                    log.add("started")
                     return RecordingDisposable("source", log)
                 }
             }
             DispatchQueue.global().async(group: group) { deferred.dispose() }
             group.wait()
             deferred.dispose()
-            XCTAssertTrue(log.entries == [] || log.entries == ["started", "source disposed"], "\(log.entries)")
+            XCTAssertTrue(log.events == [] || log.events == ["started", "source disposed"], "\(log.events)")
         }
     }
 }

@@ -7,14 +7,6 @@ import XCTest
 /// The storage with scripted inners: what runs after unlocking, in which order, and that
 /// its closures may re-enter it.
 final class InnerQueueEngineTests: LeakCheckedTestCase {
-    /// A log of what the engine did, safe from any thread.
-    private final class Log: @unchecked Sendable {
-        // Safety: guarded by `state`.
-        private let state = LockedState<[String]>([])
-        func add(_ line: String) { state.withLock { $0.append(line) } }
-        var lines: [String] { state.withLock { $0 } }
-    }
-
     /// How many inners run at once, at most, and how many ran.
     private final class Overlap: @unchecked Sendable {
         // Safety: guarded by `state`.
@@ -33,8 +25,8 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     /// A subscription that logs its disposal.
     private final class Handle: UpstreamDisposable, @unchecked Sendable {
         let name: String
-        let log: Log
-        init(_ name: String, _ log: Log) {
+        let log: EventLog
+        init(_ name: String, _ log: EventLog) {
             self.name = name
             self.log = log
         }
@@ -54,7 +46,7 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     /// An engine whose inners log their start and run their body; `downstream` is the log.
     /// An inner named `single <v>` is handed over as a face hands over a single: its value
     /// is logged if accepted, and its start returns no handle.
-    private func makeEngine(_ mode: InnerQueueMode, _ log: Log) -> InnerQueueEngine {
+    private func makeEngine(_ mode: InnerQueueMode, _ log: EventLog) -> InnerQueueEngine {
         InnerQueueEngine(
             mode: mode, downstream: log,
             start: { engine, id, erased in
@@ -74,18 +66,18 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     }
 
     func testAHandedOverInnerDisposesTheRunningOneAfterItsValueAndLeavesNothingToDispose() {
-        let log = Log()
+        let log = EventLog()
         let engine = makeEngine(.switchToLatest, log)
         engine.setOuter(Handle("outer", log))
         engine.outerNext(Inner("a"))
         engine.outerNext(Inner("single 1"))
         engine.outerCompleted()
         engine.dispose()
-        XCTAssertEqual(log.lines, ["a.start", "next 1", "a.dispose", "completed", "outer.dispose"])
+        XCTAssertEqual(log.events, ["a.start", "next 1", "a.dispose", "completed", "outer.dispose"])
     }
 
     func testHandedOverInnersRunInTheLoopInQueueOrder() {
-        let log = Log()
+        let log = EventLog()
         let engine = makeEngine(.queue, log)
         var first: InnerQueueRun?
         engine.outerNext(Inner("first") { first = $0 })
@@ -95,30 +87,30 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         engine.outerCompleted()
         first?.completed()
         engine.dispose()
-        XCTAssertEqual(log.lines, ["first.start", "next 1", "first.dispose", "b.start", "next 2", "b.dispose", "completed"])
+        XCTAssertEqual(log.events, ["first.start", "next 1", "first.dispose", "b.start", "next 2", "b.dispose", "completed"])
     }
 
     func testAHandedOverInnerAfterDisposalSendsNothing() {
-        let log = Log()
+        let log = EventLog()
         let engine = makeEngine(.switchToLatest, log)
         engine.dispose()
         engine.outerNext(Inner("single 1"))
-        XCTAssertEqual(log.lines, [])
+        XCTAssertEqual(log.events, [])
     }
 
     func testDisposalDisposesTheCurrentInnerThenTheOuter() {
-        let log = Log()
+        let log = EventLog()
         let engine = makeEngine(.switchToLatest, log)
         engine.setOuter(Handle("outer", log))
         engine.outerNext(Inner("a"))
         engine.outerNext(Inner("b"))
         engine.dispose()
         engine.dispose()
-        XCTAssertEqual(log.lines, ["a.start", "b.start", "a.dispose", "b.dispose", "outer.dispose"])
+        XCTAssertEqual(log.events, ["a.start", "b.start", "a.dispose", "b.dispose", "outer.dispose"])
     }
 
     func testAFinishedInnerIsDisposedFirstAtTeardownAfterTheCompletion() {
-        let log = Log()
+        let log = EventLog()
         let engine = makeEngine(.switchToLatest, log)
         engine.setOuter(Handle("outer", log))
         var aRun: InnerQueueRun?
@@ -126,11 +118,11 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         engine.outerCompleted()
         aRun?.completed()
         engine.dispose()  // what the subscriber does after the completion
-        XCTAssertEqual(log.lines, ["a.start", "completed", "a.dispose", "outer.dispose"])
+        XCTAssertEqual(log.events, ["a.start", "completed", "a.dispose", "outer.dispose"])
     }
 
     func testSynchronouslyCompletingInnersRunInALoopNotARecursion() {
-        let log = Log()
+        let log = EventLog()
         let engine = makeEngine(.queue, log)
         var depth = 0
         var deepest = 0
@@ -154,12 +146,12 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         first?.completed()
         XCTAssertEqual(completions, 10_000)
         XCTAssertEqual(deepest, 1, "each inner starts from the loop, after the previous start returned")
-        XCTAssertEqual(log.lines.last, "completed")
+        XCTAssertEqual(log.events.last, "completed")
         engine.dispose()
     }
 
     func testValuesOfAReplacedInnerAreRefusedAndOnlyTheNewestInnerMayFail() {
-        let log = Log()
+        let log = EventLog()
         let engine = makeEngine(.switchToLatest, log)
         var runs: [InnerQueueRun] = []
         engine.outerNext(Inner("a") { runs.append($0) })
@@ -171,20 +163,20 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         XCTAssertTrue(runs[1].failed())
         XCTAssertFalse(engine.outerFailed(), "one terminal event")
         engine.outerNext(Inner("late"))
-        XCTAssertFalse(log.lines.contains("late.start"), "nothing starts after the output terminated")
+        XCTAssertFalse(log.events.contains("late.start"), "nothing starts after the output terminated")
         engine.dispose()
     }
 
     func testClosuresMayDisposeTheEngineFromInsideAStart() {
-        let log = Log()
+        let log = EventLog()
         let engine = makeEngine(.queue, log)
         engine.setOuter(Handle("outer", log))
         engine.outerNext(Inner("a") { run in run.engine.dispose() })
-        XCTAssertEqual(log.lines, ["a.start", "outer.dispose", "a.dispose"], "the inner started during disposal goes once its start returns")
+        XCTAssertEqual(log.events, ["a.start", "outer.dispose", "a.dispose"], "the inner started during disposal goes once its start returns")
     }
 
     func testConcurrentOuterValuesRunEveryQueuedInnerOnceWithoutOverlap() {
-        let log = Log()
+        let log = EventLog()
         let engine = makeEngine(.queue, log)
         let overlap = Overlap()
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
@@ -201,7 +193,7 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         let result = overlap.result
         XCTAssertEqual(result.count, 2_000)
         XCTAssertEqual(result.most, 1)
-        XCTAssertEqual(log.lines.filter { $0 == "completed" }.count, 1)
+        XCTAssertEqual(log.events.filter { $0 == "completed" }.count, 1)
         engine.dispose()
     }
 }

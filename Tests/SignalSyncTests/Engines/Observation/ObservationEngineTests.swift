@@ -10,24 +10,24 @@ final class ObservationEngineTests: LeakCheckedTestCase {
     func testStartReadsTheCurrentValueAndEachChangeIsReadAfterItWasStored() {
         let clock = VirtualClock()
         let model = ObservedCounter(5)
-        let log = EngineLog()
-        let engine = ObservationEngine(queue: clock.makeQueue(), read: { model.value }, deliver: { log.append("\($0)") })
+        let log = EventLog()
+        let engine = ObservationEngine(queue: clock.makeQueue(), read: { model.value }, deliver: { log.add("\($0)") })
         engine.start()
         clock.run()
-        XCTAssertEqual(log.entries, ["5"])
+        XCTAssertEqual(log.events, ["5"])
         model.value = 6
-        XCTAssertEqual(log.entries, ["5"], "the change report comes before the store: no read inline")
+        XCTAssertEqual(log.events, ["5"], "the change report comes before the store: no read inline")
         XCTAssertEqual(clock.pendingCount, 1)
         clock.run()
-        XCTAssertEqual(log.entries, ["5", "6"])
+        XCTAssertEqual(log.events, ["5", "6"])
         engine.dispose()
     }
 
     func testChangesBeforeTheRereadAreReadTogetherAndTheLastOneIsDelivered() {
         let clock = VirtualClock()
         let model = ObservedCounter()
-        let log = EngineLog()
-        let engine = ObservationEngine(queue: clock.makeQueue(), read: { model.value }, deliver: { log.append("\($0)") })
+        let log = EventLog()
+        let engine = ObservationEngine(queue: clock.makeQueue(), read: { model.value }, deliver: { log.add("\($0)") })
         engine.start()
         clock.run()
         model.value = 1
@@ -35,32 +35,32 @@ final class ObservationEngineTests: LeakCheckedTestCase {
         model.value = 3
         XCTAssertEqual(clock.pendingCount, 1, "one re-read for the burst")
         clock.run()
-        XCTAssertEqual(log.entries, ["0", "3"])
+        XCTAssertEqual(log.events, ["0", "3"])
     }
 
     func testStartOnTheCurrentQueueDeliversInline() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
         let model = ObservedCounter(1)
-        let log = EngineLog()
-        let engine = ObservationEngine(queue: queue, read: { model.value }, deliver: { log.append("\($0)") })
+        let log = EventLog()
+        let engine = ObservationEngine(queue: queue, read: { model.value }, deliver: { log.add("\($0)") })
         queue.sync {
             engine.start()
-            XCTAssertEqual(log.entries, ["1"])
+            XCTAssertEqual(log.events, ["1"])
         }
         engine.dispose()
     }
 
     func testDisposeStopsTheRereadsAndReleasesTheModelAndTheEngine() {
         let clock = VirtualClock()
-        let log = EngineLog()
+        let log = EventLog()
         weak var weakModel: ObservedCounter?
         weak var weakEngine: ObservationEngine<Int>?
         var model: ObservedCounter? = ObservedCounter()
         do {
             let strongModel = model!
             weakModel = strongModel
-            let engine = ObservationEngine(queue: clock.makeQueue(), read: { strongModel.value }, deliver: { log.append("\($0)") })
+            let engine = ObservationEngine(queue: clock.makeQueue(), read: { strongModel.value }, deliver: { log.add("\($0)") })
             weakEngine = engine
             engine.start()
             clock.run()
@@ -68,7 +68,7 @@ final class ObservationEngineTests: LeakCheckedTestCase {
             engine.dispose()
         }
         clock.run()
-        XCTAssertEqual(log.entries, ["0"], "the re-read scheduled before disposal delivers nothing")
+        XCTAssertEqual(log.events, ["0"], "the re-read scheduled before disposal delivers nothing")
         XCTAssertNil(weakEngine, "the tracking left in the model holds the engine weakly")
         model?.value = 2
         model = nil

@@ -10,10 +10,10 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
     /// An iteration's handle: counts and logs its disposals.
     final class Handle: UpstreamDisposable, @unchecked Sendable {
         let number: Int
-        let log: Log
+        let log: EventLog
         let disposals = SignalSync.Atomic(value: 0)
 
-        init(_ number: Int, _ log: Log) {
+        init(_ number: Int, _ log: EventLog) {
             self.number = number
             self.log = log
         }
@@ -22,13 +22,6 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
             disposals.modify { $0 + 1 }
             log.add("dispose \(number)")
         }
-    }
-
-    /// A thread-safe event log.
-    final class Log: @unchecked Sendable {
-        private let entries = LockedState([String]())
-        func add(_ entry: String) { entries.withLock { $0.append(entry) } }
-        var all: [String] { entries.withLock { $0 } }
     }
 
     /// A downstream subscription the test ends by hand.
@@ -42,7 +35,7 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
     final class Face: @unchecked Sendable {
         let engine = RestartLoopEngine()
         let downstream = Downstream()
-        let log = Log()
+        let log = EventLog()
         let synchronous: (Int) -> Bool
         let limit: Int
         private let live = LockedState(false)
@@ -89,7 +82,7 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
     func testSynchronousIterationsRunInALoopAndTheLiveOneSurvives() {
         let face = Face { $0 < 3 }
         face.start()
-        XCTAssertEqual(face.log.all, ["subscribe 1", "subscribe 2", "subscribe 3"])
+        XCTAssertEqual(face.log.events, ["subscribe 1", "subscribe 2", "subscribe 3"])
         XCTAssertEqual(face.handles.map { $0.disposals.with { $0 } }, [0, 0, 0], "ended ones were torn down by their subscription")
         face.engine.dispose()
         face.engine.dispose()
@@ -100,11 +93,11 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
         let face = Face { $0 == 2 }
         face.start()
         face.endLive()
-        XCTAssertEqual(face.log.all, ["subscribe 1", "subscribe 2", "dispose 1", "subscribe 3"])
+        XCTAssertEqual(face.log.events, ["subscribe 1", "subscribe 2", "dispose 1", "subscribe 3"])
         face.endLive()
-        XCTAssertEqual(face.log.all.suffix(2), ["subscribe 4", "dispose 3"])
+        XCTAssertEqual(face.log.events.suffix(2), ["subscribe 4", "dispose 3"])
         face.engine.dispose()
-        XCTAssertEqual(face.log.all.last, "dispose 4")
+        XCTAssertEqual(face.log.events.last, "dispose 4")
     }
 
     func testHundredThousandSynchronousIterationsRunInConstantStack() {
@@ -122,7 +115,7 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
             if face.handles.count == 2 { face.downstream.ended.swap(true) }
             return face.subscribe()
         }
-        XCTAssertEqual(face.log.all, ["subscribe 1", "subscribe 2", "subscribe 3"])
+        XCTAssertEqual(face.log.events, ["subscribe 1", "subscribe 2", "subscribe 3"])
         face.engine.dispose()
     }
 
@@ -135,7 +128,7 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
                 return face.subscribe()
             }
         }
-        XCTAssertEqual(face.log.all, ["subscribe 1", "subscribe 2"], "the loop inside the generator stopped")
+        XCTAssertEqual(face.log.events, ["subscribe 1", "subscribe 2"], "the loop inside the generator stopped")
         face.engine.dispose()
     }
 
@@ -143,9 +136,9 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
         let face = Face(limit: 2) { $0 == 1 }
         face.start()
         face.endLive()
-        XCTAssertEqual(face.log.all, ["subscribe 1", "subscribe 2", "exhausted"])
+        XCTAssertEqual(face.log.events, ["subscribe 1", "subscribe 2", "exhausted"])
         face.engine.dispose()
-        XCTAssertEqual(face.log.all.last, "dispose 2", "the kept handle is disposed with the loop")
+        XCTAssertEqual(face.log.events.last, "dispose 2", "the kept handle is disposed with the loop")
     }
 
     func testDisposalDuringASubscribeCallDisposesTheNewIterationAndStops() {
@@ -155,9 +148,9 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
             face.engine.dispose()
             return handle
         }
-        XCTAssertEqual(face.log.all, ["subscribe 1", "dispose 1"])
+        XCTAssertEqual(face.log.events, ["subscribe 1", "dispose 1"])
         face.endLive()
-        XCTAssertEqual(face.log.all, ["subscribe 1", "dispose 1"], "no restart after disposal")
+        XCTAssertEqual(face.log.events, ["subscribe 1", "dispose 1"], "no restart after disposal")
     }
 
     func testConcurrentAsynchronousEndingsAndDisposal() {

@@ -7,12 +7,6 @@ import XCTest
 final class SerialDrainEngineTests: LeakCheckedTestCase {
     typealias Event = SerialDrainEvent<Int, String>
 
-    final class Log: @unchecked Sendable {
-        private let entries = LockedState<[String]>([])
-        func add(_ entry: String) { entries.withLock { $0.append(entry) } }
-        var events: [String] { entries.withLock { $0 } }
-    }
-
     private func describe(_ event: Event) -> String {
         switch event {
         case .next(let value): "next \(value)"
@@ -22,7 +16,7 @@ final class SerialDrainEngineTests: LeakCheckedTestCase {
     }
 
     func testHandlesEventsInOrderAndNothingAfterTheTerminalOne() {
-        let log = Log()
+        let log = EventLog()
         let drain = SerialDrainEngine<Int, String> { log.add(self.describe($0)) }
         drain.put(.next(1))
         drain.put(.error("x"))
@@ -32,7 +26,7 @@ final class SerialDrainEngineTests: LeakCheckedTestCase {
     }
 
     func testReentrantEventIsHandledAfterTheCurrentOne() {
-        let log = Log()
+        let log = EventLog()
         var drain: SerialDrainEngine<Int, String>?
         drain = SerialDrainEngine { event in
             guard case .next(let value) = event else { return }
@@ -48,7 +42,7 @@ final class SerialDrainEngineTests: LeakCheckedTestCase {
     }
 
     func testCloseFromTheHandlerDropsWhatWaits() {
-        let log = Log()
+        let log = EventLog()
         var drain: SerialDrainEngine<Int, String>?
         drain = SerialDrainEngine { event in
             guard case .next(let value) = event else { return }

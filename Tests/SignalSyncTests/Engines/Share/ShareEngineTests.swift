@@ -7,9 +7,9 @@ import XCTest
 private final class Listener: @unchecked Sendable {
     // Safety: immutable; the log is thread-safe.
     let name: String
-    let log: EngineLog
+    let log: EventLog
 
-    init(_ name: String, _ log: EngineLog) {
+    init(_ name: String, _ log: EventLog) {
         self.name = name
         self.log = log
     }
@@ -19,13 +19,13 @@ private final class Listener: @unchecked Sendable {
 private final class FakeSource: @unchecked Sendable {
     // Safety: the tests drive it from one thread, except the concurrency test, which only
     // counts under the lock.
-    let log: EngineLog
+    let log: EventLog
     private let counts = LockedState((starts: 0, disposes: 0))
     private(set) var generation = 0
     /// Held by the source's subscription, as a real one holds its callbacks.
     var captured: AnyObject?
 
-    init(_ log: EngineLog) {
+    init(_ log: EventLog) {
         self.log = log
     }
 
@@ -35,7 +35,7 @@ private final class FakeSource: @unchecked Sendable {
     func start(_ generation: Int) -> any UpstreamDisposable {
         self.generation = generation
         counts.withLock { $0.starts += 1 }
-        log.append("source started #\(generation)")
+        log.add("source started #\(generation)")
         return Subscription(source: self, generation: generation, captured: captured)
     }
 
@@ -52,7 +52,7 @@ private final class FakeSource: @unchecked Sendable {
 
         func dispose() {
             source.counts.withLock { $0.disposes += 1 }
-            source.log.append("source disposed #\(generation)")
+            source.log.add("source disposed #\(generation)")
         }
     }
 }
@@ -65,16 +65,16 @@ final class ShareEngineTests: LeakCheckedTestCase {
     ) -> Engine {
         Engine(
             reuse: reuse, start: { _, generation in source.start(generation) },
-            sendTerminal: { listener, terminal in listener.log.append("\(listener.name) \(terminal)") },
+            sendTerminal: { listener, terminal in listener.log.add("\(listener.name) \(terminal)") },
             forget: forget)
     }
 
     private func send(_ value: Int, _ engine: Engine, _ generation: Int) {
-        engine.forEachReceiver(generation) { $0.log.append("\($0.name) next \(value)") }
+        engine.forEachReceiver(generation) { $0.log.add("\($0.name) next \(value)") }
     }
 
     func testOneSourceRunForEverySubscriberUntilTheLastLeaves() {
-        let log = EngineLog()
+        let log = EventLog()
         let source = FakeSource(log)
         let engine = makeEngine(source)
         let a = engine.subscribe(Listener("a", log))!
@@ -86,15 +86,15 @@ final class ShareEngineTests: LeakCheckedTestCase {
         b.dispose()
         send(3, engine, source.generation)
         XCTAssertEqual(
-            log.entries,
+            log.events,
             ["source started #1", "a next 1", "b next 1", "b next 2", "source disposed #1"])
         let c = engine.subscribe(Listener("c", log))!
-        XCTAssertEqual(log.entries.last, "source started #2", "the next subscriber starts a fresh run")
+        XCTAssertEqual(log.events.last, "source started #2", "the next subscriber starts a fresh run")
         c.dispose()
     }
 
     func testTheTerminalEventReachesTheSubscribersAndEveryLaterOne() {
-        let log = EngineLog()
+        let log = EventLog()
         let source = FakeSource(log)
         let engine = makeEngine(source)
         let a = engine.subscribe(Listener("a", log))!
@@ -102,22 +102,22 @@ final class ShareEngineTests: LeakCheckedTestCase {
         let late = engine.subscribe(Listener("late", log))
         XCTAssertNotNil(late)
         a.dispose()
-        XCTAssertEqual(log.entries, ["source started #1", "a completed", "late completed"])
+        XCTAssertEqual(log.events, ["source started #1", "a completed", "late completed"])
         XCTAssertEqual(source.starts, 1)
     }
 
     func testAOnceEngineIsForgottenAfterItsTerminalEventOrItsLastSubscriber() {
-        let log = EngineLog()
+        let log = EventLog()
         let source = FakeSource(log)
-        let finished = makeEngine(source, reuse: .once, forget: { _ in log.append("forget") })
+        let finished = makeEngine(source, reuse: .once, forget: { _ in log.add("forget") })
         _ = finished.subscribe(Listener("a", log))
         finished.finish("completed", source.generation)
         XCTAssertNil(finished.subscribe(Listener("b", log)), "closed: the owner takes a new engine")
-        let left = makeEngine(source, reuse: .once, forget: { _ in log.append("forget") })
+        let left = makeEngine(source, reuse: .once, forget: { _ in log.add("forget") })
         left.subscribe(Listener("c", log))?.dispose()
         XCTAssertNil(left.subscribe(Listener("d", log)))
         XCTAssertEqual(
-            log.entries,
+            log.events,
             [
                 "source started #1", "a completed", "forget", "source started #1", "forget",
                 "source disposed #1",
@@ -125,7 +125,7 @@ final class ShareEngineTests: LeakCheckedTestCase {
     }
 
     func testASubscriberMayJoinAndLeaveFromInsideADelivery() {
-        let log = EngineLog()
+        let log = EventLog()
         let source = FakeSource(log)
         let engine = makeEngine(source)
         let a = engine.subscribe(Listener("a", log))!
@@ -136,16 +136,16 @@ final class ShareEngineTests: LeakCheckedTestCase {
         }
         send(1, engine, source.generation)
         joined?.dispose()
-        XCTAssertEqual(log.entries, ["source started #1", "b next 1", "source disposed #1"])
+        XCTAssertEqual(log.events, ["source started #1", "b next 1", "source disposed #1"])
     }
 
     func testTheLastLeaveReleasesTheSourceSubscriptionAndWhatItHolds() {
-        let log = EngineLog()
+        let log = EventLog()
         let source = FakeSource(log)
         let engine = makeEngine(source)
-        weak var held: EngineLog?
+        weak var held: EventLog?
         do {
-            let object = EngineLog()
+            let object = EventLog()
             held = object
             source.captured = object
             let membership = engine.subscribe(Listener("a", log))!
@@ -156,7 +156,7 @@ final class ShareEngineTests: LeakCheckedTestCase {
     }
 
     func testConcurrentJoinsAndLeavesKeepAtMostOneRunAndStopEveryRun() {
-        let log = EngineLog()
+        let log = EventLog()
         let source = FakeSource(log)
         let engine = makeEngine(source)
         let rounds = 100 * Stress.scale

@@ -13,7 +13,7 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
     }
 
     private func subscription(_ name: String) -> RecordingDisposable {
-        RecordingDisposable(name, EngineLog())
+        RecordingDisposable(name, EventLog())
     }
 
     private func isPending(_ machine: TimerGateMachine) -> Bool {
@@ -38,7 +38,7 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
     }
 
     func testTheArmedFinalTimerTakesTheActionOnce() {
-        var machine = TimerGateMachine(action: { RecordingDisposable("action", EngineLog()) })
+        var machine = TimerGateMachine(action: { RecordingDisposable("action", EventLog()) })
         XCTAssertTrue(isPending(machine))
         let stale = timer()
         let final = timer()
@@ -51,7 +51,7 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
     }
 
     func testDisarmForwardsWhileTheActionWaitsAndDropsAfterward() {
-        var machine = TimerGateMachine(action: { RecordingDisposable("action", EngineLog()) })
+        var machine = TimerGateMachine(action: { RecordingDisposable("action", EventLog()) })
         let armed = timer()
         _ = machine.arm(armed)
         guard case .forward(let stop) = machine.disarm() else { return XCTFail("the action still waits") }
@@ -67,7 +67,7 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
     }
 
     func testTheReplaceableSubscriptionIsNotBegunOnceTheActionWasTaken() {
-        var machine = TimerGateMachine(action: { RecordingDisposable("action", EngineLog()) })
+        var machine = TimerGateMachine(action: { RecordingDisposable("action", EventLog()) })
         XCTAssertEqual(machine.beginReplaceable(), .start(id: 1), "the action still waits")
         let final = timer()
         _ = machine.arm(final)
@@ -93,7 +93,7 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
     }
 
     func testDisposalHandsOutEverythingOnceAndRefusesEverythingAfter() {
-        var machine = TimerGateMachine(action: { RecordingDisposable("action", EngineLog()) })
+        var machine = TimerGateMachine(action: { RecordingDisposable("action", EventLog()) })
         let armed = timer()
         _ = machine.arm(armed)
         _ = machine.beginStart()

@@ -5,30 +5,15 @@ import XCTest
 @testable import SignalSync
 
 final class PipeHubEngineTests: LeakCheckedTestCase {
-    final class Log: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-
-        func add(_ line: String) {
-            lock.withLock {
-                lines.append(line)
-            }
-        }
-
-        var all: [String] {
-            lock.withLock { lines }
-        }
-    }
-
     func testDeliversInSubscriptionOrderAndStopsAfterRemove() throws {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
-        let log = Log()
+        let log = EventLog()
         let a = try XCTUnwrap(hub.add { log.add("a \($0)") })
         _ = hub.add { log.add("b \($0)") }
         hub.push(1)
         hub.remove(a)
         hub.push(2)
-        XCTAssertEqual(log.all, ["a 1", "b 1", "b 2"])
+        XCTAssertEqual(log.events, ["a 1", "b 1", "b 2"])
     }
 
     /// A hold without an owner keeps the hub alive itself; with one, it keeps the owner
@@ -70,10 +55,10 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
 
     /// Records its release in `log`; held by a subscriber's closure.
     final class Probe: @unchecked Sendable {
-        let log: Log
+        let log: EventLog
         let name: String
 
-        init(_ name: String, _ log: Log) {
+        init(_ name: String, _ log: EventLog) {
             self.name = name
             self.log = log
         }
@@ -85,7 +70,7 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
 
     func testCloseReleasesEverySubscriberBeforeItReturnsAndRefusesLaterOnes() {
         for hub in [PipeHubEngine<Int>(.silent, reentrancy: .queued), PipeHubEngine<Int>(.holding(0), reentrancy: .immediate)] {
-            let log = Log()
+            let log = EventLog()
             for name in ["a", "b"] {
                 _ = { (probe: Probe) in
                     hub.add { value in withExtendedLifetime(probe) { log.add("\(name) \(value)") } }
@@ -102,7 +87,7 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
             hub.push(2)
             hub.close()
             let replays = hub.lockFree ? [] : ["a 0", "b 0"]
-            XCTAssertEqual(log.all, replays + ["a 1", "b 1", "close", "released a", "released b", "closed", "released late"])
+            XCTAssertEqual(log.events, replays + ["a 1", "b 1", "close", "released a", "released b", "closed", "released late"])
         }
     }
 
@@ -110,9 +95,9 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
     /// hub's lock): `close` releases the value after unlocking, before it returns.
     final class ReadsTheHubWhenReleased: @unchecked Sendable {
         var hub: PipeHubEngine<ReadsTheHubWhenReleased>?
-        let log: Log
+        let log: EventLog
 
-        init(_ log: Log) {
+        init(_ log: EventLog) {
             self.log = log
         }
 
@@ -122,7 +107,7 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
     }
 
     func testCloseReleasesTheReplayedValueOutsideTheLock() {
-        let log = Log()
+        let log = EventLog()
         let hub = { (value: ReadsTheHubWhenReleased) in
             let hub = PipeHubEngine<ReadsTheHubWhenReleased>(.holding(value), reentrancy: .immediate)
             value.hub = hub
@@ -131,11 +116,11 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         log.add("close")
         hub.close()
         log.add("closed")
-        XCTAssertEqual(log.all, ["close", "released the value, 0 pending", "closed"])
+        XCTAssertEqual(log.events, ["close", "released the value, 0 pending", "closed"])
     }
 
     func testAReplayedObjectIsSharedByItsReplaysAndReleasedOnceNoneOfThemRunsAfterAPushReplacedIt() {
-        let log = Log()
+        let log = EventLog()
         let hub = PipeHubEngine<Probe>(.holding(Probe("one", log)), reentrancy: .immediate)
         XCTAssertTrue(PipeHubEngine<Probe>.Machine.Held.sharesReplay)
         _ = hub.add { log.add("a got \($0.name)") }
@@ -150,7 +135,7 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         hub.push(Probe("three", log))
         log.add("pushed three")
         XCTAssertEqual(
-            log.all,
+            log.events,
             [
                 "a got one", "b got one", "a got two", "b still has one", "released one", "b got two", "b added",
                 "released two", "a got three", "b got three", "pushed three",
@@ -159,7 +144,7 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
 
     func testARemovedSubscriberIsReleasedBeforeRemoveReturnsWhenNoPushIsRunning() {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
-        let log = Log()
+        let log = EventLog()
         let key = { (probe: Probe) in
             hub.add { value in withExtendedLifetime(probe) { log.add("a \(value)") } }!
         }(Probe("a", log))
@@ -168,12 +153,12 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         hub.remove(key)
         log.add("removed")
         hub.push(2)
-        XCTAssertEqual(log.all, ["a 1", "remove", "released a", "removed"])
+        XCTAssertEqual(log.events, ["a 1", "remove", "released a", "removed"])
     }
 
     func testASubscriberRemovedDuringAPushIsReleasedWhenThatPushReturns() {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
-        let log = Log()
+        let log = EventLog()
         let keyOfB = Atomic<Int>(value: -1)
         _ = hub.add { value in
             log.add("a \(value)")
@@ -188,12 +173,12 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         log.add("push returned")
         // b was in the snapshot this push read: it may still be called (the subscription
         // drops it once disposed) and is released once the push has returned.
-        XCTAssertEqual(log.all, ["a 1", "a removed b", "b 1", "released b", "push returned"])
+        XCTAssertEqual(log.events, ["a 1", "a removed b", "b 1", "released b", "push returned"])
     }
 
     func testReentrantPushesAreQueuedInPushOrder() {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
-        let log = Log()
+        let log = EventLog()
         _ = hub.add { value in
             log.add("a \(value)")
             if value == 1 {
@@ -204,12 +189,12 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         }
         _ = hub.add { log.add("b \($0)") }
         hub.push(1)
-        XCTAssertEqual(log.all, ["a 1", "a pushed", "b 1", "a 2", "b 2", "a 3", "b 3"])
+        XCTAssertEqual(log.events, ["a 1", "a pushed", "b 1", "a 2", "b 2", "a 3", "b 3"])
     }
 
     func testQueuedPushSnapshotsTheSubscribersAtItsTurn() {
         let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
-        let log = Log()
+        let log = EventLog()
         var late: Int?
         _ = hub.add { value in
             if value == 1 {
@@ -218,26 +203,26 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
             }
         }
         hub.push(1)
-        XCTAssertEqual(log.all, ["late 2"], "subscribed before the queued push's turn")
+        XCTAssertEqual(log.events, ["late 2"], "subscribed before the queued push's turn")
         XCTAssertNotNil(late)
     }
 
     func testReplayGivesTheLastValueThenLaterOnes() {
         let hub = PipeHubEngine<Int>(.empty, reentrancy: .queued)
-        let log = Log()
+        let log = EventLog()
         _ = hub.add { log.add("early \($0)") }
-        XCTAssertEqual(log.all, [], "nothing to replay yet")
+        XCTAssertEqual(log.events, [], "nothing to replay yet")
         hub.push(1)
         hub.push(2)
         _ = hub.add { log.add("late \($0)") }
         hub.push(3)
-        XCTAssertEqual(log.all, ["early 1", "early 2", "late 2", "early 3", "late 3"])
+        XCTAssertEqual(log.events, ["early 1", "early 2", "late 2", "early 3", "late 3"])
     }
 
     func testAPushFromAnotherThreadDuringAReplayIsHandedOverAndDeliveredAfterIt() {
         let hub = PipeHubEngine<Int>(.empty, reentrancy: .queued)
         hub.push(0)
-        let log = Log()
+        let log = EventLog()
         let pushed = DispatchSemaphore(value: 0)
         _ = hub.add { value in
             if value == 0 {
@@ -249,13 +234,13 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
             }
             log.add("got \(value)")
         }
-        XCTAssertEqual(log.all, ["got 0", "got 1"])
+        XCTAssertEqual(log.events, ["got 0", "got 1"])
     }
 
     func testRemovedDuringItsReplayGetsNoHandedOverValue() {
         let hub = PipeHubEngine<Int>(.empty, reentrancy: .queued)
         hub.push(0)
-        let log = Log()
+        let log = EventLog()
         var key: Int?
         let pushed = DispatchSemaphore(value: 0)
         key = hub.add { value in
@@ -270,12 +255,12 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
             }
         }
         XCTAssertEqual(key, 0)
-        XCTAssertEqual(log.all, ["got 0"])
+        XCTAssertEqual(log.events, ["got 0"])
     }
 
     func testTheSubscribingThreadLeavesAValueWhosePushStillRunsToThatPush() {
         let hub = PipeHubEngine<Int>(.holding(0), reentrancy: .queued)
-        let log = Log()
+        let log = EventLog()
         let inLiveSubscriber = DispatchSemaphore(value: 0)
         let releaseLiveSubscriber = DispatchSemaphore(value: 0)
         let pushed = DispatchSemaphore(value: 0)
@@ -299,12 +284,12 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
         log.add("add returned")
         releaseLiveSubscriber.signal()
         XCTAssertEqual(pushed.wait(timeout: .now() + 30), .success, "watchdog")
-        XCTAssertEqual(log.all, ["late 0", "add returned", "late 1"], "the push, still running, delivered 1 after the replay")
+        XCTAssertEqual(log.events, ["late 0", "add returned", "late 1"], "the push, still running, delivered 1 after the replay")
     }
 
     func testValuesPushedDuringAReplayAreCoalescedToTheNewest() {
         let hub = PipeHubEngine<Int>(.holding(0), reentrancy: .queued)
-        let log = Log()
+        let log = EventLog()
         _ = hub.add { value in
             if value == 0 {
                 let done = DispatchSemaphore(value: 0)
@@ -317,7 +302,7 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
             }
             log.add("got \(value)")
         }
-        XCTAssertEqual(log.all, ["got 0", "got 100"])
+        XCTAssertEqual(log.events, ["got 0", "got 100"])
         XCTAssertEqual(hub.pendingCount, 0)
     }
 }

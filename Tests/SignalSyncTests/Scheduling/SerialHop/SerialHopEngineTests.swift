@@ -35,120 +35,120 @@ final class SerialHopEngineTests: LeakCheckedTestCase {
     func testOneHopCarriesABurstThenTheNextEventSchedulesAnother() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
-        let log = EngineLog()
-        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
+        let log = EventLog()
+        let hop = SerialHop<Int>(queue: queue) { log.add("\($0)") }
         hop.send(1)
         hop.send(2)
         hop.send(3)
         XCTAssertEqual(clock.pendingCount, 1)
-        XCTAssertEqual(log.entries, [])
+        XCTAssertEqual(log.events, [])
         clock.run()
-        XCTAssertEqual(log.entries, ["1", "2", "3"])
+        XCTAssertEqual(log.events, ["1", "2", "3"])
         hop.send(4)
         XCTAssertEqual(clock.pendingCount, 1)
         clock.run()
-        XCTAssertEqual(log.entries, ["1", "2", "3", "4"])
+        XCTAssertEqual(log.events, ["1", "2", "3", "4"])
     }
 
     func testEventsSentOnTheQueueAreDeliveredInline() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
-        let log = EngineLog()
-        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
+        let log = EventLog()
+        let hop = SerialHop<Int>(queue: queue) { log.add("\($0)") }
         queue.sync {
             hop.send(1)
-            log.append("after send")
-            hop.sendTerminal { log.append("end") }
+            log.add("after send")
+            hop.sendTerminal { log.add("end") }
         }
-        XCTAssertEqual(log.entries, ["1", "after send", "end"])
+        XCTAssertEqual(log.events, ["1", "after send", "end"])
         XCTAssertEqual(clock.pendingCount, 0)
     }
 
     func testAnEventSentOnTheQueueWaitsBehindEventsStillInTheLine() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
-        let log = EngineLog()
-        let hop = SerialHop<Int>(queue: queue) { log.append("\($0)") }
+        let log = EventLog()
+        let hop = SerialHop<Int>(queue: queue) { log.add("\($0)") }
         hop.send(1)  // off the queue: waits for its turn
         queue.sync {
             hop.send(2)
-            hop.sendTerminal { log.append("end") }
-            log.append("after send")
+            hop.sendTerminal { log.add("end") }
+            log.add("after send")
         }
-        XCTAssertEqual(log.entries, ["after send"])
+        XCTAssertEqual(log.events, ["after send"])
         clock.run()
-        XCTAssertEqual(log.entries, ["after send", "1", "2", "end"])
+        XCTAssertEqual(log.events, ["after send", "1", "2", "end"])
         queue.sync {
             hop.send(3)
         }
-        XCTAssertEqual(log.entries, ["after send", "1", "2", "end"], "dropped after the terminal event")
+        XCTAssertEqual(log.events, ["after send", "1", "2", "end"], "dropped after the terminal event")
     }
 
     func testAnEventSentOnTheQueueWaitsWhileAnotherHopOfItsGroupHasEventsInTheLine() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
-        let log = EngineLog()
+        let log = EventLog()
         let group = SerialHopGroup()
-        let first = SerialHop<Int>(queue: queue, group: group) { log.append("first \($0)") }
-        let second = SerialHop<Int>(queue: queue, group: group) { log.append("second \($0)") }
+        let first = SerialHop<Int>(queue: queue, group: group) { log.add("first \($0)") }
+        let second = SerialHop<Int>(queue: queue, group: group) { log.add("second \($0)") }
         first.send(1)  // off the queue: waits for its turn
         queue.sync { second.send(2) }
-        XCTAssertEqual(log.entries, [])
+        XCTAssertEqual(log.events, [])
         clock.run()
-        XCTAssertEqual(log.entries, ["first 1", "second 2"])
+        XCTAssertEqual(log.events, ["first 1", "second 2"])
         XCTAssertTrue(group.isIdle)
         queue.sync { second.send(3) }
-        XCTAssertEqual(log.entries, ["first 1", "second 2", "second 3"], "inline again once the group is idle")
+        XCTAssertEqual(log.events, ["first 1", "second 2", "second 3"], "inline again once the group is idle")
     }
 
     func testTheTerminalEventComesAfterTheBufferedValuesAndLaterValuesAreDropped() {
         let clock = VirtualClock()
-        let log = EngineLog()
-        let hop = SerialHop<Int>(queue: clock.makeQueue()) { log.append("\($0)") }
+        let log = EventLog()
+        let hop = SerialHop<Int>(queue: clock.makeQueue()) { log.add("\($0)") }
         hop.send(1)
-        hop.sendTerminal { log.append("completed") }
+        hop.sendTerminal { log.add("completed") }
         hop.send(2)
         clock.run()
-        XCTAssertEqual(log.entries, ["1", "completed"])
+        XCTAssertEqual(log.events, ["1", "completed"])
         hop.send(3)
         XCTAssertEqual(clock.pendingCount, 0)
     }
 
     func testAnEventSentFromAnotherThreadDuringTheDrainJoinsItAfterTheCurrentOne() {
         let queue = ExecutionQueue(label: "hop")
-        let log = EngineLog()
+        let log = EventLog()
         let done = DispatchSemaphore(value: 0)
         let holder = HopHolder()
         holder.hop = SerialHop<Int>(queue: queue) { value in
-            log.append("\(value) onQueue=\(queue.isCurrent)")
+            log.add("\(value) onQueue=\(queue.isCurrent)")
             if value == 1 {
                 DispatchQueue.global().sync { holder.hop?.send(2) }
-                log.append("sent 2")
+                log.add("sent 2")
             } else {
                 done.signal()
             }
         }
         holder.hop?.send(1)
         XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
-        XCTAssertEqual(log.entries, ["1 onQueue=true", "sent 2", "2 onQueue=true"])
+        XCTAssertEqual(log.events, ["1 onQueue=true", "sent 2", "2 onQueue=true"])
         holder.hop = nil
     }
 
     func testTwoSubscriptionsOnOneQueueDeliverInTheOrderTheirEventsWerePut() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
-        let log = EngineLog()
-        let a = SerialHop<Int>(queue: queue) { log.append("a \($0)") }
-        let b = SerialHop<Int>(queue: queue) { log.append("b \($0)") }
+        let log = EventLog()
+        let a = SerialHop<Int>(queue: queue) { log.add("a \($0)") }
+        let b = SerialHop<Int>(queue: queue) { log.add("b \($0)") }
         a.send(1)
         b.send(2)
-        queue.justDispatch { log.append("work") }
+        queue.justDispatch { log.add("work") }
         a.send(3)
         a.send(4)
-        b.sendTerminal { log.append("b end") }
+        b.sendTerminal { log.add("b end") }
         XCTAssertEqual(clock.pendingCount, 1, "one hop for the whole burst")
         clock.run()
-        XCTAssertEqual(log.entries, ["a 1", "b 2", "work", "a 3", "a 4", "b end"])
+        XCTAssertEqual(log.events, ["a 1", "b 2", "work", "a 3", "a 4", "b end"])
     }
 
     func testWorkPutDuringAStreamRunsInItsTurnWithoutWaitingForTheStreamToEnd() {
