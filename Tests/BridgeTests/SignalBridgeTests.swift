@@ -6,17 +6,9 @@ import SignalSync
 import SignalTestSupport
 import XCTest
 
-/// A thread-safe event list.
-final class Log: @unchecked Sendable {
-    private let mutex = PosixLock()
-    private var entries: [String] = []
-    func add(_ entry: String) { mutex.withLock { entries.append(entry) } }
-    var events: [String] { mutex.withLock { entries } }
-}
-
 final class SignalBridgeTests: LeakCheckedTestCase {
     func testTypedToUntypedBoxesValuesAndKeepsOrder() {
-        let log = Log()
+        let log = EventLog()
         let typed = Signal<Int, String> { subscriber in
             log.add("subscribe")
             subscriber.putNext(1)
@@ -29,14 +21,14 @@ final class SignalBridgeTests: LeakCheckedTestCase {
     }
 
     func testUntypedToTypedConvertsValuesAndErrors() {
-        let log = Log()
+        let log = EventLog()
         SSignal.single(3).toTyped(Int.self, String.self).start(next: { log.add("next \($0)") }, completed: { log.add("completed") })
         SSignal.fail("bad").toTyped(Int.self, String.self).start(error: { log.add("error \($0)") })
         XCTAssertEqual(log.events, ["next 3", "completed", "error upstream(bad)"])
     }
 
     func testWrongValueTypeBecomesTypedErrorAndDisposesUpstream() {
-        let log = Log()
+        let log = EventLog()
         let untyped = SSignal { subscriber in
             subscriber.putNext(1)
             subscriber.putNext("two")
@@ -53,7 +45,7 @@ final class SignalBridgeTests: LeakCheckedTestCase {
     }
 
     func testWrongErrorTypeBecomesTypedError() {
-        let log = Log()
+        let log = EventLog()
         SSignal.fail(42).toTyped(Int.self, String.self).start(error: { log.add("\($0)") })
         XCTAssertEqual(log.events.count, 1)
         XCTAssertTrue(log.events[0].contains("String"), log.events[0])
@@ -61,20 +53,20 @@ final class SignalBridgeTests: LeakCheckedTestCase {
     }
 
     func testMismatchMappingVariant() {
-        let log = Log()
+        let log = EventLog()
         SSignal.single("x").toTyped(Int.self, String.self, mismatch: { "mismatch: \($0.expected)" }).start(error: { log.add($0) })
         XCTAssertEqual(log.events, ["mismatch: Int"])
     }
 
     func testNilValueOnlyForOptionalTypes() {
-        let log = Log()
+        let log = EventLog()
         SSignal.single(nil).toTyped(Int?.self, String.self).start(next: { log.add("value \(String(describing: $0))") })
         SSignal.single(nil).toTyped(Int.self, String.self).start(error: { _ in log.add("mismatch") })
         XCTAssertEqual(log.events, ["value nil", "mismatch"])
     }
 
     func testRoundTripKeepsSubscribeAndDisposeOrder() {
-        let log = Log()
+        let log = EventLog()
         let source = Signal<Int, String> { subscriber in
             log.add("subscribe")
             subscriber.putNext(5)
@@ -116,8 +108,8 @@ final class SignalBridgeTests: LeakCheckedTestCase {
 /// Logs "<name> released" when released.
 final class ReleaseProbe: @unchecked Sendable {
     let name: String
-    let log: Log
-    init(_ name: String, _ log: Log) {
+    let log: EventLog
+    init(_ name: String, _ log: EventLog) {
         self.name = name
         self.log = log
     }
@@ -141,10 +133,10 @@ final class MapThenToTypedTests: LeakCheckedTestCase {
 
     /// Runs `body` with a map made by `map` and then with the reference map; returns the
     /// two traces.
-    private func bothWays(_ body: (Log, (SSignal, @escaping @Sendable (Any?) -> Any?) -> SSignal) -> Void) -> (fused: [String], reference: [String]) {
-        let fused = Log()
+    private func bothWays(_ body: (EventLog, (SSignal, @escaping @Sendable (Any?) -> Any?) -> SSignal) -> Void) -> (fused: [String], reference: [String]) {
+        let fused = EventLog()
         body(fused) { $0.map($1) }
-        let reference = Log()
+        let reference = EventLog()
         body(reference) { self.referenceMap($0, $1) }
         return (fused.events, reference.events)
     }
@@ -255,16 +247,16 @@ final class RoundTripTests: LeakCheckedTestCase {
     }
 
     /// Runs `body` with the bridge's pipeline and with the opaque one; returns both traces.
-    private func bothWays(_ body: (Log, (SSignal) -> SSignal) -> Void) -> (bridged: [String], reference: [String]) {
-        let bridged = Log()
+    private func bothWays(_ body: (EventLog, (SSignal) -> SSignal) -> Void) -> (bridged: [String], reference: [String]) {
+        let bridged = EventLog()
         body(bridged) { $0 }
-        let reference = Log()
+        let reference = EventLog()
         body(reference) { self.opaque($0) }
         return (bridged.events, reference.events)
     }
 
     /// A typed source that logs its subscription and disposal, fed by `pipe`.
-    private func source(_ pipe: ValuePipe<Int>, _ log: Log) -> Signal<Int, String> {
+    private func source(_ pipe: ValuePipe<Int>, _ log: EventLog) -> Signal<Int, String> {
         Signal { subscriber in
             log.add("subscribe")
             let inner = pipe.signal().start(next: { subscriber.putNext($0) })
@@ -358,7 +350,7 @@ final class RoundTripTests: LeakCheckedTestCase {
     }
 
     func testTheValueOfAConvertedSingleIsReleasedWithTheSignals() {
-        let log = Log()
+        let log = EventLog()
         do {
             let signal = Signal<ReleaseProbe, NoError>.single(ReleaseProbe("value", log)).toUntyped().map { _ in 1 }.toTyped(Int.self, NoError.self)
             signal.start(next: { log.add("next \($0)") }, completed: { log.add("completed") })
@@ -413,7 +405,7 @@ final class QueueBridgeTests: LeakCheckedTestCase {
 
 final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
     func testPromiseAsVariableReplaysAndFollows() {
-        let log = Log()
+        let log = EventLog()
         let promise = Promise<Int>(1)
         let variable = promise.toUntyped()
         disposedAtEnd(variable.signal().start(next: { log.add("\($0 as! Int)") }))
@@ -422,7 +414,7 @@ final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
     }
 
     func testValuePromiseAsVariable() {
-        let log = Log()
+        let log = EventLog()
         let promise = ValuePromise<String>("a")
         disposedAtEnd(promise.toUntyped().signal().start(next: { log.add($0 as! String) }))
         promise.set("b")
@@ -430,7 +422,7 @@ final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
     }
 
     func testVariableAsPromiseSkipsAndReportsMismatches() {
-        let log = Log()
+        let log = EventLog()
         let variable = SVariable()
         variable.set(SSignal.single(1))
         let promise = variable.toTypedPromise(Int.self, onMismatch: { log.add("mismatch \($0.actual)") })
@@ -441,7 +433,7 @@ final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
     }
 
     func testVariableAsValuePromise() {
-        let log = Log()
+        let log = EventLog()
         let variable = SVariable()
         let (promise, subscription) = variable.toTypedValuePromise(Int.self, ignoreRepeated: true)
         disposedAtEnd(promise.get().start(next: { log.add("\($0)") }))
@@ -453,7 +445,7 @@ final class PromiseAndPipeBridgeTests: LeakCheckedTestCase {
     }
 
     func testValuePipeToSPipeAndBack() {
-        let log = Log()
+        let log = EventLog()
         let pipe = ValuePipe<Int>()
         let spipe = pipe.toUntyped()
         spipe.signal().start(next: { log.add("untyped \(String(describing: $0!))") })

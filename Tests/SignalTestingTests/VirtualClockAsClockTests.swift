@@ -65,11 +65,3 @@ final class VirtualClockAsClockTests: LeakCheckedTestCase {
         XCTAssertEqual(clock.currentInstant, VirtualClock.Instant(seconds: 2))
     }
 }
-
-/// A thread-safe list of strings.
-final class LockedLog: Sendable {
-    private let state = LockedState<[String]>([])
-
-    func add(_ entry: String) { state.withLock { $0.append(entry) } }
-    var entries: [String] { state.withLock { $0 } }
-}
