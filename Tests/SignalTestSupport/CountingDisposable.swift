@@ -5,10 +5,12 @@ import SignalSync
 /// it runs `onRelease` when released. Given a log, it also logs `<name>.dispose` at each
 /// `dispose()` and `<name> released` when released.
 ///
+/// Its description is its name (a strict disposable's leak report names it so).
+///
 /// SignalTestSupport imports neither API: each API's test target conforms it to its
 /// disposable protocol (`extension CountingDisposable: Disposable {}` in the typed one,
 /// `extension CountingDisposable: SDisposable {}` in the untyped one).
-public final class CountingDisposable: UpstreamDisposable {
+public final class CountingDisposable: UpstreamDisposable, CustomStringConvertible {
     /// The name its log lines start with.
     public let name: String
     /// How many times `dispose()` ran.
@@ -25,6 +27,8 @@ public final class CountingDisposable: UpstreamDisposable {
         self.onDispose = onDispose
         self.onRelease = onRelease
     }
+
+    public var description: String { name }
 
     public func dispose() {
         count += 1

@@ -4,25 +4,13 @@ import XCTest
 @testable import SignalSync
 
 final class StrictDisposalCoreTests: LeakCheckedTestCase {
-    final class Counting: UpstreamDisposable, CustomStringConvertible, @unchecked Sendable {
-        var count = 0
-        func dispose() { count += 1 }
-        var description: String { "Counting" }
-    }
-
-    final class Reports: @unchecked Sendable {
-        private let entries = LockedState<[String]>([])
-        func add(_ entry: String) { entries.withLock { $0.append(entry) } }
-        var all: [String] { entries.withLock { $0 } }
-    }
-
     override func tearDown() {
         StrictDisposalLeaks.reporter.swap(nil)
         super.tearDown()
     }
 
     func testForwardsEveryDisposeAndRemembersFileAndLine() {
-        let inner = Counting()
+        let inner = CountingDisposable("Counting")
         let core = StrictDisposalCore<String>(inner, file: "Here.swift", line: 7, namesInner: false)
         core.dispose()
         core.dispose()
@@ -32,8 +20,8 @@ final class StrictDisposalCoreTests: LeakCheckedTestCase {
     }
 
     func testLeakReportWordings() {
-        let named = StrictDisposalCore<String>(Counting(), file: "A.swift", line: 1, namesInner: true)
-        let unnamed = StrictDisposalCore<StaticString>(Counting(), file: "B.swift", line: 2, namesInner: false)
+        let named = StrictDisposalCore<String>(CountingDisposable("Counting"), file: "A.swift", line: 1, namesInner: true)
+        let unnamed = StrictDisposalCore<StaticString>(CountingDisposable("Counting"), file: "B.swift", line: 2, namesInner: false)
         // The originals' words, then what to do in the user's words.
         let explanation =
             "a subscription's handle from startStrict was released without dispose(); keep the handle and call dispose() when done, "
@@ -47,16 +35,16 @@ final class StrictDisposalCoreTests: LeakCheckedTestCase {
 
     #if DEBUG
         func testACoreDestroyedWithoutDisposalIsReportedOnce() {
-            let reports = Reports()
+            let reports = EventLog()
             StrictDisposalLeaks.reporter.swap({ reports.add($0) })
             do {
-                _ = StrictDisposalCore<String>(Counting(), file: "Leaky.swift", line: 42, namesInner: false)
+                _ = StrictDisposalCore<String>(CountingDisposable("Counting"), file: "Leaky.swift", line: 42, namesInner: false)
             }
             do {
-                let disposed = StrictDisposalCore<String>(Counting(), file: "Fine.swift", line: 1, namesInner: false)
+                let disposed = StrictDisposalCore<String>(CountingDisposable("Counting"), file: "Fine.swift", line: 1, namesInner: false)
                 disposed.dispose()
             }
-            XCTAssertEqual(reports.all, ["Leaked disposable from Leaky.swift:42: " + StrictDisposalLeaks.explanation])
+            XCTAssertEqual(reports.events, ["Leaked disposable from Leaky.swift:42: " + StrictDisposalLeaks.explanation])
         }
     #endif
 }
