@@ -85,10 +85,10 @@ final class SSignalMappingTests: LeakCheckedTestCase {
     }
 
     func testMapAsCastsEachValueAndJoinsTheStagesAroundIt() {
-        let recorder = Recorder()
+        let recorder = EventLog()
         recorder.record(syncValues([1, 2, 3]).filter { ($0 as! Int) != 2 }.map(as: Int.self) { $0 * 10 }.map(as: Int?.self) { $0 })
         XCTAssertEqual(recorder.events, ["next 10", "next 30", "completed"])
-        let optionals = Recorder()
+        let optionals = EventLog()
         optionals.record(syncValues([1, nil]).map(as: Int?.self) { $0 == nil ? "was nil" : nil })
         XCTAssertEqual(optionals.events, ["next nil", "next was nil", "completed"])
     }
