@@ -109,6 +109,19 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["a.start", "b.start", "a.dispose", "b.dispose", "outer.dispose"])
     }
 
+    func testAnOuterHandleThatArrivesAfterTheDisposalIsDisposedAtOnce() {
+        // The outer signal's start disposed the engine (a value of its own, or another
+        // thread) before handing back its handle: nothing else will dispose it.
+        let log = EventLog()
+        let engine = makeEngine(.switchToLatest, log)
+        engine.dispose()
+        XCTAssertEqual(log.events, [])
+        engine.setOuter(Handle("outer", log))
+        XCTAssertEqual(log.events, ["outer.dispose"])
+        engine.dispose()
+        XCTAssertEqual(log.events, ["outer.dispose"], "disposed once")
+    }
+
     func testAFinishedInnerIsDisposedFirstAtTeardownAfterTheCompletion() {
         let log = EventLog()
         let engine = makeEngine(.switchToLatest, log)

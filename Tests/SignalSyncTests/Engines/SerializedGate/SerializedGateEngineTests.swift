@@ -16,6 +16,20 @@ final class SerializedGateEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log, ["a", "end"])
     }
 
+    func testTheCallbackFormsGoThroughTheGateAndAnErrorIsTerminal() {
+        let gate = SerializedGateEngine()
+        let log = EventLog()
+        let next: @Sendable (Int) -> Void = gate.delivering { log.add("next \($0)") }
+        let error: @Sendable (String) -> Void = gate.terminating { log.add("error \($0)") }
+        let completed: @Sendable () -> Void = gate.terminating { log.add("completed") }
+        next(1)
+        error("e")
+        next(2)
+        error("again")
+        completed()
+        XCTAssertEqual(log.events, ["next 1", "error e"])
+    }
+
     func testCloseDropsLaterDeliveriesAndANestedCloseDoesNotDeadlock() {
         let gate = SerializedGateEngine()
         var log: [String] = []
