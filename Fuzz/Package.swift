@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+//
+// The fuzz targets of SignalKit, for libFuzzer. A package of its own, like Benchmarks, so
+// that the library's package lists no fuzzing target and no unsafe flag.
+//
+// - `MarbleFuzzer`: bytes, read as UTF-8, parsed as a marble (`Marble(_:)`), then played by
+//   a cold test signal into a recorder that expects the same marble.
+//
+// Build and run with `.ci/fuzz` (it passes `-sanitize=fuzzer,address`, which instruments
+// the library's targets too, so that libFuzzer sees the parser's branches).
+import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, so the root package's identity
+/// is whatever the clone is called (`signalkit`, `wt-fuzz`, ...): work it out here.
+let rootPackage = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "").lowercased()
+
+let package = Package(
+    name: "SignalKitFuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(
+            name: "MarbleFuzzer",
+            dependencies: [
+                .product(name: "SignalTesting", package: rootPackage),
+                .product(name: "STypedSignal", package: rootPackage),
+            ],
+            // libFuzzer's main calls `LLVMFuzzerTestOneInput`: the file has no top-level code
+            // and no `@main`, so Swift must not make a `main` of its own.
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
