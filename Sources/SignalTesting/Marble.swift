@@ -13,8 +13,10 @@
 /// Tick 0 is the first character. How long a tick is in seconds is the
 /// ``SignalTestScheduler``'s `tickDuration` (one second unless told otherwise).
 /// A malformed marble (an unclosed group) keeps the events before the fault and says what
-/// is wrong in ``problem``; the scheduler and recorders that take it report that as a test
-/// failure at their caller's line, and the run goes on.
+/// is wrong in ``problem``, and where: the fault's offset in characters from the start of
+/// the text (spaces count) and its tick, `unclosed group at offset 3 (tick 3)` for
+/// `"-1-(2,3"`. The scheduler and recorders that take it report that as a test failure at
+/// their caller's line, and the run goes on.
 public struct Marble: Hashable, Sendable, CustomStringConvertible {
     /// What happens at one tick of a marble, before names are resolved to values.
     public enum Token: Hashable, Sendable {
@@ -58,13 +60,13 @@ public struct Marble: Hashable, Sendable, CustomStringConvertible {
                 break
             case "(":
                 guard let close = text[index...].firstIndex(of: ")") else {
-                    problem = "unclosed group in marble '\(text)'"
+                    problem = "marble '\(text)': unclosed group \(Self.position(index, tick: tick, in: text)): the '(' has no ')'"
                     index = text.endIndex
                     continue
                 }
                 var fault: String?
                 for part in text[text.index(after: index)..<close].split(separator: ",") {
-                    switch Self.groupTokens(part) {
+                    switch Self.groupTokens(part, at: Self.position(part.startIndex, tick: tick, in: text)) {
                     case .success(let tokens): events += tokens.map { Event(tick: tick, token: $0) }
                     case .failure(let problem): fault = fault ?? problem.message
                     }
@@ -99,8 +101,8 @@ public struct Marble: Hashable, Sendable, CustomStringConvertible {
     /// The tokens of one member of a group: one token, or two for a one-character value
     /// written as RxJS writes it with the terminal event after it (`c|` is `c,|`, `c#x`
     /// is `c,#x`). A longer name before `|` or `#` is ambiguous (RxJS reads each character
-    /// as a value, this grammar reads one name) and is a problem.
-    private static func groupTokens(_ part: Substring) -> Result<[Token], MarbleGroupProblem> {
+    /// as a value, this grammar reads one name) and is a problem, which names `position`.
+    private static func groupTokens(_ part: Substring, at position: @autoclosure () -> String) -> Result<[Token], MarbleGroupProblem> {
         guard let end = part.dropFirst().firstIndex(where: { $0 == "|" || $0 == "#" }) else { return .success([token(part)]) }
         let name = part[..<end]
         let terminal = part[end...]
@@ -109,10 +111,16 @@ public struct Marble: Hashable, Sendable, CustomStringConvertible {
             let spaced = part.map(String.init).joined(separator: ",")
             return .failure(
                 MarbleGroupProblem(
-                    "group member '\(part)' is ambiguous: separate the events of a group with commas, '(\(spaced))' for one event per character, '(\(name),\(terminal))' for the value named '\(name)' and then '\(terminal)'"
+                    "group member '\(part)' \(position()) is ambiguous: separate the events of a group with commas, '(\(spaced))' for one event per character, '(\(name),\(terminal))' for the value named '\(name)' and then '\(terminal)'"
                 ))
         }
         return .success([token(name), token(terminal)])
+    }
+
+    /// Where `index` is in `text`, as problems say it: `at offset 3 (tick 3)`, the offset
+    /// counted in characters from the start (spaces too), the tick as the events count it.
+    private static func position(_ index: String.Index, tick: Int, in text: String) -> String {
+        "at offset \(text.distance(from: text.startIndex, to: index)) (tick \(tick))"
     }
 
     /// The token a group member or a single character stands for.

@@ -103,10 +103,10 @@ final class FailureReportingTests: LeakCheckedTestCase {
         let failures = TestFailureReporter.collectingFailures {
             _ = scheduler.cold("-1-(2,3", values: [:], error: Optional<String>.none) as Signal<Int, String>
         }
-        XCTAssertEqual(failures.map(\.message), ["unclosed group in marble '-1-(2,3'"])
+        XCTAssertEqual(failures.map(\.message), ["marble '-1-(2,3': unclosed group at offset 3 (tick 3): the '(' has no ')'"])
         XCTAssertEqual(failures.map(\.location.line), [line])
         XCTAssertEqual(Marble("-1-(2,3").events.map(\.tick), [1])
-        XCTAssertEqual(Marble("-1-(2,3").problem, "unclosed group in marble '-1-(2,3'")
+        XCTAssertEqual(Marble("-1-(2,3").problem, "marble '-1-(2,3': unclosed group at offset 3 (tick 3): the '(' has no ')'")
         XCTAssertNil(Marble("-1-(2,3)|").problem)
     }
 
@@ -119,7 +119,7 @@ final class FailureReportingTests: LeakCheckedTestCase {
         let line = UInt(#line + 1)
         let failures = TestFailureReporter.collectingFailures { XCTAssertFalse(recorder.expect("-b-(cd|)")) }
         XCTAssertEqual(failures.map(\.location.line), [line])
-        XCTAssertEqual(failures.first?.message.hasPrefix("marble '-b-(cd|)': group member 'cd|' is ambiguous"), true)
+        XCTAssertEqual(failures.first?.message.hasPrefix("marble '-b-(cd|)': group member 'cd|' at offset 4 (tick 3) is ambiguous"), true)
     }
 
     func testANameMissingFromValuesIsReportedByColdHotAndExpect() {
@@ -153,7 +153,11 @@ final class FailureReportingTests: LeakCheckedTestCase {
         }
         XCTAssertEqual(
             failures.map(\.message),
-            ["unclosed group in marble '-(a'", "unclosed group in marble '(a'", "unclosed group in marble '-a-(|'"])
+            [
+                "marble '-(a': unclosed group at offset 1 (tick 1): the '(' has no ')'",
+                "marble '(a': unclosed group at offset 0 (tick 0): the '(' has no ')'",
+                "marble '-a-(|': unclosed group at offset 3 (tick 3): the '(' has no ')'",
+            ])
     }
 }
 

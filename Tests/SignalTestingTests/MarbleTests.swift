@@ -32,10 +32,23 @@ final class MarbleTests: LeakCheckedTestCase {
         let marble = Marble("-a-(bc|)-d")
         XCTAssertEqual(
             marble.problem,
-            "marble '-a-(bc|)-d': group member 'bc|' is ambiguous: separate the events of a group with commas, "
+            "marble '-a-(bc|)-d': group member 'bc|' at offset 4 (tick 3) is ambiguous: separate the events of a group with commas, "
                 + "'(b,c,|)' for one event per character, '(bc,|)' for the value named 'bc' and then '|'")
         XCTAssertEqual(marble.events, [.init(tick: 1, token: .next("a"))], "the events before the fault are kept")
         XCTAssertEqual(Marble("(12,|)").events.map(\.token), [.next("12"), .completed], "the project's own grouping")
+    }
+
+    // Found by Fuzz/MarbleFuzzer: a problem said what was wrong but not where, so a long
+    // marble left its reader counting characters.
+    func testAProblemNamesTheOffsetAndTickOfTheFault() {
+        XCTAssertEqual(Marble("-1-(2,3").problem, "marble '-1-(2,3': unclosed group at offset 3 (tick 3): the '(' has no ')'")
+        XCTAssertEqual(
+            Marble("- a (b").problem, "marble '- a (b': unclosed group at offset 4 (tick 2): the '(' has no ')'",
+            "spaces count in the offset and take no tick")
+        XCTAssertEqual(
+            Marble("-(a)-(x,bc|)").problem?.hasPrefix("marble '-(a)-(x,bc|)': group member 'bc|' at offset 8 (tick 3) is ambiguous"), true,
+            "the offset of the member, the tick of its group")
+        XCTAssertEqual(Marble("(é,bc#)").problem?.contains("'bc#' at offset 3 (tick 0) is ambiguous"), true, "offsets count characters")
     }
 
     func testNamesResolveThroughTheDictionariesThenLosslessStringConvertible() {
