@@ -23,7 +23,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 ///   `N` is the offset in characters of the fault in the text.
 /// - A well formed text whose events end at its first terminal event (a later one is never
 ///   delivered) is what a cold and a hot test signal of it play: the recorder's `expect`
-///   of the same text passes, and reports nothing.
+///   of the same text passes, and one of another text fails (its message rendered).
+/// - The scheduler, and with it the signals and the recorder that hold it, is released
+///   when the input is done (no reference cycle keeps a test's timeline alive).
 func checkMarble(_ text: String) {
     let marble = Marble(text)
     precondition(marble.text == text, "the marble keeps its text")
@@ -35,8 +37,10 @@ func checkMarble(_ text: String) {
     }
     let endsAtFirstTerminal = marble.events.firstIndex { $0.token == .completed || $0.token.isError }.map { $0 == marble.events.count - 1 } ?? true
     for hot in [false, true] {
+        weak var released: SignalTestScheduler?
         let failures = TestFailureReporter.collectingFailures {
             let scheduler = SignalTestScheduler()
+            released = scheduler
             let source: Signal<String, String> = hot ? scheduler.hot(text, error: "default") : scheduler.cold(text, error: "default")
             let recorder = scheduler.record(source)
             scheduler.advanceUntilIdle()
@@ -47,6 +51,7 @@ func checkMarble(_ text: String) {
             recorder.dispose()
         }
         precondition(marble.problem == nil || !failures.isEmpty, "a problem is reported: '\(text)'")
+        precondition(released == nil, "the scheduler, its signals and recorder are released: '\(text)' (hot: \(hot))")
     }
 }
 
