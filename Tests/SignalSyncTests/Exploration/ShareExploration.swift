@@ -1,0 +1,205 @@
+@testable import SignalSync
+
+/// `ShareEngine`: `subscribe` (a subscriber arrives; on `.start` the engine runs the
+/// source's start, during which anything else can happen, then reports `started`), the
+/// source of any run that began (the current or a stale one) sends values (`next`) and
+/// at most one terminal event (`finish`), after a `finish` that delivers the engine
+/// reports `terminalDelivered`, and each membership leaves (`leave`, a second time too:
+/// a membership's disposal is idempotent).
+struct ShareModel: MachineModel {
+    typealias Machine = ShareMachine<Int, String, Int>
+    struct World {
+        var machine: Machine
+        var subscribers = 0
+        /// Keys of memberships handed out, by subscriber, with how often each left.
+        var keys: [Int: Int] = [:]
+        var leaves: [Int: Int] = [:]
+        /// Runs whose start has not returned.
+        var starting: [Int] = []
+        /// Runs begun, and those whose source sent its terminal event.
+        var runs = 0
+        var finishedRuns: Set<Int> = []
+        var values = 0
+        var deliveryPending = false
+        /// How often each run's handle was ended (disposed or released), by generation.
+        var ended: [Int: Int] = [:]
+        var handles: Set<Int> = []
+        /// Subscribers that got a terminal event (how often), and members by the machine's
+        /// last word (joined, not left).
+        var terminals: [Int: Int] = [:]
+        var wrongReceivers: [String] = []
+        var forgotten = false
+        var rejectedBeforeForget = false
+    }
+    enum Event: CustomStringConvertible {
+        case subscribe
+        case started(Int)
+        case next(Int)
+        case finish(Int)
+        case delivered
+        case leave(Int)
+        var description: String {
+            switch self {
+            case .subscribe: "subscribe"
+            case .started(let generation): "started(\(generation))"
+            case .next(let generation): "next(\(generation))"
+            case .finish(let generation): "finish(\(generation))"
+            case .delivered: "terminalDelivered"
+            case .leave(let subscriber): "leave(s\(subscriber))"
+            }
+        }
+    }
+    let reuse: Machine.Reuse
+    var name: String { "Share (\(reuse))" }
+    let bound = "3 subscribers, 2 values, each membership leaves at most twice"
+
+    func initial() -> World { World(machine: Machine(reuse: reuse)) }
+
+    func legalEvents(in world: World) -> [Event] {
+        var events: [Event] = []
+        if world.subscribers < 3 { events.append(.subscribe) }
+        events += world.starting.map { .started($0) }
+        for generation in 1...max(world.runs, 1) where generation <= world.runs {
+            if world.values < 2 { events.append(.next(generation)) }
+            if !world.finishedRuns.contains(generation) { events.append(.finish(generation)) }
+        }
+        if world.deliveryPending { events.append(.delivered) }
+        for subscriber in world.keys.keys.sorted() where world.leaves[subscriber, default: 0] < 2 {
+            events.append(.leave(subscriber))
+        }
+        return events
+    }
+
+    private func members(_ world: World) -> [Int] {
+        if case .running(let run) = world.machine.state { return run.members.values }
+        return []
+    }
+
+    private func generation(_ world: World) -> Int? {
+        if case .running(let run) = world.machine.state { return run.generation }
+        return nil
+    }
+
+    func apply(_ event: Event, to world: inout World) -> String {
+        switch event {
+        case .subscribe:
+            let subscriber = world.subscribers
+            world.subscribers += 1
+            switch world.machine.subscribe(subscriber) {
+            case .start(let generation, let key):
+                if generation != world.runs + 1 { world.wrongReceivers.append("run \(generation) after \(world.runs)") }
+                world.runs = generation
+                world.starting.append(generation)
+                world.keys[subscriber] = key
+                return "start(\(generation))"
+            case .joined(let key):
+                world.keys[subscriber] = key
+                return "joined"
+            case .replay:
+                world.terminals[subscriber, default: 0] += 1
+                return "replay"
+            case .rejected:
+                if !world.forgotten { world.rejectedBeforeForget = true }
+                return "rejected"
+            }
+        case .started(let generation):
+            world.starting.removeAll { $0 == generation }
+            world.handles.insert(generation)
+            switch world.machine.started(generation, handle: generation) {
+            case .keep: return "keep"
+            case .dispose(let handle):
+                world.ended[handle, default: 0] += 1
+                return "dispose"
+            }
+        case .next(let generation):
+            world.values += 1
+            let expected = self.generation(world) == generation ? members(world) : []
+            switch world.machine.next(generation) {
+            case .deliver(let receivers):
+                if receivers != expected { world.wrongReceivers.append("value to \(receivers), members \(expected)") }
+                return "deliver(\(receivers.count))"
+            case .drop:
+                if !expected.isEmpty { world.wrongReceivers.append("value dropped for members \(expected)") }
+                return "drop"
+            }
+        case .finish(let generation):
+            world.finishedRuns.insert(generation)
+            let expected = self.generation(world) == generation ? members(world) : nil
+            switch world.machine.finish("end", generation) {
+            case .deliver(let receivers, let handle):
+                if receivers != expected { world.wrongReceivers.append("terminal to \(receivers), members \(String(describing: expected))") }
+                for receiver in receivers { world.terminals[receiver, default: 0] += 1 }
+                if let handle { world.ended[handle, default: 0] += 1 }
+                world.deliveryPending = true
+                return "deliver(\(receivers.count))"
+            case .ignore:
+                if expected != nil { world.wrongReceivers.append("terminal ignored in its run") }
+                return "ignore"
+            }
+        case .delivered:
+            world.deliveryPending = false
+            switch world.machine.terminalDelivered() {
+            case .none: return "none"
+            case .forget:
+                world.forgotten = true
+                return "forget"
+            }
+        case .leave(let subscriber):
+            world.leaves[subscriber, default: 0] += 1
+            switch world.machine.leave(world.keys[subscriber]!) {
+            case .release(let departed):
+                if let departed, departed != subscriber { world.wrongReceivers.append("s\(subscriber) left as s\(departed)") }
+                return departed == nil ? "release(nil)" : "release"
+            case .stop(let departed, let handle, let forget):
+                if departed != subscriber { world.wrongReceivers.append("s\(subscriber) left as s\(departed)") }
+                if let handle { world.ended[handle, default: 0] += 1 }
+                if forget { world.forgotten = true }
+                return "stop(\(handle.map(String.init) ?? "nil"), forget: \(forget))"
+            }
+        }
+    }
+
+    func kind(_ world: World) -> String {
+        switch world.machine.state {
+        case .idle: "idle"
+        case .running: "running"
+        case .finished: "finished"
+        case .closed: "closed"
+        case .modifying: "modifying"
+        }
+    }
+
+    func key(_ world: World) -> String {
+        var machine = kind(world)
+        if case .running(let run) = world.machine.state {
+            let members = run.members.keyedValues.map { "\($0.key):\($0.element)" }
+            machine += "(g\(run.generation) \(members) snap\(run.snapshot != nil) h\(String(describing: run.handle)))"
+        }
+        return
+            "\(machine) nk\(world.machine.nextKey) s\(world.subscribers) k\(world.keys.sorted { $0.key < $1.key }.map { "\($0)" }) "
+            + "l\(world.leaves.sorted { $0.key < $1.key }.map { "\($0)" }) st\(world.starting) r\(world.runs) f\(world.finishedRuns.sorted()) "
+            + "v\(world.values) p\(world.deliveryPending) e\(world.ended.sorted { $0.key < $1.key }.map { "\($0)" }) h\(world.handles.sorted()) "
+            + "t\(world.terminals.sorted { $0.key < $1.key }.map { "\($0)" }) w\(world.wrongReceivers.count) fg\(world.forgotten)"
+    }
+
+    func violations(in world: World, final: Bool) -> [String] {
+        var broken = world.wrongReceivers
+        // Two starts may run at once (a run ended while starting and the next began); a
+        // stale run's handle is disposed when its start returns (checked at the end).
+        if let current = generation(world), world.starting.contains(where: { $0 > current }) {
+            broken.append("a start of a run newer than the current one")
+        }
+        for (handle, count) in world.ended where count > 1 { broken.append("handle \(handle) ended \(count) times") }
+        for (subscriber, count) in world.terminals where count > 1 { broken.append("s\(subscriber) got \(count) terminal events") }
+        if world.rejectedBeforeForget { broken.append("rejected before the owner was told to forget") }
+        if reuse == .restart && world.forgotten { broken.append("a restart engine asked to be forgotten") }
+        if final {
+            // Every membership left and every start returned: every handle is ended once.
+            for handle in world.handles where world.ended[handle, default: 0] != 1 {
+                broken.append("handle \(handle) ended \(world.ended[handle, default: 0]) times at the end")
+            }
+            if kind(world) == "running" { broken.append("running with every subscriber gone") }
+        }
+        return broken
+    }
+}
