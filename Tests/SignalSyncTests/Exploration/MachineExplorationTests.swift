@@ -10,6 +10,7 @@ final class MachineExplorationTests: XCTestCase {
     static func explore() -> [ExplorationResult] {
         [
             MachineExplorer(model: SerialHopModel()).run(),
+            MachineExplorer(model: QueueLineModel()).run(),
             MachineExplorer(model: ShareModel(reuse: .restart)).run(),
             MachineExplorer(model: ShareModel(reuse: .once)).run(),
             MachineExplorer(model: RestartLoopModel()).run(),
