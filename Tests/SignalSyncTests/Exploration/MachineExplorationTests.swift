@@ -11,6 +11,9 @@ final class MachineExplorationTests: XCTestCase {
         [
             MachineExplorer(model: SerialHopModel()).run(),
             MachineExplorer(model: QueueLineModel()).run(),
+            MachineExplorer(model: InnerQueueModel(mode: .switchToLatest)).run(),
+            MachineExplorer(model: InnerQueueModel(mode: .queue)).run(),
+            MachineExplorer(model: InnerQueueModel(mode: .throttled)).run(),
             MachineExplorer(model: ShareModel(reuse: .restart)).run(),
             MachineExplorer(model: ShareModel(reuse: .once)).run(),
             MachineExplorer(model: RestartLoopModel()).run(),
