@@ -46,7 +46,7 @@ struct ExplorationResult {
     var states = 0
     /// Distinct `State` cases reached.
     var kinds: Set<String> = []
-    /// Distinct (key, event, next key) edges taken.
+    /// Distinct (key, event, next key) edges taken (counted by their hashes).
     var transitions = 0
     /// The depth of the last breadth-first level at which a new key appeared.
     var depth = 0
@@ -73,7 +73,7 @@ struct MachineExplorer<Model: MachineModel> {
         var seen: Set<String> = [model.key(start)]
         var frontier: [(world: World, path: [String], events: [Model.Event])] = [(start, [], [])]
         result.kinds.insert(model.kind(start))
-        var edges: Set<String> = []
+        var edges: Set<Int> = []
         var level = 0
         while !frontier.isEmpty && level < maxDepth {
             level += 1
@@ -87,13 +87,17 @@ struct MachineExplorer<Model: MachineModel> {
                 for event in events {
                     var world = model.sharesStorage ? replay(node.events) : node.world
                     let record = model.apply(event, to: &world)
-                    let path = node.path + ["\(event) -> \(record)"]
-                    note(model.violations(in: world, final: false), path: path, in: &result)
+                    let step = "\(event) -> \(record)"
+                    note(model.violations(in: world, final: false), path: node.path + [step], in: &result)
                     let key = model.key(world)
-                    edges.insert(fromKey + " | \(event) | " + key)
+                    var edge = Hasher()
+                    edge.combine(fromKey)
+                    edge.combine("\(event)")
+                    edge.combine(key)
+                    edges.insert(edge.finalize())
                     result.kinds.insert(model.kind(world))
                     if seen.insert(key).inserted {
-                        next.append((world, path, node.events + [event]))
+                        next.append((world, node.path + [step], node.events + [event]))
                     }
                 }
             }
@@ -117,7 +121,9 @@ struct MachineExplorer<Model: MachineModel> {
         return world
     }
 
-    private func note(_ broken: [String], path: [String], in result: inout ExplorationResult) {
+    private func note(_ broken: [String], path: @autoclosure () -> [String], in result: inout ExplorationResult) {
+        guard !broken.isEmpty else { return }
+        let path = path()
         for violation in broken where result.findings.count < 20 {
             result.findings.append("\(violation) after [\(path.joined(separator: "; "))]")
         }
