@@ -25,6 +25,8 @@ final class MachineExplorationTests: XCTestCase {
             MachineExplorer(model: DebounceModel()).run(),
             MachineExplorer(model: SerialDrainModel()).run(),
             MachineExplorer(model: DeferredStartModel()).run(),
+            MachineExplorer(model: DistinctModel()).run(),
+            MachineExplorer(model: SleeperModel()).run(),
             MachineExplorer(model: SerializedGateModel()).run(),
             MachineExplorer(model: OnceActionModel(armed: true)).run(),
             MachineExplorer(model: OnceActionModel(armed: false)).run(),
