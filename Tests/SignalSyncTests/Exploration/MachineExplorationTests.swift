@@ -27,6 +27,8 @@ final class MachineExplorationTests: XCTestCase {
             MachineExplorer(model: DeferredStartModel()).run(),
             MachineExplorer(model: DistinctModel()).run(),
             MachineExplorer(model: SleeperModel()).run(),
+            MachineExplorer(model: FirstValueWaiterModel()).run(),
+            MachineExplorer(model: PublicationModel()).run(),
             MachineExplorer(model: SerializedGateModel()).run(),
             MachineExplorer(model: OnceActionModel(armed: true)).run(),
             MachineExplorer(model: OnceActionModel(armed: false)).run(),
