@@ -31,6 +31,7 @@ final class MachineExplorationTests: XCTestCase {
             MachineExplorer(model: DistinctModel()).run(),
             MachineExplorer(model: SleeperModel()).run(),
             MachineExplorer(model: FirstValueWaiterModel()).run(),
+            MachineExplorer(model: ObservationModel()).run(),
             MachineExplorer(model: PublicationModel()).run(),
             MachineExplorer(model: SerializedGateModel()).run(),
             MachineExplorer(model: OnceActionModel(armed: true)).run(),
