@@ -32,6 +32,7 @@ final class MachineExplorationTests: XCTestCase {
             MachineExplorer(model: SleeperModel()).run(),
             MachineExplorer(model: FirstValueWaiterModel()).run(),
             MachineExplorer(model: ObservationModel()).run(),
+            MachineExplorer(model: AsyncValuesBufferModel()).run(),
             MachineExplorer(model: PublicationModel()).run(),
             MachineExplorer(model: SerializedGateModel()).run(),
             MachineExplorer(model: OnceActionModel(armed: true)).run(),
