@@ -17,6 +17,7 @@ final class MachineExplorationTests: XCTestCase {
             MachineExplorer(model: PipeHubModel(start: "holding", maxSubscribers: 2)).run(),
             MachineExplorer(model: PipeHubModel(start: "empty", maxSubscribers: 2)).run(),
             MachineExplorer(model: PipeHubModel(start: "silent", maxSubscribers: 3)).run(),
+            MachineExplorer(model: PipeHubModel(start: "holding", maxSubscribers: 2, cell: true, maxPushes: 2)).run(),
             MachineExplorer(model: ShareModel(reuse: .restart)).run(),
             MachineExplorer(model: ShareModel(reuse: .once)).run(),
             MachineExplorer(model: CombineLatestModel(seeded: 0, disposal: .atCompletion)).run(),

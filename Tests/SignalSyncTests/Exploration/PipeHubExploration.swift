@@ -22,6 +22,9 @@ struct PipeHubModel: MachineModel {
         /// The newest value each subscriber must end up with.
         var owed: [Int: Int] = [:]
         var closed = false
+        /// A value cell's conditional set: the sequence it read, and its clears.
+        var reading: Int?
+        var clears = 0
         var wrong: [String] = []
     }
     enum Event: CustomStringConvertible {
@@ -31,6 +34,9 @@ struct PipeHubModel: MachineModel {
         case ownerFinished(Int)
         case remove(Int)
         case close
+        case clear
+        case read
+        case commit
         var description: String {
             switch self {
             case .add: "add"
@@ -39,13 +45,21 @@ struct PipeHubModel: MachineModel {
             case .ownerFinished(let subscriber): "ownerFinished(s\(subscriber))"
             case .remove(let subscriber): "remove(s\(subscriber))"
             case .close: "close"
+            case .clear: "clear"
+            case .read: "read"
+            case .commit: "push(ifSequence:)"
             }
         }
     }
     let start: String
     let maxSubscribers: Int
-    var name: String { "PipeHub (\(start))" }
-    var bound: String { "\(maxSubscribers) subscribers, 3 pushes one at a time" }
+    /// A value cell's hub (`ValueCellMachine`): also `clear` and the conditional set.
+    var cell = false
+    var maxPushes = 3
+    var name: String { cell ? "ValueCell (PipeHub, \(start))" : "PipeHub (\(start))" }
+    var bound: String {
+        "\(maxSubscribers) subscribers, \(maxPushes) pushes one at a time" + (cell ? " (conditional ones included), 1 clear" : "")
+    }
 
     func initial() -> World {
         switch start {
@@ -58,11 +72,16 @@ struct PipeHubModel: MachineModel {
     func legalEvents(in world: World) -> [Event] {
         var events: [Event] = []
         if world.subscribers < maxSubscribers { events.append(.add) }
-        if world.pusher == nil && world.pushes < 3 { events.append(.push) }
+        if world.pusher == nil && world.pushes < maxPushes { events.append(.push) }
         if world.pusher != nil { events.append(.pushEnd) }
         events += world.owners.sorted().map { .ownerFinished($0) }
         events += world.keys.keys.sorted().filter { !world.removed.contains($0) }.map { .remove($0) }
         if !world.closed { events.append(.close) }
+        if cell {
+            if world.clears < 1 { events.append(.clear) }
+            if world.reading == nil && world.pushes < maxPushes { events.append(.read) }
+            if world.reading != nil && world.pusher == nil && world.pushes < maxPushes { events.append(.commit) }
+        }
         return events
     }
 
@@ -93,16 +112,7 @@ struct PipeHubModel: MachineModel {
             }
         case .push:
             world.pushes += 1
-            let value = world.pushes
-            for (subscriber, _) in world.keys where !world.removed.contains(subscriber) && !world.closed { world.owed[subscriber] = value }
-            switch world.machine.push(value) {
-            case .deliver(let targets, _):
-                for target in targets { deliver(value, to: target, &world) }
-                return "deliver(\(targets))"
-            case .deliverThenEnd(let sequence, let targets, _, _):
-                world.pusher = (sequence, targets)
-                return "deliverThenEnd(\(targets))"
-            }
+            return pushed(world.machine.push(world.pushes), &world)
         case .pushEnd:
             let (sequence, targets) = world.pusher!
             world.pusher = nil
@@ -140,6 +150,38 @@ struct PipeHubModel: MachineModel {
             case .release: return "release"
             case .alreadyClosed: return "alreadyClosed"
             }
+        case .clear:
+            world.clears += 1
+            switch world.machine.clear() {
+            case .release: return "release"
+            case .none: return "none"
+            }
+        case .read:
+            world.reading = world.machine.reading.sequence
+            return "read(\(world.reading!))"
+        case .commit:
+            let sequence = world.reading!
+            world.reading = nil
+            switch world.machine.push(world.pushes + 1, ifSequence: sequence) {
+            case .push(let action):
+                world.pushes += 1
+                return pushed(action, &world)
+            case .superseded: return "superseded"
+            }
+        }
+    }
+
+    /// Performs a push's action (the value is the push count).
+    private func pushed(_ action: Machine.PushAction, _ world: inout World) -> String {
+        let value = world.pushes
+        for (subscriber, _) in world.keys where !world.removed.contains(subscriber) && !world.closed { world.owed[subscriber] = value }
+        switch action {
+        case .deliver(let targets, _):
+            for target in targets { deliver(value, to: target, &world) }
+            return "deliver(\(targets))"
+        case .deliverThenEnd(let sequence, let targets, _, _):
+            world.pusher = (sequence, targets)
+            return "deliverThenEnd(\(targets))"
         }
     }
 
@@ -159,7 +201,7 @@ struct PipeHubModel: MachineModel {
         return "\(world.machine.state) h\(String(describing: world.machine.replayed)) \(entries) nl\(world.machine.notLive) "
             + "n\(world.subscribers) rm\(world.removed.sorted()) p\(world.pushes) pu\(world.pusher.map { "\($0.targets)" } ?? "-") "
             + "o\(world.owners.sorted()) r\(world.received.sorted { $0.key < $1.key }.map { "\($0)" }) "
-            + "ow\(world.owed.sorted { $0.key < $1.key }.map { "\($0)" }) c\(world.closed) \(world.wrong)"
+            + "ow\(world.owed.sorted { $0.key < $1.key }.map { "\($0)" }) c\(world.closed) rd\(String(describing: world.reading)) cl\(world.clears) \(world.wrong)"
     }
 
     func violations(in world: World, final: Bool) -> [String] {
