@@ -73,6 +73,31 @@ final class MachineExplorationTests: XCTestCase {
         return lines.joined(separator: "\n")
     }
 
+    /// What the exploration found, each with the check the model disables for it (a comment
+    /// in the model names the finding).
+    static let findings = [
+        "TimerGate: a timer stopped between its `arm` and its start (`disarm` from a source event on another thread, "
+            + "as typed `timeout` allows; or a second `arm`) is started anyway and never stopped: "
+            + "`arm(T) -> start; disarm -> forward(stop: T)` (T invalidated before it started); T starts; "
+            + "`dispose -> teardown(timer: nil)`. T fires after the disposal returned (its fire is ignored) "
+            + "and holds the gate until then. The model skips the running-timer check for such timers.",
+        "RestartLoop: an iteration that ends during its own subscribe call, with a disposal also during that call, "
+            + "has its handle disposed when the call returns: `beginIteration -> subscribe; iterationEnded -> noted; "
+            + "dispose -> dispose(nil); subscribeReturned(h) -> settled(dispose: h)`; the machine, disposed, no longer "
+            + "knows the iteration tore itself down. Harmless (`dispose()` is idempotent); the model skips that case.",
+    ]
+
+    /// What the exploration does not do.
+    static let limits = [
+        "Illegal events (those that trap) are not explored here: the machines' own tests trap chosen ones in child "
+            + "processes (`assertTraps`).",
+        "Each model is the grammar of its engine as read from the engine's calls and the machine's doc comments; "
+            + "a world is explored through copies of it, or, for `SerialHop` (whose batches are shared objects), "
+            + "by replaying its events from the start.",
+        "Publication: the machine's `.waiting` phase is never seen between events (a writer's `collect` always "
+            + "advances past it at once), so it counts 2 of its 3 phases.",
+    ]
+
     static func document(_ table: String) -> String {
         """
         # Exhaustive machine exploration
@@ -93,6 +118,14 @@ final class MachineExplorationTests: XCTestCase {
         column says how the model bounds them.
 
         \(table)
+
+        ## Findings
+
+        \(findings.map { "- " + $0 }.joined(separator: "\n"))
+
+        ## Limits
+
+        \(limits.map { "- " + $0 }.joined(separator: "\n"))
 
         """
     }
