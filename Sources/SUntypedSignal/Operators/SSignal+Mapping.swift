@@ -36,7 +36,9 @@ extension SSignal {
     ) -> SSignal {
         map { value in
             guard let typed = value as? T else {
-                preconditionFailure(mapCastFailure(value, expected: T.self, file: file, line: line))
+                // `fatalError`, not `preconditionFailure`: an optimized build prints its
+                // message too.
+                fatalError(mapCastFailure(value, expected: T.self, file: file, line: line))
             }
             return f(typed)
         }
