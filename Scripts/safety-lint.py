@@ -76,35 +76,34 @@ def has_safety(lines, index):
     return False
 
 
-def uses():
+def swift_files():
+    """(path, lines) of every Swift file in Sources."""
     for folder, _, files in os.walk(ROOT):
         for name in sorted(files):
-            if not name.endswith(".swift"):
+            if name.endswith(".swift"):
+                path = os.path.join(folder, name)
+                with open(path) as file:
+                    yield path, file.read().split("\n")
+
+
+def uses():
+    for path, lines in swift_files():
+        for index, line in enumerate(lines):
+            if is_comment(line):
                 continue
-            path = os.path.join(folder, name)
-            with open(path) as file:
-                lines = file.read().split("\n")
-            for index, line in enumerate(lines):
-                if is_comment(line):
-                    continue
-                code = code_of(line)
-                for construct, pattern in CONSTRUCTS.items():
-                    if pattern.search(code):
-                        yield os.path.relpath(path, os.path.join(ROOT, "..")), index + 1, construct, has_safety(lines, index)
+            code = code_of(line)
+            for construct, pattern in CONSTRUCTS.items():
+                if pattern.search(code):
+                    yield os.path.relpath(path, os.path.join(ROOT, "..")), index + 1, construct, has_safety(lines, index)
 
 
 def bare_references():
     """The comment lines in Sources that point above or below without naming what."""
-    for folder, _, files in os.walk(ROOT):
-        for name in sorted(files):
-            if not name.endswith(".swift"):
-                continue
-            path = os.path.join(folder, name)
-            with open(path) as file:
-                for index, line in enumerate(file.read().split("\n")):
-                    comment = line.lstrip() if is_comment(line) else line[len(code_of(line)) :]
-                    if BARE_REFERENCE.search(comment):
-                        yield os.path.relpath(path, os.path.join(ROOT, "..")), index + 1
+    for path, lines in swift_files():
+        for index, line in enumerate(lines):
+            comment = line.lstrip() if is_comment(line) else line[len(code_of(line)) :]
+            if BARE_REFERENCE.search(comment):
+                yield os.path.relpath(path, os.path.join(ROOT, "..")), index + 1
 
 
 def main():
