@@ -22,6 +22,11 @@ let package = Package(
         .library(name: "STypedSignal", targets: ["STypedSignal"]),
         .library(name: "SUntypedSignal", targets: ["SUntypedSignal"]),
         .library(name: "Bridge", targets: ["Bridge"]),
+        // The operators neither original has (share, merge, zip, scan, ...), one module per
+        // API: apart from the originals' names so that `import SwiftSignalKit` and `import
+        // SSignalKit` never see them (an app's own helpers with these names stay unambiguous).
+        .library(name: "STypedSignalOperators", targets: ["STypedSignalOperators"]),
+        .library(name: "SUntypedSignalOperators", targets: ["SUntypedSignalOperators"]),
         .library(name: "SignalTesting", targets: ["SignalTesting"]),
         // The originals' module names, for code written against them (re-exports only).
         .library(name: "SwiftSignalKit", targets: ["SwiftSignalKit"]),
@@ -37,6 +42,9 @@ let package = Package(
         .target(name: "STypedSignal", dependencies: ["SignalSync"]),
         // SSignalKit: SSignal with Any? values and method-chained operators.
         .target(name: "SUntypedSignal", dependencies: ["SignalSync"]),
+        // Operators beyond the originals, over SignalSync's engines (see the products).
+        .target(name: "STypedSignalOperators", dependencies: ["STypedSignal", "SignalSync"]),
+        .target(name: "SUntypedSignalOperators", dependencies: ["SUntypedSignal", "SignalSync"]),
         // Conversions between the two APIs.
         .target(name: "Bridge", dependencies: ["SignalSync", "STypedSignal", "SUntypedSignal"]),
         // `import SwiftSignalKit` and `import SSignalKit`: the originals' module names, as
@@ -65,15 +73,15 @@ let package = Package(
         // The base test case of every test target: no subscription left live after a test.
         .target(name: "SignalTestSupport", dependencies: ["SignalSync", "SignalTesting"], path: "Tests/SignalTestSupport"),
         .testTarget(name: "SignalSyncTests", dependencies: ["SignalSync", "SignalTestSupport"]),
-        .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "SignalSync", "SignalTestSupport"]),
-        .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SignalSync", "SignalTestSupport"]),
+        .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "STypedSignalOperators", "SignalSync", "SignalTestSupport"]),
+        .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SUntypedSignalOperators", "SignalSync", "SignalTestSupport"]),
         .testTarget(name: "SignalTestingTests", dependencies: ["SignalTesting", "STypedSignal", "SUntypedSignal", "SignalSync", "SignalTestSupport"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "STypedSignal", "SUntypedSignal", "SignalSync", "SignalTestSupport"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "STypedSignal", "SUntypedSignal", "STypedSignalOperators", "SUntypedSignalOperators", "SignalSync", "SignalTestSupport"]),
         // Common user code in Swift 6 mode against the public API only; it must build
         // with zero warnings (the API states which closures cross threads).
         .testTarget(
             name: "SwiftSixUserTests",
-            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalTestSupport"],
+            dependencies: ["STypedSignal", "SUntypedSignal", "STypedSignalOperators", "SUntypedSignalOperators", "Bridge", "SignalTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Code written against SSignalKit as Swift imports it (Swift 5 mode, `import
@@ -86,7 +94,10 @@ let package = Package(
         // The executable specification: one scenario catalogue, run against both APIs.
         .testTarget(
             name: "ParityTests",
-            dependencies: ["STypedSignal", "SUntypedSignal", "Bridge", "SignalSync", "SignalTesting", "SignalTestSupport"],
+            dependencies: [
+                "STypedSignal", "SUntypedSignal", "STypedSignalOperators", "SUntypedSignalOperators", "Bridge", "SignalSync",
+                "SignalTesting", "SignalTestSupport",
+            ],
             path: "Parity",
             exclude: ["README.md"]
         ),
