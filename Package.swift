@@ -76,12 +76,20 @@ let package = Package(
         .testTarget(name: "STypedSignalTests", dependencies: ["STypedSignal", "STypedSignalOperators", "SignalSync", "SignalTestSupport"]),
         .testTarget(name: "SUntypedSignalTests", dependencies: ["SUntypedSignal", "SUntypedSignalOperators", "SignalSync", "SignalTestSupport"]),
         .testTarget(name: "SignalTestingTests", dependencies: ["SignalTesting", "STypedSignal", "SUntypedSignal", "SignalSync", "SignalTestSupport"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "STypedSignal", "SUntypedSignal", "STypedSignalOperators", "SUntypedSignalOperators", "SignalSync", "SignalTestSupport"]),
+        .testTarget(
+            name: "BridgeTests",
+            dependencies: [
+                "Bridge", "STypedSignal", "SUntypedSignal", "STypedSignalOperators", "SUntypedSignalOperators", "SignalSync",
+                "SignalTestSupport",
+            ]
+        ),
         // Common user code in Swift 6 mode against the public API only; it must build
         // with zero warnings (the API states which closures cross threads).
         .testTarget(
             name: "SwiftSixUserTests",
-            dependencies: ["STypedSignal", "SUntypedSignal", "STypedSignalOperators", "SUntypedSignalOperators", "Bridge", "SignalTestSupport"],
+            dependencies: [
+                "STypedSignal", "SUntypedSignal", "STypedSignalOperators", "SUntypedSignalOperators", "Bridge", "SignalTestSupport",
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Code written against SSignalKit as Swift imports it (Swift 5 mode, `import

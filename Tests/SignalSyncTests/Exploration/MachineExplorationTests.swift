@@ -76,11 +76,10 @@ final class MachineExplorationTests: XCTestCase {
     /// What the exploration found, each with the check the model disables for it (a comment
     /// in the model names the finding).
     static let findings = [
-        "TimerGate: a timer stopped between its `arm` and its start (`disarm` from a source event on another thread, "
-            + "as typed `timeout` allows; or a second `arm`) is started anyway and never stopped: "
-            + "`arm(T) -> start; disarm -> forward(stop: T)` (T invalidated before it started); T starts; "
-            + "`dispose -> teardown(timer: nil)`. T fires after the disposal returned (its fire is ignored) "
-            + "and holds the gate until then. The model skips the running-timer check for such timers.",
+        "TimerGate (fixed): a timer stopped between its `arm` and its start (`disarm` from a source event on another "
+            + "thread, as typed `timeout` allows; a second `arm`; or the disposal) was started anyway and outlived the "
+            + "disposal: `arm(T) -> start; disarm -> forward(stop: T)`; T starts. `arm` now stops a timer that is no "
+            + "longer the armed one once it has started it, and the model checks that no timer outlives the disposal.",
         "RestartLoop: an iteration that ends during its own subscribe call, with a disposal also during that call, "
             + "has its handle disposed when the call returns: `beginIteration -> subscribe; iterationEnded -> noted; "
             + "dispose -> dispose(nil); subscribeReturned(h) -> settled(dispose: h)`; the machine, disposed, no longer "

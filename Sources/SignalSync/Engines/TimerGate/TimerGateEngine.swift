@@ -23,8 +23,10 @@ package final class TimerGateEngine: UpstreamDisposable, @unchecked Sendable {
         guard case .start(let replaced) = state.withLock({ $0.arm(timer) }) else { return }
         replaced?.invalidate()
         timer.start(handler)
-        // A disposal that ran between `arm` and `start` stopped nothing: stop it now.
-        if state.withLock({ $0.isDisposed }) {
+        // A disposal, a `disarm` or a newer `arm` that ran between `arm` and `start` stopped
+        // the timer before it started, which stops nothing: stop it now (the explorer's
+        // `TimerGateModel` checks that no timer outlives the disposal).
+        if !state.withLock({ $0.isArmed(timer) }) {
             timer.invalidate()
         }
     }

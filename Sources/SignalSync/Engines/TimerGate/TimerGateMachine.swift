@@ -104,6 +104,11 @@ package struct TimerGateMachine {
         return false
     }
 
+    /// True while `timer` is the armed one: not disarmed, replaced, fired or disposed.
+    package func isArmed(_ timer: ExecutionTimer) -> Bool {
+        armed === timer
+    }
+
     /// `timer` becomes the armed one.
     package mutating func arm(_ timer: ExecutionTimer) -> ArmAction {
         if isDisposed { return .ignore }  // legitimate: the disposal may come from any thread
