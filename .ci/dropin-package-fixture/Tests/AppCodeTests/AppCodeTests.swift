@@ -87,6 +87,24 @@ final class AppCodeTests: XCTestCase {
         XCTAssertEqual(values.with { $0 }, [0.5, -1])
     }
 
+    func testTheAppsOwnOperatorsResolveToTheApp() {
+        var values: [Int] = []
+        _ = OwnOperators.runningSums().start(next: { values.append($0) })
+        XCTAssertEqual(values, [-1, 1, 3, 6])
+    }
+
+    func testTheAppsOwnMethodsResolveToTheApp() {
+        let values = Atomic<[Int]>(value: [])
+        let completed = expectation(description: "completed")
+        let handle = counting(to: 4, on: SQueue()).skip(2).start(
+            next: { value in _ = values.modify { $0 + [value as! Int] } },
+            error: { _ in },
+            completed: { completed.fulfill() })
+        wait(for: [completed], timeout: 10)
+        handle?.dispose()
+        XCTAssertEqual(values.with { $0 }, [3, 4])
+    }
+
     func testUntypedOperatorsAndAGenerator() {
         let values = Atomic<[Int]>(value: [])
         let completed = expectation(description: "completed")
