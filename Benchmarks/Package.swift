@@ -35,6 +35,8 @@ let package = Package(
             dependencies: [
                 .product(name: "STypedSignal", package: rootPackage),
                 .product(name: "SUntypedSignal", package: rootPackage),
+                .product(name: "STypedSignalOperators", package: rootPackage),
+                .product(name: "SUntypedSignalOperators", package: rootPackage),
                 .product(name: "Bridge", package: rootPackage),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),

@@ -71,11 +71,26 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     /// `size`). OpenCombine has no `combineLatest`: its case merges the three with
     /// `FlatMap` and keeps the latest of each with `Scan`.
     case s12AppWorkload = "S12"
+    /// A hot pipe through `share()` (OpenCombine: `PassthroughSubject` through
+    /// `Publishers.Share`) with `shareSubscribers` subscribers gets `size` pushes; one op is
+    /// one value delivered to one subscriber.
+    case s13Share = "S13"
+    /// `merge` of two hot pipes (OpenCombine: `Publishers.Merge` of two
+    /// `PassthroughSubject`s), `size` pushes alternating between them; one op is one push.
+    case s14Merge = "S14"
+    /// `zip` of two hot pipes (OpenCombine: `Publishers.Zip`), `size` pushes to each in
+    /// turn; one op is one zipped pair.
+    case s15Zip = "S15"
+    /// One cold source emits `size` Ints synchronously through `scan(0, +)` (OpenCombine:
+    /// `Publishers.Scan`); one op is one source event.
+    case s16Scan = "S16"
 
     /// Subscribers of the pipe in S3.
     public static let fanOut = 100
     /// Subscribers of the state cell in S4.
     public static let stateSubscribers = 10
+    /// Subscribers of the shared pipe in S13.
+    public static let shareSubscribers = 10
     /// Sources of the array `combineLatest` in S11.
     public static let arraySources = 100
 
@@ -100,17 +115,22 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s10SingleChurn: "single churn"
         case .s11CombineLatestArray: "combineLatest [100]"
         case .s12AppWorkload: "app workload"
+        case .s13Share: "share"
+        case .s14Merge: "merge"
+        case .s15Zip: "zip"
+        case .s16Scan: "scan"
         }
     }
 
     /// What one op is.
     public var unit: String {
         switch self {
-        case .s1Chain: "source event"
+        case .s1Chain, .s16Scan: "source event"
         case .s2Churn, .s2gGeneratorChurn, .s10PipeChurn, .s10ValueChurn, .s10PromiseChurn, .s10SingleChurn: "subscription"
-        case .s3FanOut: "delivered value"
+        case .s3FanOut, .s13Share: "delivered value"
         case .s4StateCell, .s4Promise: "set"
-        case .s5CombineLatest, .s5bCombineLatest3, .s11CombineLatestArray, .s12AppWorkload: "push"
+        case .s5CombineLatest, .s5bCombineLatest3, .s11CombineLatestArray, .s12AppWorkload, .s14Merge: "push"
+        case .s15Zip: "pair"
         case .s6MapToSignal: "outer value"
         case .s7DeliverOn, .s8TwoThreads, .s9PipeTwoThreads: "value"
         }
@@ -130,6 +150,9 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         case .s10PipeChurn, .s10ValueChurn, .s10PromiseChurn, .s10SingleChurn: 200_000
         case .s11CombineLatestArray: 100_000
         case .s12AppWorkload: 10_000
+        case .s13Share: 100_000
+        case .s14Merge, .s15Zip: 500_000
+        case .s16Scan: 1_000_000
         }
     }
 
@@ -138,6 +161,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     public func operations(size: Int) -> Int {
         switch self {
         case .s3FanOut: size * Self.fanOut
+        case .s13Share: size * Self.shareSubscribers
         default: size
         }
     }
@@ -148,6 +172,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
         switch self {
         case .s1Chain: (size + 1) / 2  // (i + 1) is even for odd i in 0..<size
         case .s3FanOut: size * Self.fanOut
+        case .s13Share: size * Self.shareSubscribers
         case .s4StateCell, .s4Promise: size * Self.stateSubscribers
         case .s10PipeChurn: 0
         case .s12AppWorkload: AppWorkload(pushes: size).expectedDeliveries
@@ -232,7 +257,7 @@ public enum Catalogue {
     public static func all() -> [ScenarioCase] {
         let makers: [() -> [ScenarioCase]] = [
             typedScenarios, untypedScenarios, bridgedScenarios, openCombineScenarios, asyncAlgorithmsScenarios,
-            combineLatestArrayScenarios, hotSourceChurnScenarios, appWorkloadScenarios,
+            combineLatestArrayScenarios, hotSourceChurnScenarios, appWorkloadScenarios, operatorScenarios,
         ]
         let cases = makers.flatMap { $0() }
         return cases.sorted { lhs, rhs in
