@@ -5,6 +5,8 @@
 //
 // - `MarbleFuzzer`: bytes, read as UTF-8, parsed as a marble (`Marble(_:)`), then played by
 //   a cold test signal into a recorder that expects the same marble.
+// - `PipelineFuzzer`: bytes, read as the parity generator's draws, give a pipeline that
+//   the parity suite's four drivers run and check (its files are linked from Parity/).
 //
 // Build and run with `.ci/fuzz` (it passes `-sanitize=fuzzer,address`, which instruments
 // the library's targets too, so that libFuzzer sees the parser's branches).
@@ -27,7 +29,20 @@ let package = Package(
             // libFuzzer's main calls `LLVMFuzzerTestOneInput`: the file has no top-level code
             // and no `@main`, so Swift must not make a `main` of its own.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        )
+        ),
+        .executableTarget(
+            name: "PipelineFuzzer",
+            dependencies: [
+                .product(name: "SignalTesting", package: rootPackage),
+                .product(name: "STypedSignal", package: rootPackage),
+                .product(name: "SUntypedSignal", package: rootPackage),
+                .product(name: "STypedSignalOperators", package: rootPackage),
+                .product(name: "SUntypedSignalOperators", package: rootPackage),
+                .product(name: "Bridge", package: rootPackage),
+                .product(name: "SignalSync", package: rootPackage),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

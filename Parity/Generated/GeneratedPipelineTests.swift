@@ -38,13 +38,13 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
             for operation in pipeline.operations {
                 operatorUses[Self.name(of: operation), default: 0] += 1
             }
-            if let problem = Self.check(pipeline) {
+            if let problem = PipelineChecks.check(pipeline) {
                 let minimal = Self.shrink(pipeline)
-                failures.append((minimal, Self.check(minimal) ?? problem))
+                failures.append((minimal, PipelineChecks.check(minimal) ?? problem))
                 if failures.count >= (environment["PARITY_MAX_FAILURES"].flatMap(Int.init) ?? 5) { break }
             } else {
-                let traces = Self.traces(pipeline)
-                if traces.contains(where: { $0 != traces[0] }), let known = Self.setAside(pipeline, traces) {
+                let traces = PipelineChecks.traces(pipeline)
+                if traces.contains(where: { $0 != traces[0] }), let known = PipelineChecks.setAside(pipeline, traces) {
                     setAside[known.name, default: 0] += 1
                 }
             }
@@ -79,16 +79,16 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
 
     /// The checks catch what they are meant to: each property, broken on purpose.
     func testTheChecksRejectBrokenTraces() {
-        XCTAssertNotNil(Self.grammarProblem(["1 next 1", "2 completed", "3 next 2"]))
-        XCTAssertNotNil(Self.grammarProblem(["2 completed", "3 error E"]))
-        XCTAssertNil(Self.grammarProblem(["0 a.subscribe", "1 next 1", "2 completed", "2 a.dispose"]))
-        XCTAssertNotNil(Self.balanceProblem(["0 a.subscribe", "1 i1.subscribe", "2 a.dispose"]))
-        XCTAssertNil(Self.balanceProblem(["0 a.subscribe", "1 i1.subscribe", "2 i1.dispose", "2 a.dispose"]))
+        XCTAssertNotNil(PipelineChecks.grammarProblem(["1 next 1", "2 completed", "3 next 2"]))
+        XCTAssertNotNil(PipelineChecks.grammarProblem(["2 completed", "3 error E"]))
+        XCTAssertNil(PipelineChecks.grammarProblem(["0 a.subscribe", "1 next 1", "2 completed", "2 a.dispose"]))
+        XCTAssertNotNil(PipelineChecks.balanceProblem(["0 a.subscribe", "1 i1.subscribe", "2 a.dispose"]))
+        XCTAssertNil(PipelineChecks.balanceProblem(["0 a.subscribe", "1 i1.subscribe", "2 i1.dispose", "2 a.dispose"]))
         // A hot pipe keeps its upstream subscription for the whole run: unbalanced.
         let hot = GeneratedPipeline(
             seed: 0, sources: ["-1-2"], operations: [.map(add: 1), .pipe(replay: false)],
             disposeAt: ScenarioWorld.horizon)
-        XCTAssertNotNil(Self.check(hot))
+        XCTAssertNotNil(PipelineChecks.check(hot))
         // The normalizations forgive only their own difference.
         XCTAssertEqual(
             KnownDisagreement.teardownSorted(["2 completed", "2 i8.dispose", "2 hook disposed"]),
@@ -120,89 +120,13 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
         XCTAssertLessThanOrEqual(minimal.sources[0].count, 1)
     }
 
-    // MARK: Checks
-
-    /// What is wrong with `pipeline`, or nil when every property holds.
-    static func check(_ pipeline: GeneratedPipeline) -> String? {
-        let scenario = pipeline.scenario
-        var traces: [(Driver, [String])] = []
-        for driver in Driver.allCases where scenario.drivers.contains(driver) {
-            weak var released: ScenarioWorld?
-            let trace: [String] = {
-                let world = ScenarioWorld()
-                released = world
-                return Drivers.run(driver, scenario, in: world)
-            }()
-            if let problem = grammarProblem(trace) ?? balanceProblem(trace) {
-                return "[\(driver)] \(problem)\n  trace: \(trace)"
-            }
-            if released != nil {
-                return "[\(driver)] the scenario's world (captured by every source and hook) was not released\n  trace: \(trace)"
-            }
-            traces.append((driver, trace))
-        }
-        guard let (firstDriver, reference) = traces.first else { return nil }
-        guard let (driver, trace) = traces.dropFirst().first(where: { $0.1 != reference }) else { return nil }
-        if setAside(pipeline, traces.map(\.1)) != nil { return nil }
-        return "traces differ\n  \(firstDriver): \(reference)\n  \(driver): \(trace)"
-    }
-
-    /// The known disagreement that explains why `traces` differ, if one does.
-    static func setAside(_ pipeline: GeneratedPipeline, _ traces: [[String]]) -> KnownDisagreement? {
-        KnownDisagreement.all.first { known in
-            guard known.applies(pipeline) else { return false }
-            guard let normalize = known.normalize else { return true }
-            let normalized = traces.map(normalize)
-            return normalized.allSatisfy { $0 == normalized[0] }
-        }
-    }
-
-    /// The traces of every driver that applies, raw (for the summary's counts).
-    static func traces(_ pipeline: GeneratedPipeline) -> [[String]] {
-        let scenario = pipeline.scenario
-        return Driver.allCases.filter { scenario.drivers.contains($0) }.map { Drivers.run($0, scenario) }
-    }
-
-    /// A sink event after a terminal event, or a second terminal event.
-    static func grammarProblem(_ trace: [String]) -> String? {
-        var ended = false
-        for line in trace {
-            let event = line.drop { $0 != " " }.dropFirst()
-            let isTerminal = event == "completed" || event.hasPrefix("error ")
-            let isSinkEvent = isTerminal || event.hasPrefix("next ")
-            guard isSinkEvent else { continue }
-            if ended { return "grammar: '\(line)' after the terminal event" }
-            if isTerminal { ended = true }
-        }
-        return nil
-    }
-
-    /// A named source subscribed more often than disposed by the end of the run.
-    static func balanceProblem(_ trace: [String]) -> String? {
-        var open: [String: Int] = [:]
-        for line in trace {
-            let event = line.drop { $0 != " " }.dropFirst()
-            guard !event.hasPrefix("hook "), !event.hasPrefix("next "), !event.hasPrefix("error ") else { continue }
-            if event.hasSuffix(".subscribe") {
-                open[String(event.dropLast(".subscribe".count)), default: 0] += 1
-            } else if event.hasSuffix(".dispose") {
-                open[String(event.dropLast(".dispose".count)), default: 0] -= 1
-            }
-        }
-        let unbalanced = open.filter { $0.value != 0 }.sorted { $0.key < $1.key }
-        guard !unbalanced.isEmpty else { return nil }
-        return "balance: "
-            + unbalanced.map { "\($0.key) subscribed \($0.value > 0 ? "\($0.value) more" : "\(-$0.value) fewer") times than disposed" }
-            .joined(separator: ", ")
-    }
-
     // MARK: Shrinking
 
     /// The smallest pipeline reachable from `pipeline` by dropping operators, shortening
     /// marbles and disposing earlier, that still fails `failing` (by default: `check`).
     static func shrink(
         _ pipeline: GeneratedPipeline,
-        failing: (GeneratedPipeline) -> String? = { check($0) }
+        failing: (GeneratedPipeline) -> String? = { PipelineChecks.check($0) }
     ) -> GeneratedPipeline {
         var current = pipeline
         var improved = true

@@ -4,20 +4,48 @@
 /// Deterministic: the same seed gives the same pipeline on every machine, so a failure's
 /// printed seed reproduces it (`GeneratedPipelineTests.replay`).
 
-/// SplitMix64: a tiny, well-mixed 64-bit generator; enough for test cases.
+/// The generator's source of choices: SplitMix64 from a seed (a tiny, well-mixed 64-bit
+/// generator; enough for test cases), or a fuzzer's input read as the draws themselves.
 struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
+    /// The fuzzer's input (`PipelineFuzzer`): each draw is its next 8 bytes, big-endian,
+    /// 0xFF once they run out (all ones is never rejected by `Int.random(in:using:)`'s
+    /// rejection sampling, so a short input still ends; all zeros would loop); nil for
+    /// SplitMix64.
+    private let input: [UInt8]?
+    private var offset = 0
+    /// Every draw so far, when recording (the fuzzer's seed corpus is the draws of
+    /// generated pipelines, so that each seed replays one of them exactly).
+    private(set) var draws: [UInt64]?
 
-    init(seed: UInt64) {
+    init(seed: UInt64, recording: Bool = false) {
         state = seed
+        input = nil
+        draws = recording ? [] : nil
+    }
+
+    /// Draws read from `bytes`: the inverse of recording, byte for byte.
+    init(bytes: [UInt8]) {
+        state = 0
+        input = bytes
     }
 
     mutating func next() -> UInt64 {
+        if let input {
+            var draw: UInt64 = 0
+            for _ in 0..<8 {
+                draw = draw << 8 | UInt64(offset < input.count ? input[offset] : 0xFF)
+                offset += 1
+            }
+            return draw
+        }
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
+        let draw = mixed ^ (mixed >> 31)
+        draws?.append(draw)
+        return draw
     }
 
     /// True with probability `percent` / 100.
@@ -106,6 +134,11 @@ enum PipelineGenerator {
     /// The pipeline for `seed`.
     static func make(seed: UInt64) -> GeneratedPipeline {
         var random = SeededRandom(seed: seed)
+        return make(seed: seed, using: &random)
+    }
+
+    /// The pipeline that `random`'s draws choose; `seed` is only its name.
+    static func make(seed: UInt64, using random: inout SeededRandom) -> GeneratedPipeline {
         let count = Int.random(in: 1...8, using: &random)
         var operations = (0..<count).map { _ in operation(&random) }
         var sources = [marble(&random, maxLength: 8)]

@@ -1,3 +1,4 @@
+import Foundation
 import SignalSync
 import SignalTesting
 
@@ -12,7 +13,7 @@ final class ScenarioWorld: @unchecked Sendable {
     let sourceQueue: ExecutionQueue
     /// The queue handed to operators that take one (deliverOn, delay, timeout...).
     let operatorQueue: ExecutionQueue
-    private let mutex = PosixLock()
+    private let mutex = NSLock()
     private var lines: [String] = []
     private var owned: [AnyObject] = []
 

@@ -1,0 +1,1 @@
+../../../../Parity/Generated/PipelineGenerator.swift

@@ -1,0 +1,1 @@
+../../../../Parity/Support/Trace.swift

@@ -1,0 +1,1 @@
+../../../../Parity/Drivers/UntypedDriver.swift
