@@ -1,4 +1,5 @@
 import STypedSignal
+import STypedSignalOperators
 import SignalSync
 import SignalTesting
 
@@ -108,6 +109,10 @@ enum TypedDriver {
                 return .optionals(a |> last)
             case .ignoreValues:
                 return .nothing(a |> ignoreValues)
+            case .buffer(let count):
+                return .arrays(a |> buffer(count: count))
+            case .collect:
+                return .arrays(a |> collect)
             default:
                 return .ints(build(operation, sources))
             }
@@ -163,7 +168,7 @@ enum TypedDriver {
                         retryOnError: { $0 == error }, delayIncrement: 1, maxDelay: 10, maxRetries: maxRetries,
                         onQueue: queue)
             case .last, .combineLatest, .combineLatestWithInitial, .combineLatestTuple, .combineLatestOfNothing, .ignoreValues,
-                .multicastCombined:
+                .multicastCombined, .buffer, .collect:
                 preconditionFailure("\(operation) has no Int output; it may only end a chain")
             case .switchToLatest(let inners):
                 return a |> map(inner(inners)) |> switchToLatest
@@ -247,6 +252,27 @@ enum TypedDriver {
                 return a |> mapError { "m" + $0 }
             case .materializeRoundTrip:
                 return a |> dematerialize |> materialize
+            case .scanSum(let initial):
+                return a |> scan(initial) { $0 + $1 }
+            case .startWith(let values):
+                switch values.count {
+                case 0: return a |> startWith()
+                case 1: return a |> startWith(values[0])
+                case 2: return a |> startWith(values[0], values[1])
+                default: preconditionFailure("startWith takes up to two values here")
+                }
+            case .compactMapHalvingEvens:
+                return a |> compactMap { $0 % 2 == 0 ? $0 / 2 : nil }
+            case .replaceError(let value):
+                return (a |> replaceError(with: value)) |> castError(String.self)
+            case .skip(let count):
+                return a |> skip(count)
+            case .skipWhile(let limit):
+                return a |> skip(while: { $0 < limit })
+            case .takeWhile(let limit):
+                return a |> take(while: { $0 < limit })
+            case .throttle(let ticks, let latest):
+                return a |> throttle(Double(ticks), latest: latest, on: queue)
             case .retryIf, .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .combineSignalsWithNil,
                 .mergeSignals, .mergeSignalsOfNothing, .takeUntilReplacement, .signalQueue, .onError:
                 preconditionFailure("\(operation) belongs to the untyped API")

@@ -1,4 +1,5 @@
 import SUntypedSignal
+import SUntypedSignalOperators
 import SignalSync
 import SignalTesting
 
@@ -196,6 +197,31 @@ enum UntypedDriver {
                 return a.timeout(Double(ticks), onQueue: queue, orSignal: make("t", Marble(alternate)))
             case .throttleOn(let delay):
                 return a.throttleOn(queue, delay: Double(delay))
+            case .scanSum(let initial):
+                return a.scan(initial) { int($0) + int($1) }
+            case .startWith(let values):
+                switch values.count {
+                case 0: return a.startWith()
+                case 1: return a.startWith(values[0])
+                case 2: return a.startWith(values[0], values[1])
+                default: preconditionFailure("startWith takes up to two values here")
+                }
+            case .compactMapHalvingEvens:
+                return a.compactMap { int($0) % 2 == 0 ? int($0) / 2 : nil }
+            case .replaceError(let value):
+                return a.replaceError(with: value)
+            case .skip(let count):
+                return a.skip(count)
+            case .skipWhile(let limit):
+                return a.skip(while: { int($0) < limit })
+            case .takeWhile(let limit):
+                return a.take(while: { int($0) < limit })
+            case .buffer(let count):
+                return a.buffer(count: count)
+            case .collect:
+                return a.collect()
+            case .throttle(let ticks, let latest):
+                return a.throttle(Double(ticks), latest: latest, on: queue)
             case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed, .retryMatching,
                 .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
                 preconditionFailure("\(operation) belongs to the typed API")

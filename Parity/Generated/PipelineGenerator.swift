@@ -100,8 +100,9 @@ struct GeneratedPipeline: CustomStringConvertible {
 /// Operators used: those of `Operation` that both APIs have and that map Int values to
 /// Int values (mapping, take, catch, then, deferred, the meta operators, reduce, side
 /// effects, dispatch and timing on the virtual queue, keyed multicast where no marble
-/// can fail), and
-/// `combineLatest` as a last operator. Left out, each for a named reason
+/// can fail, the transforming operators beyond the originals: scan, startWith, compactMap,
+/// replaceError, skip, skip(while:), take(while:), throttle), and `combineLatest`,
+/// `buffer(count:)` or `collect` as a last operator. Left out, each for a named reason
 /// (`PipelineGenerator.excluded`), are the operators whose generated use is meaningless
 /// or known to differ.
 enum PipelineGenerator {
@@ -145,6 +146,9 @@ enum PipelineGenerator {
         if random.chance(10) {
             operations.append(.combineLatest)
             sources.append(marble(&random, maxLength: 6))
+        } else if random.chance(6) {
+            // Array outputs: only at the end of a chain.
+            operations.append(random.chance(50) ? .buffer(Int.random(in: 1...3, using: &random)) : .collect)
         }
         if random.chance(8) {
             // Keyed sharing, where no marble can fail (see `excluded`).
@@ -206,7 +210,7 @@ enum PipelineGenerator {
 
     /// One Int-to-Int operator that every driver has.
     static func operation(_ random: inout SeededRandom) -> Operation {
-        switch Int.random(in: 0..<25, using: &random) {
+        switch Int.random(in: 0..<27, using: &random) {
         case 0: return .map(add: Int.random(in: 0...3, using: &random))
         case 1: return .filter(divisibleBy: Int.random(in: 2...3, using: &random))
         case 2: return .distinct
@@ -234,7 +238,23 @@ enum PipelineGenerator {
         case 21: return .map(add: 1)
         case 22: return .distinct
         case 23: return .catchError("(1,|)")
+        case 25, 26: return transformOperation(&random)
         default: return .take(Int.random(in: 1...5, using: &random))
+        }
+    }
+
+    /// One of the Int-to-Int operators beyond both originals (the operator modules).
+    static func transformOperation(_ random: inout SeededRandom) -> Operation {
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0: return .scanSum(initial: Int.random(in: 0...2, using: &random))
+        case 1: return .startWith(random.chance(50) ? [Int.random(in: 0...9, using: &random)] : [1, 2])
+        case 2: return .compactMapHalvingEvens
+        case 3: return .replaceError(Int.random(in: 0...9, using: &random))
+        case 4: return .skip(Int.random(in: 0...3, using: &random))
+        case 5:
+            return random.chance(50)
+                ? .skipWhile(below: Int.random(in: 1...6, using: &random)) : .takeWhile(below: Int.random(in: 1...8, using: &random))
+        default: return .throttle(Int.random(in: 1...3, using: &random), latest: random.chance(50))
         }
     }
 }

@@ -157,6 +157,28 @@ indirect enum Operation {
     case mapError
     /// Typed `dematerialize |> materialize` round trip.
     case materializeRoundTrip
+
+    // Transform (beyond both originals: the operator modules)
+    /// `scan(initial) { $0 + $1 }`: every running sum.
+    case scanSum(initial: Int)
+    /// `startWith(values...)` (up to two values).
+    case startWith([Int])
+    /// `compactMap { $0 % 2 == 0 ? $0 / 2 : nil }`: halves the even values, drops the odd.
+    case compactMapHalvingEvens
+    /// `replaceError(with: value)` (typed: back to `String` errors with `castError`).
+    case replaceError(Int)
+    /// `skip(count)`.
+    case skip(Int)
+    /// `skip(while: { $0 < limit })`.
+    case skipWhile(below: Int)
+    /// `take(while: { $0 < limit })`.
+    case takeWhile(below: Int)
+    /// `buffer(count:)`; emits `next [x,y]`.
+    case buffer(Int)
+    /// `collect`; emits `next [x,y,...]`.
+    case collect
+    /// `throttle(ticks, latest:, on: queue)` on the virtual queue.
+    case throttle(Int, latest: Bool)
 }
 
 /// The shape of a pipeline's output values, as the sinks print them.
@@ -186,6 +208,9 @@ extension Operation {
             .mapToThrottled, .then, .deferred, .reduceSum, .reduceSumEmitting, .beforeNext, .afterNext, .beforeStarted,
             .beforeCompleted, .afterCompleted, .afterDisposed, .deliverOn, .runOn, .delay, .timeout, .throttleOn, .variable:
             return both
+        case .scanSum, .startWith, .compactMapHalvingEvens, .replaceError, .skip, .skipWhile, .takeWhile, .buffer, .collect,
+            .throttle:
+            return both
         case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed,
             .retryMatching, .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
             return [.typed]
@@ -209,6 +234,8 @@ extension Operation {
             return operations.last?.outputShape ?? .int
         case .combineLatest, .combineLatestWithInitial, .combineLatestTuple, .combineLatestOfNothing,
             .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .multicastCombined:
+            return .intArray
+        case .buffer, .collect:
             return .intArray
         case .combineSignalsWithNil:
             return .optionalIntArray

@@ -26,7 +26,7 @@ func flattenOptional(_ value: Any?) -> Any? {
 }
 
 /// True when `value` is nil, also when it is a nil optional boxed inside `Any`.
-func isNilValue(_ value: Any?) -> Bool {
+package func isNilValue(_ value: Any?) -> Bool {
     flattenOptional(value) == nil
 }
 

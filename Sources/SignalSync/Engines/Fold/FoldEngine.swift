@@ -1,0 +1,110 @@
+/// One subscription of a fold: `scan`, `buffer(count:)` and `collect` of both operator
+/// modules (`STypedSignalOperators`, `SUntypedSignalOperators`).
+///
+/// The source's values and its completion go through a `SerialDrainEngine` (the machine is
+/// `FoldMachine`): the thread that finds the drain idle handles its event, and every event
+/// that arrives meanwhile (from other threads, or re-entrantly from downstream), one at a
+/// time, in arrival order. So `step` (and the user closure inside it, such as `scan`'s
+/// `f`) never runs twice at once, no value is lost or folded twice, and the outputs reach
+/// downstream in the order they were folded, on the thread of one of the pushing sources.
+/// No lock is held while `step`, `finish`, `emit` or `complete` runs.
+///
+/// `completed()` is handled after the values before it: `finish` may emit a last output,
+/// then `complete` runs. `failed()` closes the drain at once (waiting values are dropped,
+/// the accumulator is never finished) and says whether the error goes downstream (false
+/// once the fold has ended). Nothing is handled after the terminal event.
+///
+/// Inlinable, so that the faces run it specialized for their values.
+@usableFromInline
+package final class FoldEngine<Value, Accumulator, Output>: @unchecked Sendable {
+    // Safety: the drain is thread-safe and immutable; the accumulator lives in its
+    // handler, which runs on one thread at a time (`SerialDrainEngine`).
+    @usableFromInline let drain: SerialDrainEngine<Value, Never>
+
+    /// A fold from `initial`: `step` folds a value and returns what to emit (nil: nothing);
+    /// `finish` gives the last output at completion (nil: nothing); `emit` and `complete`
+    /// are the downstream.
+    @inlinable
+    package init(
+        initial: Accumulator, step: @escaping (inout Accumulator, Value) -> Output?, finish: @escaping (Accumulator) -> Output?,
+        emit: @escaping (Output) -> Void, complete: @escaping () -> Void
+    ) {
+        // Only the drain's handler touches it, one event at a time.
+        var accumulator = initial
+        drain = SerialDrainEngine { event in
+            switch event {
+            case .next(let value):
+                if let output = step(&accumulator, value) {
+                    emit(output)
+                }
+            case .completed:
+                if let last = finish(accumulator) {
+                    emit(last)
+                }
+                complete()
+            }
+        }
+    }
+
+    /// The source emitted `value`.
+    @inlinable
+    package func next(_ value: Value) {
+        drain.put(.next(value))
+    }
+
+    /// The source completed: handled after the values before it.
+    @inlinable
+    package func completed() {
+        drain.put(.completed)
+    }
+
+    /// The source failed: closes the fold; true when the error goes downstream.
+    @inlinable
+    package func failed() -> Bool {
+        drain.close()
+    }
+}
+
+extension FoldEngine where Output == Accumulator {
+    /// `scan`: every accumulated value `f(accumulator, value)`, starting from `initial`.
+    @inlinable
+    package static func scan(
+        _ initial: Accumulator, _ f: @escaping (Accumulator, Value) -> Accumulator, emit: @escaping (Accumulator) -> Void,
+        complete: @escaping () -> Void
+    ) -> FoldEngine {
+        FoldEngine(
+            initial: initial,
+            step: { accumulator, value in
+                accumulator = f(accumulator, value)
+                return accumulator
+            }, finish: { _ in nil }, emit: emit, complete: complete)
+    }
+}
+
+extension FoldEngine where Accumulator == [Value], Output == [Value] {
+    /// `buffer(count:)`: arrays of `count` values (at least 1); at completion the partial
+    /// remainder, if not empty.
+    @inlinable
+    package static func buffer(count: Int, emit: @escaping ([Value]) -> Void, complete: @escaping () -> Void) -> FoldEngine {
+        precondition(count >= 1, "FoldEngine.buffer: a count of at least 1, got \(count)")
+        return FoldEngine(
+            initial: [],
+            step: { batch, value in
+                batch.append(value)
+                guard batch.count >= count else { return nil }
+                defer { batch = [] }
+                return batch
+            }, finish: { batch in batch.isEmpty ? nil : batch }, emit: emit, complete: complete)
+    }
+
+    /// `collect`: every value in one array at completion (empty when there were none).
+    @inlinable
+    package static func collect(emit: @escaping ([Value]) -> Void, complete: @escaping () -> Void) -> FoldEngine {
+        FoldEngine(
+            initial: [],
+            step: { all, value in
+                all.append(value)
+                return nil
+            }, finish: { all in all }, emit: emit, complete: complete)
+    }
+}
