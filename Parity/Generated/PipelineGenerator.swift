@@ -157,7 +157,8 @@ enum PipelineGenerator {
                 keyed: true, firstTake: random.chance(50) ? Int.random(in: 1...2, using: &random) : nil,
                 secondDelay: Int.random(in: 0...2, using: &random))
             let fails = (sources + operations.flatMap(marbles)).contains { $0.contains("#") }
-            if !fails, !operations.contains(where: { if case .combineLatest = $0 { return true } else { return false } }) {
+            // Not after an operator whose output is not an Int (combineLatest, buffer, collect).
+            if !fails, operations.allSatisfy({ $0.outputShape == .int }) {
                 operations.insert(sharing, at: position)
             }
         }

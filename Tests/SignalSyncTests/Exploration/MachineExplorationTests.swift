@@ -27,6 +27,8 @@ final class MachineExplorationTests: XCTestCase {
             MachineExplorer(model: TimerGateModel(withAction: true)).run(),
             MachineExplorer(model: TimerGateModel(withAction: false)).run(),
             MachineExplorer(model: DebounceModel()).run(),
+            MachineExplorer(model: ThrottleModel(latest: true)).run(),
+            MachineExplorer(model: ThrottleModel(latest: false)).run(),
             MachineExplorer(model: SerialDrainModel()).run(),
             MachineExplorer(model: DeferredStartModel()).run(),
             MachineExplorer(model: DistinctModel()).run(),
@@ -89,7 +91,7 @@ final class MachineExplorationTests: XCTestCase {
     /// What the exploration does not do.
     static let limits = [
         "Illegal events (those that trap) are sampled, not explored: `MachineTrapSampleTests` traps one per machine "
-            + "that has any (14 of the 20), each from a state the models reach by legal events, in a child process "
+            + "that has any (15 of the 21), each from a state the models reach by legal events, in a child process "
             + "(`assertTraps`), in about 1.1 s in all. A child costs about 0.08 s, so every pair of a reached `State` case "
             + "and an illegal event would fit within a minute; it needs each machine's list of illegal events, not written yet.",
         "Each model is the grammar of its engine as read from the engine's calls and the machine's doc comments; "

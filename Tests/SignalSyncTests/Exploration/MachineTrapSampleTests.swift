@@ -31,6 +31,10 @@ final class MachineTrapSampleTests: XCTestCase {
             var world = reach(DebounceModel(), [.complete])
             _ = world.machine.next(9)
         }
+        try assertTraps("ThrottleMachine: next(_:) after the source's terminal event") {
+            var world = reach(ThrottleModel(latest: true), [.next, .complete])
+            _ = world.machine.next(9)
+        }
         try assertTraps("SerialDrainMachine: handled() with no drainer") {
             var world = reach(SerialDrainModel(), [.value, .handled])
             _ = world.machine.handled()
