@@ -77,10 +77,12 @@ final class SignalTransformTests: LeakCheckedTestCase {
     func testSkipWhileNoLongerAsksOncePassing() {
         let asked = Atomic(value: 0)
         let log = EventLog()
-        log.record(syncValues([1, 5, 2, 0]) |> skip(while: { value in
-            _ = asked.modify { $0 + 1 }
-            return value < 3
-        }))
+        log.record(
+            syncValues([1, 5, 2, 0])
+                |> skip(while: { value in
+                    _ = asked.modify { $0 + 1 }
+                    return value < 3
+                }))
         XCTAssertEqual(log.events, ["next 5", "next 2", "next 0", "completed"])
         XCTAssertEqual(asked.with { $0 }, 2)
     }

@@ -12,13 +12,14 @@ final class SSignalTransformTests: LeakCheckedTestCase {
     func testCompactMapDropsNilAndBoxedNilResults() {
         let recorder = EventLog()
         let boxedNil: Int? = nil
-        recorder.record(syncValues([1, 2, 3, 4]).compactMap { value -> Any? in
-            switch value as? Int {
-            case 1: return nil
-            case 2: return boxedNil as Any
-            default: return value
-            }
-        })
+        recorder.record(
+            syncValues([1, 2, 3, 4]).compactMap { value -> Any? in
+                switch value as? Int {
+                case 1: return nil
+                case 2: return boxedNil as Any
+                default: return value
+                }
+            })
         XCTAssertEqual(recorder.events, ["next 3", "next 4", "completed"])
     }
 

@@ -50,17 +50,18 @@ final class FoldEngineTests: LeakCheckedTestCase {
     func testAValuePushedBackFromDownstreamIsFoldedAfterTheCurrentOne() {
         let log = EventLog()
         let box = Atomic<FoldEngine<Int, Int, Int>?>(value: nil)
-        _ = box.swap(FoldEngine<Int, Int, Int>.scan(
-            0,
-            { accumulator, value in
-                log.add("fold \(value)")
-                return accumulator + value
-            },
-            emit: { sum in
-                log.add("emit \(sum)")
-                if sum == 1 { box.with { $0 }?.next(5) }
-                log.add("emitted \(sum)")
-            }, complete: {}))
+        _ = box.swap(
+            FoldEngine<Int, Int, Int>.scan(
+                0,
+                { accumulator, value in
+                    log.add("fold \(value)")
+                    return accumulator + value
+                },
+                emit: { sum in
+                    log.add("emit \(sum)")
+                    if sum == 1 { box.with { $0 }?.next(5) }
+                    log.add("emitted \(sum)")
+                }, complete: {}))
         box.with { $0 }?.next(1)
         XCTAssertEqual(log.events, ["fold 1", "emit 1", "emitted 1", "fold 5", "emit 6", "emitted 6"])
         _ = box.swap(nil)
