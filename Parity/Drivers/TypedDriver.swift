@@ -102,6 +102,22 @@ enum TypedDriver {
                 }
             case .combineLatestOfNothing:
                 return .arrays(combineLatest([S]()))
+            case .zip:
+                return .arrays(zip(sources))
+            case .zipTuple:
+                switch sources.count {
+                case 2:
+                    let pairs: Signal<(Int, Int), String> = zip(sources[0], sources[1])
+                    return .arrays(pairs |> map { [$0.0, $0.1] })
+                case 3:
+                    let triples: Signal<(Int, Int, Int), String> = zip(sources[0], sources[1], sources[2])
+                    return .arrays(triples |> map { [$0.0, $0.1, $0.2] })
+                default: preconditionFailure("zipTuple takes two or three sources")
+                }
+            case .zipWith:
+                return .arrays(zip(sources[0], sources[1]) |> map { [$0.0, $0.1] })
+            case .zipOfNothing:
+                return .arrays(zip([S]()))
             case .multicastCombined(let keyed):
                 let shared = multicast(a, keyed: keyed)
                 return .arrays(combineLatest([shared, shared |> map { $0 + 10 }]))
@@ -167,8 +183,18 @@ enum TypedDriver {
                     |> retry(
                         retryOnError: { $0 == error }, delayIncrement: 1, maxDelay: 10, maxRetries: maxRetries,
                         onQueue: queue)
+            case .merge:
+                return merge(sources)
+            case .mergeWith:
+                return a |> merge(with: sources[1])
+            case .mergeOfNothing:
+                return merge([S]())
+            case .withLatestFrom:
+                return a |> withLatestFrom(sources[1])
+            case .withLatestFromCombined:
+                return a |> withLatestFrom(sources[1]) { $0 * 10 + $1 }
             case .last, .combineLatest, .combineLatestWithInitial, .combineLatestTuple, .combineLatestOfNothing, .ignoreValues,
-                .multicastCombined, .buffer, .collect:
+                .multicastCombined, .buffer, .collect, .zip, .zipTuple, .zipWith, .zipOfNothing:
                 preconditionFailure("\(operation) has no Int output; it may only end a chain")
             case .switchToLatest(let inners):
                 return a |> map(inner(inners)) |> switchToLatest

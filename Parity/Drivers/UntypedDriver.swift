@@ -106,6 +106,22 @@ enum UntypedDriver {
                 return SSignal.mergeSignals(sources)
             case .mergeSignalsOfNothing:
                 return SSignal.mergeSignals([SSignal]())
+            case .merge:
+                return SSignal.merge(sources)
+            case .mergeWith:
+                return a.merge(with: sources[1])
+            case .mergeOfNothing:
+                return SSignal.merge([SSignal]())
+            case .zip:
+                return SSignal.zip(sources)
+            case .zipWith:
+                return a.zip(with: sources[1])
+            case .zipOfNothing:
+                return SSignal.zip([SSignal]())
+            case .withLatestFrom:
+                return a.withLatestFrom(sources[1])
+            case .withLatestFromCombined:
+                return a.withLatestFrom(sources[1]) { int($0) * 10 + int($1) }
             case .switchToLatest(let inners):
                 return a.map(inner(inners)).switchToLatest()
             case .mapToSignal(let inners):
@@ -223,7 +239,8 @@ enum UntypedDriver {
             case .throttle(let ticks, let latest):
                 return a.throttle(Double(ticks), latest: latest, on: queue)
             case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed, .retryMatching,
-                .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
+                .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip,
+                .zipTuple:
                 preconditionFailure("\(operation) belongs to the typed API")
             }
         }

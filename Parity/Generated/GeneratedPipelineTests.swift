@@ -149,7 +149,7 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
             for index in pipeline.operations.indices {
                 var candidate = pipeline
                 let removed = candidate.operations.remove(at: index)
-                if case .combineLatest = removed { candidate.sources = Array(candidate.sources.prefix(1)) }
+                if PipelineGenerator.joinsSecondSource(removed) { candidate.sources = Array(candidate.sources.prefix(1)) }
                 candidates.append(candidate)
             }
         }

@@ -19,7 +19,8 @@ struct KnownDisagreement: Sendable {
     /// Typed `delay` arms its timer from a hop onto the queue (`queue.async`, as
     /// SwiftSignalKit does); untyped `delay` arms it at subscription (as SSignalKit does).
     /// When the deadline falls on the same tick as an event of a source subscribed
-    /// alongside (a `combineLatest` partner), the untyped delay fires first. Kept on
+    /// alongside (a `combineLatest`, `merge`, `zip` or
+    /// `withLatestFrom` partner), the untyped delay fires first. Kept on
     /// purpose: the originals differ, and the shared timer engine takes the difference as
     /// its `DelayArming` parameter (see Divergences.md).
     static let delayArmingTie = KnownDisagreement(
@@ -34,7 +35,7 @@ struct KnownDisagreement: Sendable {
             """,
         applies: { pipeline in
             pipeline.operations.contains { if case .delay = $0 { return true } else { return false } }
-                && pipeline.operations.contains { if case .combineLatest = $0 { return true } else { return false } }
+                && pipeline.operations.contains(where: PipelineGenerator.joinsSecondSource)
         },
         normalize: nil)
 

@@ -62,7 +62,8 @@ struct SeededRandom: RandomNumberGenerator {
 /// and the tick at which the sink's subscription is disposed.
 struct GeneratedPipeline: CustomStringConvertible {
     var seed: UInt64
-    /// `a`, and `b` when the chain ends with `combineLatest`.
+    /// `a`, and `b` when the chain ends with an operator over two sources (`combineLatest`,
+    /// `merge`, `zip`, `withLatestFrom`).
     var sources: [String]
     var operations: [Operation]
     var disposeAt: Int
@@ -102,7 +103,8 @@ struct GeneratedPipeline: CustomStringConvertible {
 /// effects, dispatch and timing on the virtual queue, keyed multicast where no marble
 /// can fail, the transforming operators beyond the originals: scan, startWith, compactMap,
 /// replaceError, skip, skip(while:), take(while:), throttle), and `combineLatest`,
-/// `buffer(count:)` or `collect` as a last operator. Left out, each for a named reason
+/// `buffer(count:)` or `collect` as a last operator, or `merge`, `zip` or `withLatestFrom`
+/// over a second source as a last operator. Left out, each for a named reason
 /// (`PipelineGenerator.excluded`), are the operators whose generated use is meaningless
 /// or known to differ.
 enum PipelineGenerator {
@@ -149,6 +151,10 @@ enum PipelineGenerator {
         } else if random.chance(6) {
             // Array outputs: only at the end of a chain.
             operations.append(random.chance(50) ? .buffer(Int.random(in: 1...3, using: &random)) : .collect)
+        } else if random.chance(10) {
+            // Issue 53's operators over a second source (CombiningScenarios), as a last one.
+            operations.append(random.pick(combiningOperations))
+            sources.append(marble(&random, maxLength: 6))
         }
         if random.chance(8) {
             // Keyed sharing, where no marble can fail (see `excluded`).
@@ -157,13 +163,26 @@ enum PipelineGenerator {
                 keyed: true, firstTake: random.chance(50) ? Int.random(in: 1...2, using: &random) : nil,
                 secondDelay: Int.random(in: 0...2, using: &random))
             let fails = (sources + operations.flatMap(marbles)).contains { $0.contains("#") }
-            // Not after an operator whose output is not an Int (combineLatest, buffer, collect).
-            if !fails, operations.allSatisfy({ $0.outputShape == .int }) {
+            // Not after an operator whose output is not an Int (combineLatest, buffer, collect),
+            // nor with one over a second source.
+            if !fails, operations.allSatisfy({ $0.outputShape == .int }), !operations.contains(where: joinsSecondSource) {
                 operations.insert(sharing, at: position)
             }
         }
         let disposeAt = random.chance(30) ? Int.random(in: 0...12, using: &random) : ScenarioWorld.horizon
         return GeneratedPipeline(seed: seed, sources: sources, operations: operations, disposeAt: disposeAt)
+    }
+
+    /// The operators over a second source that a pipeline may end with besides
+    /// `combineLatest`: issue 53's `merge`, `zip` and `withLatestFrom`.
+    static let combiningOperations: [Operation] = [.merge, .mergeWith, .zip, .zipWith, .withLatestFrom, .withLatestFromCombined]
+
+    /// Whether `operation` subscribes the pipeline's second source `b` (it ends the chain).
+    static func joinsSecondSource(_ operation: Operation) -> Bool {
+        switch operation {
+        case .combineLatest, .merge, .mergeWith, .zip, .zipWith, .withLatestFrom, .withLatestFromCombined: return true
+        default: return false
+        }
     }
 
     /// The marbles an operation carries (alternatives and inners).

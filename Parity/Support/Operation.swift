@@ -77,6 +77,25 @@ indirect enum Operation {
     case mergeSignals
     /// Untyped `mergeSignals([])`: the sources are ignored.
     case mergeSignalsOfNothing
+    /// Issue 53 (STypedSignalOperators / SUntypedSignalOperators): `merge(sources)` /
+    /// `SSignal.merge(sources)`, the array form, of every source.
+    case merge
+    /// `a |> merge(with: b)` / `a.merge(with: b)`.
+    case mergeWith
+    /// `merge([])` / `SSignal.merge([])`: the sources are ignored.
+    case mergeOfNothing
+    /// `zip(sources)` / `SSignal.zip(sources)`, the array form; emits `next [x,y]`.
+    case zip
+    /// Typed tuple `zip(a, b)` / `zip(a, b, c)` (two or three sources), printed as arrays.
+    case zipTuple
+    /// Typed `zip(a, b)` (tuple) / untyped `a.zip(with: b)`; emits `next [x,y]`.
+    case zipWith
+    /// `zip([])` / `SSignal.zip([])`: the sources are ignored.
+    case zipOfNothing
+    /// `a |> withLatestFrom(b)` / `a.withLatestFrom(b)`: b's latest value.
+    case withLatestFrom
+    /// `a |> withLatestFrom(b) { $0 * 10 + $1 }` / the untyped one with the same closure.
+    case withLatestFromCombined
 
     // Meta: the outer source's value v selects the inner marble `inners[v]`, named `i<v>`.
     case switchToLatest([Int: String])
@@ -211,6 +230,10 @@ extension Operation {
         case .scanSum, .startWith, .compactMapHalvingEvens, .replaceError, .skip, .skipWhile, .takeWhile, .buffer, .collect,
             .throttle:
             return both
+        case .merge, .mergeWith, .mergeOfNothing, .zip, .zipWith, .zipOfNothing, .withLatestFrom, .withLatestFromCombined:
+            return both
+        case .zipTuple:
+            return [.typed]
         case .distinctModulo, .takeUntil, .last, .recurse, .mapToSignalPromotingError, .restartOrMapError, .retryDelayed,
             .retryMatching, .combineLatestWithInitial, .combineLatestTuple, .ignoreValues, .withState, .mapError, .materializeRoundTrip:
             return [.typed]
@@ -233,7 +256,8 @@ extension Operation {
         case .chain(let operations):
             return operations.last?.outputShape ?? .int
         case .combineLatest, .combineLatestWithInitial, .combineLatestTuple, .combineLatestOfNothing,
-            .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .multicastCombined:
+            .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .multicastCombined, .zip, .zipTuple,
+            .zipWith, .zipOfNothing:
             return .intArray
         case .buffer, .collect:
             return .intArray
