@@ -23,6 +23,9 @@ final class MachineExplorationTests: XCTestCase {
             MachineExplorer(model: CombineLatestModel(seeded: 0, disposal: .atCompletion)).run(),
             MachineExplorer(model: CombineLatestModel(seeded: 0, disposal: .atTeardown)).run(),
             MachineExplorer(model: CombineLatestModel(seeded: 1, disposal: .atCompletion)).run(),
+            MachineExplorer(model: MergeModel()).run(),
+            MachineExplorer(model: ZipModel()).run(),
+            MachineExplorer(model: WithLatestFromModel()).run(),
             MachineExplorer(model: RestartLoopModel()).run(),
             MachineExplorer(model: TimerGateModel(withAction: true)).run(),
             MachineExplorer(model: TimerGateModel(withAction: false)).run(),
@@ -91,7 +94,7 @@ final class MachineExplorationTests: XCTestCase {
     /// What the exploration does not do.
     static let limits = [
         "Illegal events (those that trap) are sampled, not explored: `MachineTrapSampleTests` traps one per machine "
-            + "that has any (15 of the 21), each from a state the models reach by legal events, in a child process "
+            + "that has any (17 of the 24), each from a state the models reach by legal events, in a child process "
             + "(`assertTraps`), in about 1.1 s in all. A child costs about 0.08 s, so every pair of a reached `State` case "
             + "and an illegal event would fit within a minute; it needs each machine's list of illegal events, not written yet.",
         "Each model is the grammar of its engine as read from the engine's calls and the machine's doc comments; "

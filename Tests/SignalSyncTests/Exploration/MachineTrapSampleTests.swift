@@ -67,6 +67,12 @@ final class MachineTrapSampleTests: XCTestCase {
             var world = reach(PublicationModel(), [.write])
             world.machine.advanced()
         }
+        try assertTraps("MergeMachine: an empty merge completes before it has a machine") {
+            _ = MergeMachine<ExploredResource>(count: 0)
+        }
+        try assertTraps("ZipMachine: an empty zip completes before it has a machine") {
+            _ = ZipMachine<Int, ExploredResource>(count: 0)
+        }
         try assertTraps("DistinctMachine: a comparison settled before any value passed") {
             var world = reach(DistinctModel(), [])
             _ = world.machine.settle("a", repeated: false, version: 0)
