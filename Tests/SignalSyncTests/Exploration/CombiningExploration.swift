@@ -130,8 +130,8 @@ struct MergeModel: MachineModel {
             }
         case .dispose:
             world.disposals += 1
-            let handles = world.machine.dispose()
             world.record.ended = true
+            guard case .dispose(let handles) = world.machine.dispose() else { return "nothing" }
             world.record.handOut(handles)
             return "dispose \(handles.count)"
         }
@@ -209,11 +209,9 @@ struct ZipModel: MachineModel {
             return "begin \(index)"
         case .attach(let index):
             world.record.attached[index] = true
-            if let handle = world.machine.attach(ExploredResource(index), at: index) {
-                world.record.handOut([handle])
-                return "dispose"
-            }
-            return "keep"
+            guard case .dispose(let handle) = world.machine.attach(ExploredResource(index), at: index) else { return "keep" }
+            world.record.handOut([handle])
+            return "dispose"
         case .value(let index):
             let value = index * 10 + world.sentValues[index]
             world.sentValues[index] += 1
@@ -259,10 +257,10 @@ struct ZipModel: MachineModel {
             }
         case .dispose:
             world.disposals += 1
-            let end = world.machine.dispose()
             world.record.ended = true
-            world.record.handOut(end?.dispose ?? [])
-            return end == nil ? "nothing" : "dispose"
+            guard case .end(let end) = world.machine.dispose() else { return "nothing" }
+            world.record.handOut(end.dispose)
+            return "dispose"
         }
     }
 
@@ -330,7 +328,7 @@ struct WithLatestFromModel: MachineModel {
     }
 
     private func end(_ world: inout World, _ name: String) -> String {
-        guard let end = world.machine.end() else { return "ignore" }
+        guard case .end(let end) = world.machine.end() else { return "ignore" }
         world.record.terminal()
         world.record.handOut(end.dispose)
         if end.dispose.map(\.id) != end.dispose.map(\.id).sorted() { world.wrongEmission = true }
@@ -344,11 +342,11 @@ struct WithLatestFromModel: MachineModel {
             return "begin \(index)"
         case .attach(let index):
             world.record.attached[index] = true
-            if let handle = world.machine.attach(ExploredResource(index), index == 0 ? .other : .source) {
-                world.record.handOut([handle])
-                return "dispose"
+            guard case .dispose(let handle) = world.machine.attach(ExploredResource(index), index == 0 ? .other : .source) else {
+                return "keep"
             }
-            return "keep"
+            world.record.handOut([handle])
+            return "dispose"
         case .value(0):
             world.sentValues[0] += 1
             switch world.machine.otherValue(world.sentValues[0]) {
@@ -377,7 +375,7 @@ struct WithLatestFromModel: MachineModel {
         case .dispose:
             world.disposals += 1
             world.record.ended = true
-            guard let end = world.machine.end() else { return "nothing" }
+            guard case .end(let end) = world.machine.end() else { return "nothing" }
             world.record.handOut(end.dispose)
             return "dispose"
         }

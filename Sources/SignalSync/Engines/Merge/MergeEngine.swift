@@ -62,7 +62,8 @@ package final class MergeEngine: @unchecked Sendable {
     /// Disposes every source's subscription, in source order; later calls do nothing.
     @inlinable
     package func dispose() {
-        for handle in state.withLock({ $0.dispose() }) {
+        guard case .dispose(let handles) = state.withLock({ $0.dispose() }) else { return }
+        for handle in handles {
             handle.dispose()
         }
     }

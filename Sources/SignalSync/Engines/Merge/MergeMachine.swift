@@ -44,6 +44,15 @@ package struct MergeMachine<Handle> {
         case ignore
     }
 
+    /// What the engine does when the output's subscription is disposed.
+    @usableFromInline
+    package enum DisposeAction {
+        /// Dispose these subscriptions, in source order.
+        case dispose([Handle])
+        /// It had ended already: nothing.
+        case none
+    }
+
     /// The current phase.
     @usableFromInline package private(set) var state: State
 
@@ -97,12 +106,11 @@ package struct MergeMachine<Handle> {
         return .end(dispose: handles.compactMap { $0 })
     }
 
-    /// The output's subscription is disposed: the subscriptions to dispose, in source order
-    /// (none when it had ended already).
+    /// The output's subscription is disposed.
     @inlinable
-    package mutating func dispose() -> [Handle] {
-        guard case .running(_, let handles) = state else { return [] }
+    package mutating func dispose() -> DisposeAction {
+        guard case .running(_, let handles) = state else { return .none }
         state = .ended
-        return handles.compactMap { $0 }
+        return .dispose(handles.compactMap { $0 })
     }
 }

@@ -31,7 +31,9 @@ package final class WithLatestFromEngine<Other>: @unchecked Sendable {
     /// The subscription of `side` (disposed at once when the output ended meanwhile).
     @inlinable
     package func attach(_ handle: any UpstreamDisposable, _ side: Machine.Side) {
-        state.withLock { $0.attach(handle, side) }?.dispose()
+        if case .dispose(let late) = state.withLock({ $0.attach(handle, side) }) {
+            late.dispose()
+        }
     }
 
     /// The other signal emitted `value`: it is the latest.
@@ -54,7 +56,7 @@ package final class WithLatestFromEngine<Other>: @unchecked Sendable {
     /// first; then both subscriptions are disposed.
     @inlinable
     package func end(_ send: () -> Void) {
-        guard let end = state.withLock({ $0.end() }) else { return }
+        guard case .end(let end) = state.withLock({ $0.end() }) else { return }
         send()
         for handle in end.dispose {
             handle.dispose()
@@ -65,7 +67,7 @@ package final class WithLatestFromEngine<Other>: @unchecked Sendable {
     /// Disposes the other's subscription, then the source's; later calls do nothing.
     @inlinable
     package func dispose() {
-        guard let end = state.withLock({ $0.end() }) else { return }
+        guard case .end(let end) = state.withLock({ $0.end() }) else { return }
         for handle in end.dispose {
             handle.dispose()
         }

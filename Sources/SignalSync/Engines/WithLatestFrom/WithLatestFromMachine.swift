@@ -47,6 +47,24 @@ package struct WithLatestFromMachine<Other, Handle> {
         case other, source
     }
 
+    /// What the engine does with a subscription that just started.
+    @usableFromInline
+    package enum AttachAction {
+        /// Keep it (stored).
+        case keep
+        /// The output ended while the signal was being subscribed: dispose it now.
+        case dispose(Handle)
+    }
+
+    /// What the engine does at a terminal event that ends the output, or a disposal.
+    @usableFromInline
+    package enum EndAction {
+        /// Perform the end (send the terminal event first, if there is one).
+        case end(End)
+        /// It had ended already: ignore it.
+        case ignore
+    }
+
     /// What the engine does with a value of the other signal.
     @usableFromInline
     package enum OtherValueAction {
@@ -93,19 +111,18 @@ package struct WithLatestFromMachine<Other, Handle> {
         return false
     }
 
-    /// The subscription of `side` started: nil to keep it, or the handle to dispose now
-    /// (the output ended while it was being subscribed).
+    /// The subscription of `side` started.
     @inlinable
-    package mutating func attach(_ handle: Handle, _ side: Side) -> Handle? {
+    package mutating func attach(_ handle: Handle, _ side: Side) -> AttachAction {
         guard case .running(var running) = state else {
-            return handle  // legitimate: the output ended while the signal was being subscribed
+            return .dispose(handle)  // legitimate: the output ended while the signal was being subscribed
         }
         switch side {
         case .other: running.other = handle
         case .source: running.source = handle
         }
         state = .running(running)
-        return nil
+        return .keep
     }
 
     /// The other signal emitted `value`.
@@ -130,13 +147,13 @@ package struct WithLatestFromMachine<Other, Handle> {
     }
 
     /// A terminal event that ends the output (the other's error, the source's completion
-    /// or error): nil when it had ended already.
+    /// or error), or the output's disposal.
     @inlinable
-    package mutating func end() -> End? {
+    package mutating func end() -> EndAction {
         guard case .running(let running) = state else {
-            return nil  // legitimate: a later terminal event, or one racing a disposal
+            return .ignore  // legitimate: a later terminal event, or one racing a disposal
         }
         state = .ended
-        return End(running)
+        return .end(End(running))
     }
 }

@@ -33,7 +33,9 @@ package final class ZipEngine<Value>: @unchecked Sendable {
     /// Source `index`'s subscription (disposed at once when the output ended meanwhile).
     @inlinable
     package func attach(_ handle: any UpstreamDisposable, at index: Int) {
-        state.withLock { $0.attach(handle, at: index) }?.dispose()
+        if case .dispose(let late) = state.withLock({ $0.attach(handle, at: index) }) {
+            late.dispose()
+        }
     }
 
     /// Source `index` emitted `value`: `emit` sends a completed row downstream, and
@@ -77,7 +79,7 @@ package final class ZipEngine<Value>: @unchecked Sendable {
     /// Disposes every source's subscription, in source order; later calls do nothing.
     @inlinable
     package func dispose() {
-        guard let end = state.withLock({ $0.dispose() }) else { return }
+        guard case .end(let end) = state.withLock({ $0.dispose() }) else { return }
         for handle in end.dispose {
             handle.dispose()
         }

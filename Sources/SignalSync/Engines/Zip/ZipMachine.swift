@@ -84,6 +84,24 @@ package struct ZipMachine<Value, Handle> {
         case ended
     }
 
+    /// What the engine does with a source's subscription that just started.
+    @usableFromInline
+    package enum AttachAction {
+        /// Keep it (stored).
+        case keep
+        /// The output ended while the source was being subscribed: dispose it now.
+        case dispose(Handle)
+    }
+
+    /// What the engine does when the output's subscription is disposed.
+    @usableFromInline
+    package enum DisposeAction {
+        /// Perform the end (no terminal event is sent).
+        case end(End)
+        /// It had ended already: nothing.
+        case none
+    }
+
     /// What the engine does with a value.
     @usableFromInline
     package enum ValueAction {
@@ -142,17 +160,16 @@ package struct ZipMachine<Value, Handle> {
         return false
     }
 
-    /// Source `index`'s start returned `handle`: `nil` to keep it, or the handle to
-    /// dispose now (the output ended while it was being subscribed).
+    /// Source `index`'s start returned `handle`.
     @inlinable
-    package mutating func attach(_ handle: Handle, at index: Int) -> Handle? {
+    package mutating func attach(_ handle: Handle, at index: Int) -> AttachAction {
         guard case .running(var running) = state else {
-            return handle  // legitimate: the output ended while the source was being subscribed
+            return .dispose(handle)  // legitimate: the output ended while the source was being subscribed
         }
         state = .ended  // so that the arrays are not copied on write
         running.handles[index] = handle
         state = .running(running)
-        return nil
+        return .keep
     }
 
     /// Source `index` emitted `value`.
@@ -209,11 +226,11 @@ package struct ZipMachine<Value, Handle> {
         return .end(End(running))
     }
 
-    /// The output's subscription is disposed: nil when it had ended already.
+    /// The output's subscription is disposed.
     @inlinable
-    package mutating func dispose() -> End? {
-        guard case .running(let running) = state else { return nil }
+    package mutating func dispose() -> DisposeAction {
+        guard case .running(let running) = state else { return .none }
         state = .ended
-        return End(running)
+        return .end(End(running))
     }
 }

@@ -1,0 +1,88 @@
+import Dispatch
+import SignalTestSupport
+import XCTest
+
+@testable import SignalSync
+
+/// A source subscription that logs its disposals and counts them (thread-safe): for the
+/// tests of the merge, zip and withLatestFrom engines.
+final class CombiningHandle: UpstreamDisposable, @unchecked Sendable {
+    // Safety: immutable; the log guards itself.
+    let name: String
+    let log: CombiningLog?
+    let disposals = LockedState(0)
+    init(_ name: String, _ log: CombiningLog? = nil) {
+        self.name = name
+        self.log = log
+    }
+    func dispose() {
+        disposals.withLock { $0 += 1 }
+        log?.add("dispose \(name)")
+    }
+    var count: Int { disposals.withLock { $0 } }
+}
+
+/// A thread-safe log for the closures the merge, zip and withLatestFrom engines call.
+final class CombiningLog: @unchecked Sendable {
+    // Safety: reached only through `lines.withLock`.
+    let lines = LockedState<[String]>([])
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+/// `MergeEngine`: completion once all completed, the first error, disposal in order,
+/// re-entrancy and concurrent terminal events.
+final class MergeEngineTests: LeakCheckedTestCase {
+    func testCompletesOnceEverySourceCompletedThenDisposesInOrder() {
+        let log = CombiningLog()
+        let engine = MergeEngine(count: 3)
+        for name in ["a", "b", "c"].enumerated() { engine.attach(CombiningHandle(name.element, log), at: name.offset) }
+        engine.sourceCompleted { log.add("completed") }
+        engine.sourceCompleted { log.add("completed") }
+        XCTAssertEqual(log.all, [], "two of three completed: nothing yet")
+        engine.sourceCompleted { log.add("completed") }
+        XCTAssertEqual(log.all, ["completed", "dispose a", "dispose b", "dispose c"])
+        engine.dispose()
+        engine.sourceFailed { log.add("error") }
+        XCTAssertEqual(log.all.count, 4, "nothing after the end")
+    }
+
+    func testTheFirstErrorEndsItAndALateSubscriptionIsDisposedAsItIsAttached() {
+        let log = CombiningLog()
+        let engine = MergeEngine(count: 2)
+        engine.attach(CombiningHandle("a", log), at: 0)
+        engine.sourceFailed { log.add("error") }  // b fails while being subscribed
+        XCTAssertFalse(engine.isRunning, "the face subscribes no source after this one")
+        engine.attach(CombiningHandle("b", log), at: 1)
+        engine.sourceFailed { log.add("error again") }
+        engine.sourceCompleted { log.add("completed") }
+        XCTAssertEqual(log.all, ["error", "dispose a", "dispose b"])
+    }
+
+    func testASubscriberMayDisposeInsideTheTerminalEvent() {
+        let a = CombiningHandle("a")
+        let engine = MergeEngine(count: 1)
+        engine.attach(a, at: 0)
+        engine.sourceFailed { engine.dispose() }  // would dead-lock under the lock
+        XCTAssertEqual(a.count, 1, "disposed once: by the disposal inside the error, not again by the end")
+    }
+
+    func testConcurrentTerminalEventsEndItExactlyOnce() {
+        let rounds = 200 * Stress.scale
+        for round in 0..<rounds {
+            let terminals = LockedState(0)
+            let handles = (0..<4).map { CombiningHandle("\($0)") }
+            let engine = MergeEngine(count: 4)
+            for (index, handle) in handles.enumerated() { engine.attach(handle, at: index) }
+            Stress.run("merge terminals", threads: 4) { index in
+                if round % 2 == 0 || index != 3 {
+                    engine.sourceCompleted { terminals.withLock { $0 += 1 } }
+                } else {
+                    engine.sourceFailed { terminals.withLock { $0 += 1 } }
+                }
+            }
+            XCTAssertEqual(terminals.withLock { $0 }, 1)
+            XCTAssertEqual(handles.map { $0.count }, [1, 1, 1, 1], "each subscription disposed once")
+        }
+    }
+}
