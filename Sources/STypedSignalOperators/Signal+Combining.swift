@@ -121,7 +121,12 @@ public func zip<T, E>(_ signals: [Signal<T, E>]) -> Signal<[T], E> {
 /// engine's buffers hold; the tuple arities read them back with `first`...`sixth`.
 @usableFromInline
 enum ZipElement<T1, T2, T3, T4, T5, T6> {
-    case first(T1), second(T2), third(T3), fourth(T4), fifth(T5), sixth(T6)
+    case first(T1)
+    case second(T2)
+    case third(T3)
+    case fourth(T4)
+    case fifth(T5)
+    case sixth(T6)
 
     @inlinable var v1: T1 {
         guard case .first(let value) = self else { preconditionFailure("zip: row element 1 is from another source") }

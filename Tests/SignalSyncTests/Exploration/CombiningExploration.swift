@@ -72,7 +72,13 @@ struct MergeModel: MachineModel {
         var earlyCompletion = false
         var disposals = 0
     }
-    enum Event: Hashable { case begin(Int), attach(Int), complete(Int), fail(Int), dispose }
+    enum Event: Hashable {
+        case begin(Int)
+        case attach(Int)
+        case complete(Int)
+        case fail(Int)
+        case dispose
+    }
     let name = "Merge"
     let bound = "2 sources, 1 terminal event each, 2 disposals"
 
@@ -175,7 +181,14 @@ struct ZipModel: MachineModel {
         var earlyCompletion = false
         var disposals = 0
     }
-    enum Event: Hashable { case begin(Int), attach(Int), value(Int), complete(Int), fail(Int), dispose }
+    enum Event: Hashable {
+        case begin(Int)
+        case attach(Int)
+        case value(Int)
+        case complete(Int)
+        case fail(Int)
+        case dispose
+    }
     let name = "Zip"
     let bound = "2 sources, 2 values and 1 terminal event each, 2 disposals"
 
@@ -305,7 +318,14 @@ struct WithLatestFromModel: MachineModel {
         var wrongEmission = false
         var disposals = 0
     }
-    enum Event: Hashable { case begin(Int), attach(Int), value(Int), complete(Int), fail(Int), dispose }
+    enum Event: Hashable {
+        case begin(Int)
+        case attach(Int)
+        case value(Int)
+        case complete(Int)
+        case fail(Int)
+        case dispose
+    }
     let name = "WithLatestFrom"
     let bound = "other and source, 2 values and 1 terminal event each, 2 disposals"
 

@@ -73,10 +73,12 @@ final class ZipEngineTests: LeakCheckedTestCase {
         var rows = 0
         engine.receive(1, at: 0, emit: { _ in rows += 1 }, complete: {})
         engine.receive(2, at: 0, emit: { _ in rows += 1 }, complete: {})
-        engine.receive(1, at: 1, emit: { _ in
-            rows += 1
-            engine.dispose()  // would dead-lock under the lock
-        }, complete: {})
+        engine.receive(
+            1, at: 1,
+            emit: { _ in
+                rows += 1
+                engine.dispose()  // would dead-lock under the lock
+            }, complete: {})
         engine.receive(2, at: 1, emit: { _ in rows += 1 }, complete: {})
         XCTAssertEqual(rows, 1, "nothing after the disposal")
         XCTAssertEqual([a.count, b.count], [1, 1])
