@@ -169,9 +169,9 @@ enum Catalogue {
     static let all: [Scenario] =
         MappingScenarios.all + TakeScenarios.all + SideEffectScenarios.all + CatchScenarios.all
         + CombineScenarios.all + MetaScenarios.all + ReduceScenarios.all + DispatchTimingScenarios.all + HotSourceScenarios.all
-        + TransformScenarios.all + CombiningScenarios.all
+        + TransformScenarios.all + CombiningScenarios.all + ShareScenarios.all
 
     /// The ops of operators beyond both originals (the operator modules): they cover no
     /// row of either operator table.
-    static let beyondTheOriginals: Set<String> = TransformScenarios.ops.union(CombiningScenarios.ops)
+    static let beyondTheOriginals: Set<String> = TransformScenarios.ops.union(CombiningScenarios.ops).union(ShareScenarios.ops)
 }

@@ -121,6 +121,10 @@ enum TypedDriver {
             case .multicastCombined(let keyed):
                 let shared = multicast(a, keyed: keyed)
                 return .arrays(combineLatest([shared, shared |> map { $0 + 10 }]))
+            case .shareCombined(let replay, let secondDelay):
+                let shared = a |> share(replay: replay)
+                let second = shared |> map { $0 + 10 }
+                return .arrays(combineLatest([shared, secondDelay > 0 ? second |> delay(Double(secondDelay), queue: queue) : second]))
             case .last:
                 return .optionals(a |> last)
             case .ignoreValues:
@@ -194,7 +198,7 @@ enum TypedDriver {
             case .withLatestFromCombined:
                 return a |> withLatestFrom(sources[1]) { $0 * 10 + $1 }
             case .last, .combineLatest, .combineLatestWithInitial, .combineLatestTuple, .combineLatestOfNothing, .ignoreValues,
-                .multicastCombined, .buffer, .collect, .zip, .zipTuple, .zipWith, .zipOfNothing:
+                .multicastCombined, .buffer, .collect, .zip, .zipTuple, .zipWith, .zipOfNothing, .shareCombined:
                 preconditionFailure("\(operation) has no Int output; it may only end a chain")
             case .switchToLatest(let inners):
                 return a |> map(inner(inners)) |> switchToLatest
@@ -219,6 +223,12 @@ enum TypedDriver {
                 }
             case .multicastAgain(let keyed, let firstTake, let secondDelay):
                 let shared = multicast(a, keyed: keyed)
+                let second = secondDelay > 0 ? shared |> delay(Double(secondDelay), queue: queue) : shared
+                return (firstTake.map { shared |> take($0) } ?? shared) |> then(second)
+            case .share(let replay):
+                return a |> share(replay: replay)
+            case .shareAgain(let replay, let firstTake, let secondDelay):
+                let shared = a |> share(replay: replay)
                 let second = secondDelay > 0 ? shared |> delay(Double(secondDelay), queue: queue) : shared
                 return (firstTake.map { shared |> take($0) } ?? shared) |> then(second)
             case .variable(let ticks):

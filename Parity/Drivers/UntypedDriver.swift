@@ -168,6 +168,16 @@ enum UntypedDriver {
                 let shared = multicast(a, keyed: keyed)
                 let second = secondDelay > 0 ? shared.delay(Double(secondDelay), onQueue: queue) : shared
                 return (firstTake.map { shared.take($0) } ?? shared).then(second)
+            case .share(let replay):
+                return a.share(replay: replay)
+            case .shareCombined(let replay, let secondDelay):
+                let shared = a.share(replay: replay)
+                let second = shared.map { int($0) + 10 }
+                return SSignal.combineSignals([shared, secondDelay > 0 ? second.delay(Double(secondDelay), onQueue: queue) : second])
+            case .shareAgain(let replay, let firstTake, let secondDelay):
+                let shared = a.share(replay: replay)
+                let second = secondDelay > 0 ? shared.delay(Double(secondDelay), onQueue: queue) : shared
+                return (firstTake.map { shared.take($0) } ?? shared).then(second)
             case .variable(let ticks):
                 let variable = SVariable()
                 world.keepAlive(variable)

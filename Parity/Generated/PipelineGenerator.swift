@@ -102,7 +102,8 @@ struct GeneratedPipeline: CustomStringConvertible {
 /// Int values (mapping, take, catch, then, deferred, the meta operators, reduce, side
 /// effects, dispatch and timing on the virtual queue, keyed multicast where no marble
 /// can fail, the transforming operators beyond the originals: scan, startWith, compactMap,
-/// replaceError, skip, skip(while:), take(while:), throttle), and `combineLatest`,
+/// replaceError, skip, skip(while:), take(while:), throttle; `share(replay:)` alone and with
+/// a second subscriber), and `combineLatest`,
 /// `buffer(count:)` or `collect` as a last operator, or `merge`, `zip` or `withLatestFrom`
 /// over a second source as a last operator. Left out, each for a named reason
 /// (`PipelineGenerator.excluded`), are the operators whose generated use is meaningless
@@ -168,6 +169,19 @@ enum PipelineGenerator {
             if !fails, operations.allSatisfy({ $0.outputShape == .int }), !operations.contains(where: joinsSecondSource) {
                 operations.insert(sharing, at: position)
             }
+        }
+        if random.chance(8) {
+            // `share(replay:)`, with a second subscriber (errors pass through unchanged on
+            // every driver, so any marble may fail).
+            let position = Int.random(in: 0...operations.count, using: &random)
+            let replay = Int.random(in: 0...2, using: &random)
+            let sharing =
+                random.chance(50)
+                ? Operation.share(replay: replay)
+                : Operation.shareAgain(
+                    replay: replay, firstTake: random.chance(50) ? Int.random(in: 1...2, using: &random) : nil,
+                    secondDelay: Int.random(in: 0...2, using: &random))
+            operations.insert(sharing, at: position)
         }
         let disposeAt = random.chance(30) ? Int.random(in: 0...12, using: &random) : ScenarioWorld.horizon
         return GeneratedPipeline(seed: seed, sources: sources, operations: operations, disposeAt: disposeAt)

@@ -132,6 +132,14 @@ indirect enum Operation {
     /// ended: `m |> take(firstTake) |> then(m |> delay(secondDelay))` (no take when nil, no
     /// delay when 0).
     case multicastAgain(keyed: Bool, firstTake: Int?, secondDelay: Int = 0)
+    /// `share(replay:)` (both operator modules), one subscriber: `a |> share(replay: n)`.
+    case share(replay: Int)
+    /// `share(replay:)` with two subscribers combined: `combineLatest([s, s |> map { $0 + 10 }
+    /// |> delay(secondDelay)])` (no delay when 0: both subscribe at once); emits `next [x,y]`.
+    case shareCombined(replay: Int, secondDelay: Int = 0)
+    /// `share(replay:)` with a second subscriber arriving when the first has ended, as in
+    /// `multicastAgain`: `s |> take(firstTake) |> then(s |> delay(secondDelay))`.
+    case shareAgain(replay: Int, firstTake: Int?, secondDelay: Int = 0)
     /// Untyped `SVariable` / typed `Promise`: `set(a)` when the pipeline is built, then
     /// `set(b)`, `set(c)`, ... at the given ticks; the output is `signal()` / `get()`.
     /// Source errors end a source like a completion (typed: through `catch`).
@@ -225,7 +233,8 @@ extension Operation {
         case .source, .sequential, .map, .filter, .distinct, .take, .takeLast, .catchError, .restart, .restartIfError,
             .combineLatest, .combineLatestOfNothing, .switchToLatest, .mapToSignal, .queue, .mapToQueue, .throttled,
             .mapToThrottled, .then, .deferred, .reduceSum, .reduceSumEmitting, .beforeNext, .afterNext, .beforeStarted,
-            .beforeCompleted, .afterCompleted, .afterDisposed, .deliverOn, .runOn, .delay, .timeout, .throttleOn, .variable:
+            .beforeCompleted, .afterCompleted, .afterDisposed, .deliverOn, .runOn, .delay, .timeout, .throttleOn, .variable,
+            .share, .shareCombined, .shareAgain:
             return both
         case .scanSum, .startWith, .compactMapHalvingEvens, .replaceError, .skip, .skipWhile, .takeWhile, .buffer, .collect,
             .throttle:
@@ -257,7 +266,7 @@ extension Operation {
             return operations.last?.outputShape ?? .int
         case .combineLatest, .combineLatestWithInitial, .combineLatestTuple, .combineLatestOfNothing,
             .combineSignalsOfNothingWithInitialStates, .combineSignalsWithInitialStates, .multicastCombined, .zip, .zipTuple,
-            .zipWith, .zipOfNothing:
+            .zipWith, .zipOfNothing, .shareCombined:
             return .intArray
         case .buffer, .collect:
             return .intArray

@@ -73,6 +73,13 @@ public final class Subscriber<T, E>: CustomStringConvertible, @unchecked Sendabl
         core._withUnsafeGuaranteedRef { $0.putCompletion() }
     }
 
+    /// True once the subscription ended (a terminal event, or the handle's disposal, even
+    /// before the generator returned): what a loop inside a generator asks before each
+    /// step (`share(replay:)`'s replay).
+    @inlinable package var hasEnded: Bool {
+        state.hasEnded
+    }
+
     /// Keeps `object` alive until the subscription ends (terminal event, disposal of
     /// the handle, or deallocation of the subscriber). An object added after the
     /// subscription ended is not retained.

@@ -19,7 +19,7 @@ import SignalSync
 public final class Multicast<T>: @unchecked Sendable {
     // Safety: `engines` is reached only under its lock.
     // Inlinable down to the engine, so that it runs specialized for the caller's `T`.
-    @usableFromInline typealias Engine = ShareEngine<Subscriber<T, NoError>, Void>
+    @usableFromInline typealias Engine = ShareEngine<Subscriber<T, NoError>, T, Void>
     @usableFromInline let engines = LockedState<[String: Engine]>([:])
 
     /// Creates an empty multicast table.

@@ -19,7 +19,7 @@ extension SSignal {
     /// shared.start(next: { print("b", $0 ?? "nil") })   // source started once
     /// ```
     public func multicast() -> SSignal {
-        let engine = ShareEngine<SSubscriber, MulticastTerminal>(
+        let engine = ShareEngine<SSubscriber, Any?, MulticastTerminal>(
             reuse: .restart,
             start: { engine, generation in
                 self.start(

@@ -5,9 +5,14 @@
 /// source of any run that began (the current or a stale one) sends values (`next`) and
 /// at most one terminal event (`finish`), after a `finish` that delivers the engine
 /// reports `terminalDelivered`, and each membership leaves (`leave`, a second time too:
-/// a membership's disposal is idempotent).
+/// a membership's disposal is idempotent). With `replay` > 0 (`.whileConnected`, as
+/// `share(replay:)` runs it), values go through `next(_:_:)`, and a subscriber that joins
+/// with values to replay asks `replayed` until its replay is over (`replayed(s)`, also
+/// after it left); each subscriber's values are checked to be its run's, from its joining
+/// point (the last `replay` values before it joined), none missing or doubled, all of them
+/// before its terminal event.
 struct ShareModel: MachineModel {
-    typealias Machine = ShareMachine<Int, String, Int>
+    typealias Machine = ShareMachine<Int, Int, String, Int>
     struct World {
         var machine: Machine
         var subscribers = 0
@@ -30,6 +35,14 @@ struct ShareModel: MachineModel {
         var wrongReceivers: [String] = []
         var forgotten = false
         var rejectedBeforeForget = false
+        /// The values each run's source sent while it was the current run, in order.
+        var runValues: [Int: [Int]] = [:]
+        /// Each subscriber's run, where in its values it must begin, and what it received.
+        var runOf: [Int: Int] = [:]
+        var joinIndex: [Int: Int] = [:]
+        var received: [Int: [Int]] = [:]
+        /// Subscribers whose replay loop has not been told it is over.
+        var joining: Set<Int> = []
     }
     enum Event: CustomStringConvertible {
         case subscribe
@@ -38,6 +51,7 @@ struct ShareModel: MachineModel {
         case finish(Int)
         case delivered
         case leave(Int)
+        case replayed(Int)
         var description: String {
             switch self {
             case .subscribe: "subscribe"
@@ -46,14 +60,19 @@ struct ShareModel: MachineModel {
             case .finish(let generation): "finish(\(generation))"
             case .delivered: "terminalDelivered"
             case .leave(let subscriber): "leave(s\(subscriber))"
+            case .replayed(let subscriber): "replayed(s\(subscriber))"
             }
         }
     }
     let reuse: Machine.Reuse
-    var name: String { "Share (\(reuse))" }
-    let bound = "3 subscribers, 2 values, each membership leaves at most twice"
+    var replay = 0
+    var name: String { replay > 0 || reuse == .whileConnected ? "Share (\(reuse), replay \(replay))" : "Share (\(reuse))" }
+    /// How often a membership may leave: the replaying models, whose worlds are larger,
+    /// leave once (the restart and once models cover the second leave).
+    var maxLeaves: Int { reuse == .whileConnected ? 1 : 2 }
+    var bound: String { "3 subscribers, 2 values, each membership leaves at most \(maxLeaves == 1 ? "once" : "twice")" }
 
-    func initial() -> World { World(machine: Machine(reuse: reuse)) }
+    func initial() -> World { World(machine: Machine(reuse: reuse, replay: replay)) }
 
     func legalEvents(in world: World) -> [Event] {
         var events: [Event] = []
@@ -64,15 +83,41 @@ struct ShareModel: MachineModel {
             if !world.finishedRuns.contains(generation) { events.append(.finish(generation)) }
         }
         if world.deliveryPending { events.append(.delivered) }
-        for subscriber in world.keys.keys.sorted() where world.leaves[subscriber, default: 0] < 2 {
+        for subscriber in world.keys.keys.sorted() where world.leaves[subscriber, default: 0] < maxLeaves {
             events.append(.leave(subscriber))
         }
+        events += world.joining.sorted().map { .replayed($0) }
         return events
     }
 
     private func members(_ world: World) -> [Int] {
         if case .running(let run) = world.machine.state { return run.members.values }
         return []
+    }
+
+    /// The members that receive the source's values (not those receiving their replay).
+    private func receivers(_ world: World) -> [Int] {
+        members(world).filter { !world.joining.contains($0) }
+    }
+
+    /// Records `value` for `subscriber`, checking it comes next in its run.
+    private func receive(_ value: Int, _ subscriber: Int, _ world: inout World) {
+        if world.terminals[subscriber, default: 0] > 0 { world.wrongReceivers.append("s\(subscriber) got \(value) after its end") }
+        world.received[subscriber, default: []].append(value)
+        let got = world.received[subscriber]!
+        let run = world.runValues[world.runOf[subscriber] ?? 0] ?? []
+        let from = world.joinIndex[subscriber] ?? 0
+        let expected = Array(run[min(from, run.count)..<min(from + got.count, run.count)])
+        if got != expected { world.wrongReceivers.append("s\(subscriber) got \(got), its run sent \(run) from \(from)") }
+    }
+
+    /// Checks that `subscriber`, given its terminal event, had every value of its run.
+    private func ended(_ subscriber: Int, _ world: inout World) {
+        world.terminals[subscriber, default: 0] += 1
+        guard reuse == .whileConnected, let generation = world.runOf[subscriber] else { return }
+        let run = world.runValues[generation] ?? []
+        let missing = run.count - (world.joinIndex[subscriber] ?? 0) - (world.received[subscriber]?.count ?? 0)
+        if missing != 0 { world.wrongReceivers.append("s\(subscriber) ended missing \(missing) values of \(run)") }
     }
 
     private func generation(_ world: World) -> Int? {
@@ -91,11 +136,27 @@ struct ShareModel: MachineModel {
                 world.runs = generation
                 world.starting.append(generation)
                 world.keys[subscriber] = key
+                world.runOf[subscriber] = generation
+                world.runValues[generation] = []
+                world.joinIndex[subscriber] = 0
                 return "start(\(generation))"
             case .joined(let key):
                 world.keys[subscriber] = key
+                let generation = world.runs
+                world.runOf[subscriber] = generation
+                world.joinIndex[subscriber] = world.runValues[generation]?.count ?? 0
                 return "joined"
+            case .joinedReplaying(let key):
+                world.keys[subscriber] = key
+                let generation = world.runs
+                let sent = world.runValues[generation]?.count ?? 0
+                if replay == 0 || sent == 0 { world.wrongReceivers.append("s\(subscriber) replays \(sent) values of replay \(replay)") }
+                world.runOf[subscriber] = generation
+                world.joinIndex[subscriber] = max(0, sent - replay)
+                world.joining.insert(subscriber)
+                return "joinedReplaying"
             case .replay:
+                if reuse == .whileConnected { world.wrongReceivers.append("s\(subscriber) got an old run's end") }
                 world.terminals[subscriber, default: 0] += 1
                 return "replay"
             case .rejected:
@@ -112,11 +173,15 @@ struct ShareModel: MachineModel {
                 return "dispose"
             }
         case .next(let generation):
+            let value = world.values
             world.values += 1
-            let expected = self.generation(world) == generation ? members(world) : []
-            switch world.machine.next(generation) {
+            let current = self.generation(world) == generation
+            let expected = current ? receivers(world) : []
+            if current { world.runValues[generation, default: []].append(value) }
+            switch reuse == .whileConnected ? world.machine.next(value, generation) : world.machine.next(generation) {
             case .deliver(let receivers):
                 if receivers != expected { world.wrongReceivers.append("value to \(receivers), members \(expected)") }
+                if reuse == .whileConnected { for receiver in receivers { receive(value, receiver, &world) } }
                 return "deliver(\(receivers.count))"
             case .drop:
                 if !expected.isEmpty { world.wrongReceivers.append("value dropped for members \(expected)") }
@@ -124,11 +189,11 @@ struct ShareModel: MachineModel {
             }
         case .finish(let generation):
             world.finishedRuns.insert(generation)
-            let expected = self.generation(world) == generation ? members(world) : nil
+            let expected = self.generation(world) == generation ? receivers(world) : nil
             switch world.machine.finish("end", generation) {
             case .deliver(let receivers, let handle):
                 if receivers != expected { world.wrongReceivers.append("terminal to \(receivers), members \(String(describing: expected))") }
-                for receiver in receivers { world.terminals[receiver, default: 0] += 1 }
+                for receiver in receivers { ended(receiver, &world) }
                 if let handle { world.ended[handle, default: 0] += 1 }
                 world.deliveryPending = true
                 return "deliver(\(receivers.count))"
@@ -156,6 +221,25 @@ struct ShareModel: MachineModel {
                 if forget { world.forgotten = true }
                 return "stop(\(handle.map(String.init) ?? "nil"), forget: \(forget))"
             }
+        case .replayed(let subscriber):
+            switch world.machine.replayed(world.keys[subscriber]!) {
+            case .value(let value):
+                receive(value, subscriber, &world)
+                return "value(\(value))"
+            case .terminal:
+                world.joining.remove(subscriber)
+                ended(subscriber, &world)
+                return "terminal"
+            case .live:
+                world.joining.remove(subscriber)
+                if world.leaves[subscriber, default: 0] > 0 { world.wrongReceivers.append("s\(subscriber) live after leaving") }
+                if !members(world).contains(subscriber) { world.wrongReceivers.append("s\(subscriber) live outside the run") }
+                return "live"
+            case .stopped:
+                world.joining.remove(subscriber)
+                if world.leaves[subscriber, default: 0] == 0 { world.wrongReceivers.append("s\(subscriber)'s replay stopped while it stays") }
+                return "stopped"
+            }
         }
     }
 
@@ -173,7 +257,13 @@ struct ShareModel: MachineModel {
         var machine = kind(world)
         if case .running(let run) = world.machine.state {
             let members = run.members.keyedValues.map { "\($0.key):\($0.element)" }
-            machine += "(g\(run.generation) \(members) snap\(run.snapshot != nil) h\(String(describing: run.handle)))"
+            machine += "(g\(run.generation) \(members) snap\(run.snapshot != nil) h\(String(describing: run.handle)) b\(run.buffer?.values ?? []))"
+        }
+        if reuse == .whileConnected {
+            let joiners = world.machine.joiners.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.pending.count)\($0.value.terminal ?? "")" }
+            machine += " j\(joiners) rv\(world.runValues.sorted { $0.key < $1.key }.map { "\($0)" })"
+            machine += " ro\(world.runOf.sorted { $0.key < $1.key }.map { "\($0)" }) ji\(world.joinIndex.sorted { $0.key < $1.key }.map { "\($0)" })"
+            machine += " rc\(world.received.sorted { $0.key < $1.key }.map { "\($0)" }) jn\(world.joining.sorted())"
         }
         return
             "\(machine) nk\(world.machine.nextKey) s\(world.subscribers) k\(world.keys.sorted { $0.key < $1.key }.map { "\($0)" }) "
@@ -192,13 +282,17 @@ struct ShareModel: MachineModel {
         for (handle, count) in world.ended where count > 1 { broken.append("handle \(handle) ended \(count) times") }
         for (subscriber, count) in world.terminals where count > 1 { broken.append("s\(subscriber) got \(count) terminal events") }
         if world.rejectedBeforeForget { broken.append("rejected before the owner was told to forget") }
-        if reuse == .restart && world.forgotten { broken.append("a restart engine asked to be forgotten") }
+        if reuse != .once && world.forgotten { broken.append("a \(reuse) engine asked to be forgotten") }
+        if reuse == .whileConnected, kind(world) == "finished" || kind(world) == "closed" {
+            broken.append("a whileConnected engine kept its end (\(kind(world)))")
+        }
         if final {
             // Every membership left and every start returned: every handle is ended once.
             for handle in world.handles where world.ended[handle, default: 0] != 1 {
                 broken.append("handle \(handle) ended \(world.ended[handle, default: 0]) times at the end")
             }
             if kind(world) == "running" { broken.append("running with every subscriber gone") }
+            if !world.machine.joiners.isEmpty { broken.append("joiners left over: \(world.machine.joiners.keys.sorted())") }
         }
         return broken
     }

@@ -6,7 +6,10 @@
 /// `finish`, both with the run's generation), `sendTerminal` gives a terminal event to one
 /// subscriber, and `forget` (for a `.once` engine) removes the closed engine from its
 /// owner's table. The face adds subscribers with `subscribe` and returns the membership as
-/// the subscription's disposable.
+/// the subscription's disposable. A replaying engine (`share(replay:)`) also takes
+/// `sendNext`, which gives a replayed value to one subscriber, and `hasEnded`, which says
+/// that a subscriber's subscription ended (its replay stops); its source's values come
+/// through `forEachReceiver(recording:_:_:)`.
 ///
 /// No closure runs, no subscriber is called and nothing is disposed while the lock is
 /// held, so every method may be called from any thread and re-entrantly from inside the
@@ -18,11 +21,11 @@
 /// Benchmarks/PERFORMANCE.md, "Run-time metadata lookups"); a membership reaches it
 /// through a function made here, not through a generic protocol witness.
 @usableFromInline
-package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
+package final class ShareEngine<Subscriber, Value, Terminal>: @unchecked Sendable {
     // Safety: the machine is reached only through `state.withLock`; the closures are
     // immutable and called after unlocking.
     /// The transitions, with the source subscription as the handle.
-    @usableFromInline package typealias Machine = ShareMachine<Subscriber, Terminal, any UpstreamDisposable>
+    @usableFromInline package typealias Machine = ShareMachine<Subscriber, Value, Terminal, any UpstreamDisposable>
     /// Subscribes to the source for run `generation` of the engine.
     @usableFromInline package typealias Start = (ShareEngine, _ generation: Int) -> any UpstreamDisposable
 
@@ -34,6 +37,10 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
     @usableFromInline let sendTerminal: (Subscriber, Terminal) -> Void
     /// Removes a closed `.once` engine from its owner's table.
     @usableFromInline let forget: ((ShareEngine) -> Void)?
+    /// Gives a replayed value to one subscriber (a replaying engine only).
+    @usableFromInline let sendNext: ((Subscriber, Value) -> Void)?
+    /// True once a subscriber's subscription ended (a replaying engine only).
+    @usableFromInline let hasEnded: ((Subscriber) -> Bool)?
 
     /// An idle engine that starts runs with `start`.
     @usableFromInline package init(
@@ -44,6 +51,24 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
         self.start = start
         self.sendTerminal = sendTerminal
         self.forget = forget
+        sendNext = nil
+        hasEnded = nil
+    }
+
+    /// An idle engine that starts runs with `start` and replays each run's last `replay`
+    /// values to a joining subscriber with `sendNext` (stopping when `hasEnded` says its
+    /// subscription ended). The source's values must come through
+    /// `forEachReceiver(recording:_:_:)`.
+    @usableFromInline package init(
+        reuse: Machine.Reuse, replay: Int, start: @escaping Start, sendNext: @escaping (Subscriber, Value) -> Void,
+        sendTerminal: @escaping (Subscriber, Terminal) -> Void, hasEnded: @escaping (Subscriber) -> Bool
+    ) {
+        state = LockedState(Machine(reuse: reuse, replay: replay))
+        self.start = start
+        self.sendTerminal = sendTerminal
+        self.forget = nil
+        self.sendNext = sendNext
+        self.hasEnded = hasEnded
     }
 
     /// Adds `subscriber` (starting the source if it is the first) and returns its
@@ -60,6 +85,9 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
             return membership(key)
         case .joined(let key):
             return membership(key)
+        case .joinedReplaying(let key):
+            replay(to: subscriber, key)
+            return membership(key)
         case .replay(let terminal):
             sendTerminal(subscriber, terminal)
             return ShareMembership(engine: nil, key: 0, leave: nil)
@@ -74,6 +102,38 @@ package final class ShareEngine<Subscriber, Terminal>: @unchecked Sendable {
         guard case .deliver(let receivers) = state.withLock({ $0.next(generation) }) else { return }
         for receiver in receivers {
             body(receiver)
+        }
+    }
+
+    /// `forEachReceiver(_:_:)` for a replaying engine: keeps `value` for later subscribers
+    /// and queues it for those receiving their replay, then calls `body` with each other
+    /// subscriber of run `generation`, in subscription order.
+    @inlinable package func forEachReceiver(recording value: Value, _ generation: Int, _ body: (Subscriber) -> Void) {
+        guard case .deliver(let receivers) = state.withLock({ $0.next(value, generation) }) else { return }
+        for receiver in receivers {
+            body(receiver)
+        }
+    }
+
+    /// Gives the joiner with `key` its replay, one value at a time, then (when its run
+    /// terminated meanwhile) the terminal event; stops when it leaves or its subscription
+    /// ends (it then leaves here), or an enclosing subscription being started on this
+    /// thread ended (a `take` further down reached its count before the handle existed).
+    @usableFromInline func replay(to subscriber: Subscriber, _ key: Int) {
+        while true {
+            if hasEnded?(subscriber) == true || GenerationScope.enclosingHasEnded {
+                leave(key)
+                return
+            }
+            switch state.withLock({ $0.replayed(key) }) {
+            case .value(let value):
+                sendNext?(subscriber, value)
+            case .terminal(let terminal):
+                sendTerminal(subscriber, terminal)
+                return
+            case .live, .stopped:
+                return
+            }
         }
     }
 

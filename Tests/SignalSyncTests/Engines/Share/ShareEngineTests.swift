@@ -58,7 +58,7 @@ private final class FakeSource: @unchecked Sendable {
 }
 
 final class ShareEngineTests: LeakCheckedTestCase {
-    private typealias Engine = ShareEngine<Listener, String>
+    private typealias Engine = ShareEngine<Listener, Int, String>
 
     private func makeEngine(
         _ source: FakeSource, reuse: Engine.Machine.Reuse = .restart, forget: ((Engine) -> Void)? = nil

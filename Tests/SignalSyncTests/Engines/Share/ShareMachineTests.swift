@@ -6,7 +6,7 @@ import XCTest
 /// The transitions alone: subscribers, terminal events and handles are strings, so each
 /// action reads as what the engine will do.
 final class ShareMachineTests: LeakCheckedTestCase {
-    private typealias Machine = ShareMachine<String, String, String>
+    private typealias Machine = ShareMachine<String, Int, String, String>
 
     private func startedRun(_ action: Machine.SubscribeAction) -> (generation: Int, key: Int)? {
         if case .start(let generation, let key) = action { return (generation, key) }
