@@ -34,7 +34,14 @@ struct KnownDisagreement: Sendable {
             over Sources/SignalSync/Engines/TimerGate/.
             """,
         applies: { pipeline in
-            pipeline.operations.contains { if case .delay = $0 { return true } else { return false } }
+            pipeline.operations.contains { operation in
+                switch operation {
+                case .delay: return true
+                // Its second subscriber subscribes through `delay(secondDelay)`.
+                case .shareAgain(_, _, let secondDelay): return secondDelay > 0
+                default: return false
+                }
+            }
                 && pipeline.operations.contains(where: PipelineGenerator.joinsSecondSource)
         },
         normalize: nil)

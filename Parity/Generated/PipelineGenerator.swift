@@ -172,8 +172,10 @@ enum PipelineGenerator {
         }
         if random.chance(8) {
             // `share(replay:)`, with a second subscriber (errors pass through unchanged on
-            // every driver, so any marble may fail).
-            let position = Int.random(in: 0...operations.count, using: &random)
+            // every driver, so any marble may fail), before any operator whose output is not
+            // an Int.
+            let limit = operations.firstIndex { $0.outputShape != .int } ?? operations.count
+            let position = Int.random(in: 0...limit, using: &random)
             let replay = Int.random(in: 0...2, using: &random)
             let sharing =
                 random.chance(50)

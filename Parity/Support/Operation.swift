@@ -3,7 +3,7 @@
 /// Values are Ints and errors are Strings on every API (boxed as `Any?` on the
 /// untyped one). Marble arguments become extra sources; their names are given in
 /// each case's comment. Hooks log into the trace as `hook ...`.
-indirect enum Operation {
+indirect enum Operation: Sendable {
     /// `a` as it is.
     case source
     /// `deferred` over the sources in turn: the n-th subscription starts the n-th source

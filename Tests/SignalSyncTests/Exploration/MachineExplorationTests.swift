@@ -20,7 +20,6 @@ final class MachineExplorationTests: XCTestCase {
             MachineExplorer(model: PipeHubModel(start: "holding", maxSubscribers: 2, cell: true, maxPushes: 2)).run(),
             MachineExplorer(model: ShareModel(reuse: .restart)).run(),
             MachineExplorer(model: ShareModel(reuse: .once)).run(),
-            MachineExplorer(model: ShareModel(reuse: .whileConnected)).run(),
             MachineExplorer(model: ShareModel(reuse: .whileConnected, replay: 1)).run(),
             MachineExplorer(model: ShareModel(reuse: .whileConnected, replay: 2)).run(),
             MachineExplorer(model: CombineLatestModel(seeded: 0, disposal: .atCompletion)).run(),

@@ -70,13 +70,15 @@ struct ShareModel: MachineModel {
     /// How often a membership may leave: the replaying models, whose worlds are larger,
     /// leave once (the restart and once models cover the second leave).
     var maxLeaves: Int { reuse == .whileConnected ? 1 : 2 }
-    var bound: String { "3 subscribers, 2 values, each membership leaves at most \(maxLeaves == 1 ? "once" : "twice")" }
+    /// Subscribers in all: two for a replay of 2 (a joiner among three is replay 1's).
+    var maxSubscribers: Int { replay > 1 ? 2 : 3 }
+    var bound: String { "\(maxSubscribers) subscribers, 2 values, each membership leaves at most \(maxLeaves == 1 ? "once" : "twice")" }
 
     func initial() -> World { World(machine: Machine(reuse: reuse, replay: replay)) }
 
     func legalEvents(in world: World) -> [Event] {
         var events: [Event] = []
-        if world.subscribers < 3 { events.append(.subscribe) }
+        if world.subscribers < maxSubscribers { events.append(.subscribe) }
         events += world.starting.map { .started($0) }
         for generation in 1...max(world.runs, 1) where generation <= world.runs {
             if world.values < 2 { events.append(.next(generation)) }
@@ -263,7 +265,8 @@ struct ShareModel: MachineModel {
             let joiners = world.machine.joiners.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.pending.count)\($0.value.terminal ?? "")" }
             machine += " j\(joiners) rv\(world.runValues.sorted { $0.key < $1.key }.map { "\($0)" })"
             machine += " ro\(world.runOf.sorted { $0.key < $1.key }.map { "\($0)" }) ji\(world.joinIndex.sorted { $0.key < $1.key }.map { "\($0)" })"
-            machine += " rc\(world.received.sorted { $0.key < $1.key }.map { "\($0)" }) jn\(world.joining.sorted())"
+            // Counts only: each value received was checked as it came (`receive`).
+            machine += " rc\(world.received.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.count)" }) jn\(world.joining.sorted())"
         }
         return
             "\(machine) nk\(world.machine.nextKey) s\(world.subscribers) k\(world.keys.sorted { $0.key < $1.key }.map { "\($0)" }) "

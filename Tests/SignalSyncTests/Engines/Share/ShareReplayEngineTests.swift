@@ -86,7 +86,6 @@ final class ShareReplayEngineTests: LeakCheckedTestCase {
             hasEnded: { $0.ended })
     }
 
-
     func testALateSubscriberReceivesTheLastValuesThenTheLiveOnesAfterTheOthers() {
         let log = EventLog()
         let upstream = Upstream(log)
