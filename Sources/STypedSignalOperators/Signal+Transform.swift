@@ -295,6 +295,3 @@ public func throttle<T, E>(_ interval: Double, latest: Bool, on queue: Queue) ->
         }
     }
 }
-
-/// The throttle engine is a typed disposable: what `throttle` subscriptions return.
-extension ThrottleEngine: Disposable {}

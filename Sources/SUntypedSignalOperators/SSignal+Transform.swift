@@ -259,6 +259,3 @@ extension SSignal {
         }
     }
 }
-
-/// The throttle engine is an untyped disposable: the subscription `throttle` returns.
-extension ThrottleEngine: SDisposable {}

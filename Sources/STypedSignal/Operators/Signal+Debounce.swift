@@ -31,5 +31,6 @@ public func debounce<T, E>(_ delay: Double, queue: Queue) -> (_ signal: Signal<T
     }
 }
 
-/// The debounce engine is a typed disposable: what `debounce` subscriptions return.
-extension DebounceEngine: Disposable {}
+/// The timed-hold engine (SignalSync's `Engines/TimedHold/`) is a typed disposable: what
+/// `debounce` subscriptions return, and the operator module's `throttle` ones.
+extension TimedHoldEngine: Disposable {}

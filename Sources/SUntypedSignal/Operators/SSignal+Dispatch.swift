@@ -135,9 +135,9 @@ extension SSignal {
 /// disposable: the subscription `startOn` returns.
 extension DeferredStartEngine: SDisposable {}
 
-/// The debounce engine (SignalSync's `Engines/Debounce/`) is an untyped disposable: the
-/// subscription `throttleOn` returns.
-extension DebounceEngine: SDisposable {}
+/// The timed-hold engine (SignalSync's `Engines/TimedHold/`) is an untyped disposable: the
+/// subscription `throttleOn` returns, and the operator module's `throttle`.
+extension TimedHoldEngine: SDisposable {}
 
 /// Where a `deliverOn` subscription's terminal events go: through the hop that moves its
 /// events to the queue, after the values before them, to the subscriber.

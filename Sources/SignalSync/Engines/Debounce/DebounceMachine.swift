@@ -1,9 +1,9 @@
 /// The transitions of a debounce for one subscription: the engine under the untyped
 /// `throttleOn(_:delay:)` and the typed `debounce(_:queue:)`.
 ///
-/// A value type with no side effects, driven under `DebounceEngine`'s lock; each
-/// transition returns what the engine does after unlocking (arm or stop the timer, emit,
-/// complete). The rules:
+/// A case of `TimedHoldMachine` (its shared rules and actions are there), driven under
+/// `DebounceEngine`'s lock; each transition returns what the engine does after unlocking
+/// (arm or stop the timer, emit, complete). The rules:
 /// - Each value replaces the pending one and re-arms the timer; when the timer fires,
 ///   the pending value is emitted.
 /// - Completion with a value pending emits it at once, then completes. Completion with
@@ -18,7 +18,7 @@
 ///   nothing after its terminal event): it traps. A timer fire is ignored there (a fire
 ///   can race the stop, see `fire()`).
 @usableFromInline
-package struct DebounceMachine<Value> {
+package struct DebounceMachine<Value>: TimedHoldMachine {
     /// Every phase.
     @usableFromInline
     package enum State {
@@ -36,46 +36,15 @@ package struct DebounceMachine<Value> {
         case disposed
     }
 
-    /// What the engine does with a value.
-    @usableFromInline
-    package enum NextAction {
-        /// (Re-)arm the timer; release the value it replaced.
-        case arm(replaced: Value?)
-        /// Disposed: ignore it.
-        case ignore
-    }
+    /// The engine's actions (`TimedHoldMachine`), which this machine returns.
+    @usableFromInline package typealias NextAction = TimedHoldNextAction<Value>
+    @usableFromInline package typealias CompleteAction = TimedHoldCompleteAction<Value>
+    @usableFromInline package typealias FireAction = TimedHoldFireAction<Value>
+    @usableFromInline package typealias StopAction = TimedHoldStopAction<Value>
 
-    /// What the engine does on the source's completion.
-    @usableFromInline
-    package enum CompleteAction {
-        /// Stop the timer, emit the pending value, then complete.
-        case flush(Value)
-        /// Arm the timer; the completion follows when it fires.
-        case arm
-        /// Disposed: ignore it.
-        case ignore
-    }
-
-    /// What the engine does when the timer fires.
-    @usableFromInline
-    package enum FireAction {
-        /// Emit this value.
-        case emit(Value)
-        /// Complete.
-        case complete
-        /// Nothing is waiting: do nothing.
-        case ignore
-    }
-
-    /// What the engine does on the source's error or a disposal.
-    @usableFromInline
-    package enum StopAction {
-        /// Stop the timer and release the dropped value; an error goes downstream.
-        case stop(dropped: Value?)
-        /// Disposed already, or (for a disposal) the source's terminal event was decided:
-        /// nothing.
-        case ignore
-    }
+    /// An emission ends the wait: the timer restarts only at the next value.
+    @inlinable
+    package static var emissionArmsTimer: Bool { false }
 
     /// The current phase.
     @usableFromInline
@@ -85,7 +54,7 @@ package struct DebounceMachine<Value> {
     @inlinable
     package init() {}
 
-    /// The source emitted `value`.
+    /// The source emitted `value`: `.arm` (the wait restarts), or `.ignore` once disposed.
     @inlinable
     package mutating func next(_ value: Value) -> NextAction {
         switch state {
@@ -104,7 +73,8 @@ package struct DebounceMachine<Value> {
         }
     }
 
-    /// The source completed.
+    /// The source completed: `.flush` with the pending value, `.arm` with nothing pending
+    /// (the completion waits for the fire), or `.ignore` once disposed.
     @inlinable
     package mutating func complete() -> CompleteAction {
         switch state {
@@ -123,7 +93,8 @@ package struct DebounceMachine<Value> {
         }
     }
 
-    /// The timer fired.
+    /// The timer fired: `.emit` the pending value, `.complete` after the source's
+    /// completion, or `.ignore`.
     @inlinable
     package mutating func fire() -> FireAction {
         switch state {

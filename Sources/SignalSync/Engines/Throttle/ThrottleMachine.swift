@@ -2,9 +2,9 @@
 /// `throttle(_:latest:on:)` and the untyped `throttle(_:latest:on:)` of the operator
 /// modules.
 ///
-/// A value type with no side effects, driven under `ThrottleEngine`'s lock; each
-/// transition returns what the engine does after unlocking (arm or stop the timer, emit,
-/// complete). The rules:
+/// A case of `TimedHoldMachine` (its shared rules and actions are there), driven under
+/// `ThrottleEngine`'s lock; each transition returns what the engine does after unlocking
+/// (arm or stop the timer, emit, complete). The rules:
 /// - A value that arrives with no interval open is emitted at once and opens an interval
 ///   (the engine arms the timer).
 /// - A value that arrives inside an interval is held: with `latest`, it replaces the held
@@ -19,7 +19,7 @@
 ///   (its events arrive one at a time through `deliverOn`, and a subscription delivers
 ///   nothing after its terminal event): it traps. A timer fire is ignored there.
 @usableFromInline
-package struct ThrottleMachine<Value> {
+package struct ThrottleMachine<Value>: TimedHoldMachine {
     /// Every phase.
     @usableFromInline
     package enum State {
@@ -35,45 +35,15 @@ package struct ThrottleMachine<Value> {
         case disposed
     }
 
-    /// What the engine does with a value.
-    @usableFromInline
-    package enum NextAction {
-        /// Arm the timer (an interval opens), then emit the value.
-        case emit(Value)
-        /// The value is held (or dropped); release `released`, the value that lost its
-        /// place (the one replaced, or the newcomer itself), outside the lock.
-        case hold(released: Value?)
-        /// Disposed: ignore it.
-        case ignore
-    }
+    /// The engine's actions (`TimedHoldMachine`), which this machine returns.
+    @usableFromInline package typealias NextAction = TimedHoldNextAction<Value>
+    @usableFromInline package typealias CompleteAction = TimedHoldCompleteAction<Value>
+    @usableFromInline package typealias FireAction = TimedHoldFireAction<Value>
+    @usableFromInline package typealias StopAction = TimedHoldStopAction<Value>
 
-    /// What the engine does when the timer fires.
-    @usableFromInline
-    package enum FireAction {
-        /// Arm the timer again (a new interval opens), then emit the value.
-        case emit(Value)
-        /// Nothing was held, or the fire is stale: do nothing.
-        case ignore
-    }
-
-    /// What the engine does on the source's completion.
-    @usableFromInline
-    package enum CompleteAction {
-        /// Stop the timer, emit the held value (if any), then complete.
-        case flush(Value?)
-        /// Disposed: ignore it.
-        case ignore
-    }
-
-    /// What the engine does on the source's error or a disposal.
-    @usableFromInline
-    package enum StopAction {
-        /// Stop the timer and release the dropped value; an error goes downstream.
-        case stop(dropped: Value?)
-        /// Disposed already, or (for a disposal) the source's terminal event was decided:
-        /// nothing.
-        case ignore
-    }
+    /// Each emission opens an interval: the engine arms the timer just before it.
+    @inlinable
+    package static var emissionArmsTimer: Bool { true }
 
     /// Whether a value inside an interval replaces the held one.
     @usableFromInline let latest: Bool
@@ -89,7 +59,8 @@ package struct ThrottleMachine<Value> {
         self.latest = latest
     }
 
-    /// The source emitted `value`.
+    /// The source emitted `value`: `.emit` with no interval open, `.hold` inside one, or
+    /// `.ignore` once disposed.
     @inlinable
     package mutating func next(_ value: Value) -> NextAction {
         switch state {
@@ -115,7 +86,8 @@ package struct ThrottleMachine<Value> {
         }
     }
 
-    /// The timer fired: the interval ended.
+    /// The timer fired, the interval ended: `.emit` the held value (a new interval opens),
+    /// or `.ignore` with nothing held.
     @inlinable
     package mutating func fire() -> FireAction {
         switch state {
@@ -134,7 +106,7 @@ package struct ThrottleMachine<Value> {
         }
     }
 
-    /// The source completed.
+    /// The source completed: `.flush` the held value (if any), or `.ignore` once disposed.
     @inlinable
     package mutating func complete() -> CompleteAction {
         switch state {
