@@ -4,7 +4,7 @@
 // dependencies (package-benchmark, OpenCombine, swift-async-algorithms) never reach
 // users of the library.
 //
-// - `Scenarios`: the scenario catalogue (S1–S12 and their variants) and the footprint rows
+// - `Scenarios`: the scenario catalogue (S1–S16 and their variants) and the footprint rows
 //   (M1–M7: bytes per live subscription), written once per implementation (typed,
 //   untyped, bridged, OpenCombine, and swift-async-algorithms where it has the
 //   operator: S1 and S5b).

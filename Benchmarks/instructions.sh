@@ -37,9 +37,11 @@ for scenario in ${scenarios//,/ }; do
     # subscribed and disposed in every run, whatever its size: they cancel out, and its
     # count is per push with its share of the cell sets and re-subscriptions.)
     case "$scenario" in
-      S1|S8|S9) size=1000000 ;; S2|S2g|S3|S11) size=100000 ;; S5|S5b) size=250000 ;; S12) size=10000 ;; *) size=200000 ;;
+      S1|S8|S9|S16) size=1000000 ;; S2|S2g|S3|S11|S13) size=100000 ;; S5|S5b) size=250000 ;; S12) size=10000 ;;
+      S14|S15) size=500000 ;; *) size=200000 ;;
     esac
     [ "$scenario" = S3 ] && size=$((size * 100))
+    [ "$scenario" = S13 ] && size=$((size * 10))
     ops=$((size / 10 + size / 100))  # (0.2 - 0.1) × size × 1.1
     printf '%-10s %-12s %s\n' "$scenario" "$implementation" "$(( (counts[1] - counts[0]) / ops ))"
   done

@@ -13,8 +13,9 @@ import Scenarios
 /// The size of each scenario here: its ops per run equal the scaling factor.
 private func benchmarkSize(_ scenario: Scenario) -> (size: Int, scaling: BenchmarkScalingFactor) {
     switch scenario {
-    case .s1Chain, .s8TwoThreads, .s9PipeTwoThreads: (1_000_000, .mega)
+    case .s1Chain, .s8TwoThreads, .s9PipeTwoThreads, .s14Merge, .s15Zip, .s16Scan: (1_000_000, .mega)
     case .s3FanOut: (1_000_000 / Scenario.fanOut, .mega)
+    case .s13Share: (1_000_000 / Scenario.shareSubscribers, .mega)
     case .s2Churn, .s2gGeneratorChurn, .s4StateCell, .s4Promise, .s5CombineLatest, .s5bCombineLatest3, .s6MapToSignal, .s7DeliverOn,
         .s10PipeChurn, .s10ValueChurn, .s10PromiseChurn, .s10SingleChurn, .s11CombineLatestArray, .s12AppWorkload:
         (1_000, .kilo)

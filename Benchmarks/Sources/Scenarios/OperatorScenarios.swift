@@ -151,7 +151,9 @@ private func openCombineOperatorScenarios() -> [ScenarioCase] {
             let tally = Tally()
             let first = PassthroughSubject<Int, Never>()
             let second = PassthroughSubject<Int, Never>()
-            let subscription = Publishers.Merge(first, second).sink { tally.add($0) }
+            // OpenCombine 0.14 has no `Merge`: `FlatMap` over the two subjects merges them.
+            let merged = Publishers.FlatMap(upstream: Publishers.Sequence<[PassthroughSubject<Int, Never>], Never>(sequence: [first, second]), maxPublishers: .unlimited) { $0 }
+            let subscription = merged.sink { tally.add($0) }
             return {
                 let before = tally.count
                 for value in 0..<size {

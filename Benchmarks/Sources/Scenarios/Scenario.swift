@@ -75,7 +75,7 @@ public enum Scenario: String, CaseIterable, Sendable, Codable {
     /// `Publishers.Share`) with `shareSubscribers` subscribers gets `size` pushes; one op is
     /// one value delivered to one subscriber.
     case s13Share = "S13"
-    /// `merge` of two hot pipes (OpenCombine: `Publishers.Merge` of two
+    /// `merge` of two hot pipes (OpenCombine, which has no `Merge`: `FlatMap` over two
     /// `PassthroughSubject`s), `size` pushes alternating between them; one op is one push.
     case s14Merge = "S14"
     /// `zip` of two hot pipes (OpenCombine: `Publishers.Zip`), `size` pushes to each in
