@@ -92,4 +92,16 @@ final class SignalShareTests: LeakCheckedTestCase {
         b.dispose()
         XCTAssertEqual(upstream.disposes, 1)
     }
+
+    func testANegativeReplayCountStopsTheProgramNamingTheCallAndTheCount() throws {
+        guard
+            let outcome = try ChildProcessTest.run(
+                "share(replay: -1)", of: self,
+                body: {
+                    _ = Signal<Int, NoError>.complete() |> share(replay: -1)
+                })
+        else { return }
+        XCTAssertTrue(outcome.trapped, outcome.output)
+        XCTAssertTrue(outcome.output.contains("share(replay:): the replay count must not be negative (got -1)"), outcome.output)
+    }
 }

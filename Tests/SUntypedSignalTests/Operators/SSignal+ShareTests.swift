@@ -82,4 +82,16 @@ final class SSignalShareTests: LeakCheckedTestCase {
         XCTAssertEqual(log.all.suffix(2), ["m error once", "late error once"], "multicast keeps its terminal event")
         [a, m, late].forEach { $0.dispose() }
     }
+
+    func testANegativeReplayCountStopsTheProgramNamingTheCallAndTheCount() throws {
+        guard
+            let outcome = try ChildProcessTest.run(
+                "share(replay: -1)", of: self,
+                body: {
+                    _ = SSignal.complete().share(replay: -1)
+                })
+        else { return }
+        XCTAssertTrue(outcome.trapped, outcome.output)
+        XCTAssertTrue(outcome.output.contains("share(replay:): the replay count must not be negative (got -1)"), outcome.output)
+    }
 }
