@@ -152,7 +152,8 @@ private func openCombineOperatorScenarios() -> [ScenarioCase] {
             let first = PassthroughSubject<Int, Never>()
             let second = PassthroughSubject<Int, Never>()
             // OpenCombine 0.14 has no `Merge`: `FlatMap` over the two subjects merges them.
-            let merged = Publishers.FlatMap(upstream: Publishers.Sequence<[PassthroughSubject<Int, Never>], Never>(sequence: [first, second]), maxPublishers: .unlimited) { $0 }
+            let subjects = Publishers.Sequence<[PassthroughSubject<Int, Never>], Never>(sequence: [first, second])
+            let merged = Publishers.FlatMap(upstream: subjects, maxPublishers: .unlimited) { $0 }
             let subscription = merged.sink { tally.add($0) }
             return {
                 let before = tally.count
