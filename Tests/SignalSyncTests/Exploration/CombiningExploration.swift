@@ -61,6 +61,39 @@ struct CombiningRecord: Hashable {
 /// runs, once 0's start returned) source 1; a begun source sends values (not the
 /// machine's business), at most one completion or error; the output's disposal comes at
 /// any time (at most twice).
+/// The events of a two-source combining model that sends values (`ZipModel`,
+/// `WithLatestFromModel`): a source's start begins and returns, it sends a value or ends,
+/// the output is disposed.
+enum CombiningEvent: Hashable {
+    case begin(Int)
+    case attach(Int)
+    case value(Int)
+    case complete(Int)
+    case fail(Int)
+    case dispose
+}
+
+extension CombiningRecord {
+    /// The legal events of two sources subscribed in order while the machine runs (each
+    /// once the one before has returned), with at most two values and one terminal event
+    /// each, and two disposals.
+    func legalEvents(isRunning: Bool, sentValues: [Int], terminated: [Bool], disposals: Int) -> [CombiningEvent] {
+        var events: [CombiningEvent] = []
+        for index in 0..<2 {
+            let previousReturned = index == 0 || attached[index - 1]
+            if !begun[index] && previousReturned && isRunning { events.append(.begin(index)) }
+            if begun[index] && !attached[index] { events.append(.attach(index)) }
+            if begun[index] && !terminated[index] {
+                if sentValues[index] < 2 { events.append(.value(index)) }
+                events.append(.complete(index))
+                events.append(.fail(index))
+            }
+        }
+        if disposals < 2 { events.append(.dispose) }
+        return events
+    }
+}
+
 struct MergeModel: MachineModel {
     struct World {
         var machine = MergeMachine<ExploredResource>(count: 2)
@@ -181,33 +214,15 @@ struct ZipModel: MachineModel {
         var earlyCompletion = false
         var disposals = 0
     }
-    enum Event: Hashable {
-        case begin(Int)
-        case attach(Int)
-        case value(Int)
-        case complete(Int)
-        case fail(Int)
-        case dispose
-    }
+    typealias Event = CombiningEvent
     let name = "Zip"
     let bound = "2 sources, 2 values and 1 terminal event each, 2 disposals"
 
     func initial() -> World { World() }
 
     func legalEvents(in world: World) -> [Event] {
-        var events: [Event] = []
-        for index in 0..<2 {
-            let previousReturned = index == 0 || world.record.attached[index - 1]
-            if !world.record.begun[index] && previousReturned && world.machine.isRunning { events.append(.begin(index)) }
-            if world.record.begun[index] && !world.record.attached[index] { events.append(.attach(index)) }
-            if world.record.begun[index] && !world.terminated[index] {
-                if world.sentValues[index] < 2 { events.append(.value(index)) }
-                events.append(.complete(index))
-                events.append(.fail(index))
-            }
-        }
-        if world.disposals < 2 { events.append(.dispose) }
-        return events
+        world.record.legalEvents(
+            isRunning: world.machine.isRunning, sentValues: world.sentValues, terminated: world.terminated, disposals: world.disposals)
     }
 
     /// Whether a completed source has no unpaired value (the completion rule).
@@ -318,33 +333,15 @@ struct WithLatestFromModel: MachineModel {
         var wrongEmission = false
         var disposals = 0
     }
-    enum Event: Hashable {
-        case begin(Int)
-        case attach(Int)
-        case value(Int)
-        case complete(Int)
-        case fail(Int)
-        case dispose
-    }
+    typealias Event = CombiningEvent
     let name = "WithLatestFrom"
     let bound = "other and source, 2 values and 1 terminal event each, 2 disposals"
 
     func initial() -> World { World() }
 
     func legalEvents(in world: World) -> [Event] {
-        var events: [Event] = []
-        for index in 0..<2 {
-            let previousReturned = index == 0 || world.record.attached[index - 1]
-            if !world.record.begun[index] && previousReturned && world.machine.isRunning { events.append(.begin(index)) }
-            if world.record.begun[index] && !world.record.attached[index] { events.append(.attach(index)) }
-            if world.record.begun[index] && !world.terminated[index] {
-                if world.sentValues[index] < 2 { events.append(.value(index)) }
-                events.append(.complete(index))
-                events.append(.fail(index))
-            }
-        }
-        if world.disposals < 2 { events.append(.dispose) }
-        return events
+        world.record.legalEvents(
+            isRunning: world.machine.isRunning, sentValues: world.sentValues, terminated: world.terminated, disposals: world.disposals)
     }
 
     private func end(_ world: inout World, _ name: String) -> String {
