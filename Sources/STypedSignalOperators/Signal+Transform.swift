@@ -61,7 +61,7 @@ import SignalSync
             // Ended: this subscription, or one further down whose generator still runs (a
             // `take(1)` that completed on a value: its upstream is disposed only once the
             // generators return).
-            let ended = { subscriber.core.takeUnretainedValue().hasEnded || GenerationScope.enclosingHasEnded }
+            let ended = { subscriber.hasEnded || GenerationScope.enclosingHasEnded }
             for value in values {
                 guard !ended() else { return EmptyDisposable }
                 subscriber.putNext(value)
