@@ -43,29 +43,29 @@ import SignalSync
     nonisolated(unsafe) let value = value
     return { signal in
         Signal { subscriber in
-            // Only the drain's handler touches `accumulator`, one event at a time; errors
+            // Only the drain's handlers touch `accumulator`, one event at a time; errors
             // bypass the drain (they close it and go downstream at once), so its failure
             // type is `Never`.
             var accumulator: T? = value
             let emit: (T) -> Void = { value in subscriber.putNext(value) }
-            let drain = SerialDrainEngine<T, Never> { event in
-                switch event {
-                case .next(let next):
+            let drain = SerialDrainEngine<T, Never>(
+                value: { next in
                     if let current = accumulator {
                         accumulator = f(current, next, emit)
                     }
-                case .completed:
+                },
+                end: { _ in
+                    // Only the completion reaches the drain: errors close it.
                     let result = accumulator
                     accumulator = nil
                     if let result {
                         subscriber.putNext(result)
                     }
                     subscriber.putCompletion()
-                }
-            }
+                })
             return signal.start(
                 next: { next in
-                    drain.put(.next(next))
+                    drain.putNext(next)
                 },
                 error: { error in
                     if drain.close() {

@@ -28,28 +28,26 @@ extension SSignal {
         // type to the thread that starts it).
         nonisolated(unsafe) let initial = initial
         return SSignal { subscriber in
-            // Only the drain's handler touches `accumulator`, one event at a time.
+            // Only the drain's handlers touch `accumulator`, one event at a time.
             var accumulator = initial
             let emit: (Any?) -> Void = { value in subscriber.putNext(value) }
-            let drain = SerialDrainEngine<Any?, Any?> { event in
-                switch event {
-                case .next(let value):
-                    accumulator = f(accumulator, value, emit)
-                case .error(let error):
-                    accumulator = nil
-                    subscriber.putError(error)
-                case .completed:
+            let drain = SerialDrainEngine<Any?, Any?>(
+                value: { value in accumulator = f(accumulator, value, emit) },
+                end: { event in
                     let result = accumulator
                     accumulator = nil
+                    if case .error(let error) = event {
+                        subscriber.putError(error)
+                        return
+                    }
                     if !isNilValue(result) {
                         subscriber.putNext(result)
                     }
                     subscriber.putCompletion()
-                }
-            }
+                })
             return self.start(
                 next: { value in
-                    drain.put(.next(value))
+                    drain.putNext(value)
                 },
                 error: { error in
                     drain.put(.error(error))

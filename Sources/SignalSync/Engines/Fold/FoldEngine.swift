@@ -21,35 +21,30 @@ package final class FoldEngine<Value, Accumulator, Output>: @unchecked Sendable 
     // handler, which runs on one thread at a time (`SerialDrainEngine`).
     @usableFromInline let drain: SerialDrainEngine<Value, Never>
 
-    /// A fold from `initial`: `step` folds a value and returns what to emit (nil: nothing);
-    /// `finish` gives the last output at completion (nil: nothing); `emit` and `complete`
-    /// are the downstream.
+    /// A fold from `initial`: `step` folds a value and may emit outputs through the
+    /// function it is given; `finish` may emit the last outputs at completion; `emit` and
+    /// `complete` are the downstream. (Emitting from inside the step, rather than returning
+    /// an output, lets `scan` hand its accumulator downstream without copying it.)
     @inlinable
     package init(
-        initial: Accumulator, step: @escaping (inout Accumulator, Value) -> Output?, finish: @escaping (Accumulator) -> Output?,
-        emit: @escaping (Output) -> Void, complete: @escaping () -> Void
+        initial: Accumulator, step: @escaping (inout Accumulator, Value, (Output) -> Void) -> Void,
+        finish: @escaping (Accumulator, (Output) -> Void) -> Void, emit: @escaping (Output) -> Void, complete: @escaping () -> Void
     ) {
-        // Only the drain's handler touches it, one event at a time.
+        // Only the drain's handlers touch it, one event at a time.
         var accumulator = initial
-        drain = SerialDrainEngine { event in
-            switch event {
-            case .next(let value):
-                if let output = step(&accumulator, value) {
-                    emit(output)
-                }
-            case .completed:
-                if let last = finish(accumulator) {
-                    emit(last)
-                }
+        drain = SerialDrainEngine(
+            value: { value in step(&accumulator, value, emit) },
+            end: { _ in
+                // Only the completion reaches the drain: errors close it (`failed()`).
+                finish(accumulator, emit)
                 complete()
-            }
-        }
+            })
     }
 
     /// The source emitted `value`.
     @inlinable
     package func next(_ value: Value) {
-        drain.put(.next(value))
+        drain.putNext(value)
     }
 
     /// The source completed: handled after the values before it.
@@ -74,10 +69,10 @@ extension FoldEngine where Output == Accumulator {
     ) -> FoldEngine {
         FoldEngine(
             initial: initial,
-            step: { accumulator, value in
+            step: { accumulator, value, emit in
                 accumulator = f(accumulator, value)
-                return accumulator
-            }, finish: { _ in nil }, emit: emit, complete: complete)
+                emit(accumulator)
+            }, finish: { _, _ in }, emit: emit, complete: complete)
     }
 }
 
@@ -89,12 +84,18 @@ extension FoldEngine where Accumulator == [Value], Output == [Value] {
         precondition(count >= 1, "FoldEngine.buffer: a count of at least 1, got \(count)")
         return FoldEngine(
             initial: [],
-            step: { batch, value in
+            step: { batch, value, emit in
                 batch.append(value)
-                guard batch.count >= count else { return nil }
-                defer { batch = [] }
-                return batch
-            }, finish: { batch in batch.isEmpty ? nil : batch }, emit: emit, complete: complete)
+                guard batch.count >= count else { return }
+                let full = batch
+                batch = []
+                emit(full)
+            },
+            finish: { batch, emit in
+                if !batch.isEmpty {
+                    emit(batch)
+                }
+            }, emit: emit, complete: complete)
     }
 
     /// `collect`: every value in one array at completion (empty when there were none).
@@ -102,9 +103,6 @@ extension FoldEngine where Accumulator == [Value], Output == [Value] {
     package static func collect(emit: @escaping ([Value]) -> Void, complete: @escaping () -> Void) -> FoldEngine {
         FoldEngine(
             initial: [],
-            step: { all, value in
-                all.append(value)
-                return nil
-            }, finish: { all in all }, emit: emit, complete: complete)
+            step: { all, value, _ in all.append(value) }, finish: { all, emit in emit(all) }, emit: emit, complete: complete)
     }
 }

@@ -94,17 +94,24 @@ package struct SerialDrainMachine<Value, Failure> {
     /// `event` arrived.
     @inlinable
     package mutating func arrive(_ event: Event) -> ArriveAction {
+        arrive(isTerminal: event.isTerminal) { event }
+    }
+
+    /// An event arrived, terminal or not; `event` makes it, called only when it must wait
+    /// (so that a value handled at once is never copied into an event).
+    @inlinable
+    package mutating func arrive(isTerminal: Bool, _ event: () -> Event) -> ArriveAction {
         switch state {
         case .closing, .closed:
             // Legitimate: `close()` came first (the fold's error, which bypasses the
             // drain), or a value sent on another thread races the terminal event.
             return .dropped
         case .idle:
-            state = event.isTerminal ? .closing : .draining
+            state = isTerminal ? .closing : .draining
             return .handle
         case .draining:
-            waiting.append(event)
-            if event.isTerminal {
+            waiting.append(event())
+            if isTerminal {
                 state = .closing
             }
             return .queued

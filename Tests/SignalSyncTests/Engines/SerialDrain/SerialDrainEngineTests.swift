@@ -17,7 +17,7 @@ final class SerialDrainEngineTests: LeakCheckedTestCase {
 
     func testHandlesEventsInOrderAndNothingAfterTheTerminalOne() {
         let log = EventLog()
-        let drain = SerialDrainEngine<Int, String> { log.add(self.describe($0)) }
+        let drain = SerialDrainEngine<Int, String>(value: { log.add("next \($0)") }, end: { log.add(self.describe($0)) })
         drain.put(.next(1))
         drain.put(.error("x"))
         drain.put(.completed)
@@ -28,14 +28,14 @@ final class SerialDrainEngineTests: LeakCheckedTestCase {
     func testReentrantEventIsHandledAfterTheCurrentOne() {
         let log = EventLog()
         var drain: SerialDrainEngine<Int, String>?
-        drain = SerialDrainEngine { event in
-            guard case .next(let value) = event else { return }
-            log.add("begin \(value)")
-            if value == 1 {
-                drain?.put(.next(2))
-            }
-            log.add("end \(value)")
-        }
+        drain = SerialDrainEngine(
+            value: { value in
+                log.add("begin \(value)")
+                if value == 1 {
+                    drain?.putNext(2)
+                }
+                log.add("end \(value)")
+            }, end: { _ in })
         drain?.put(.next(1))
         XCTAssertEqual(log.events, ["begin 1", "end 1", "begin 2", "end 2"])
         drain = nil
@@ -44,14 +44,14 @@ final class SerialDrainEngineTests: LeakCheckedTestCase {
     func testCloseFromTheHandlerDropsWhatWaits() {
         let log = EventLog()
         var drain: SerialDrainEngine<Int, String>?
-        drain = SerialDrainEngine { event in
-            guard case .next(let value) = event else { return }
-            log.add("next \(value)")
-            if value == 1 {
-                drain?.put(.next(2))
-                log.add("closed \(drain?.close() ?? false)")
-            }
-        }
+        drain = SerialDrainEngine(
+            value: { value in
+                log.add("next \(value)")
+                if value == 1 {
+                    drain?.put(.next(2))
+                    log.add("closed \(drain?.close() ?? false)")
+                }
+            }, end: { _ in })
         drain?.put(.next(1))
         drain?.put(.next(3))
         XCTAssertEqual(log.events, ["next 1", "closed true"])
@@ -62,15 +62,15 @@ final class SerialDrainEngineTests: LeakCheckedTestCase {
         let running = TestAtomic<Int>(0)
         let overlaps = TestAtomic<Int>(0)
         let handled = TestAtomic<Int>(0)
-        let drain = SerialDrainEngine<Int, String> { _ in
+        let drain = SerialDrainEngine<Int, String>(value: { _ in
             if running.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
                 overlaps.add(1, ordering: .relaxed)
             }
             handled.add(1, ordering: .relaxed)
             running.subtract(1, ordering: .sequentiallyConsistent)
-        }
+        }, end: { _ in })
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for value in 0..<500 { drain.put(.next(value)) }
+            for value in 0..<500 { drain.putNext(value) }
         }
         XCTAssertEqual(handled.load(ordering: .relaxed), 4000)
         XCTAssertEqual(overlaps.load(ordering: .relaxed), 0)
