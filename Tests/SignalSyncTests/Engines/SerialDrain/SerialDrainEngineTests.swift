@@ -62,13 +62,14 @@ final class SerialDrainEngineTests: LeakCheckedTestCase {
         let running = TestAtomic<Int>(0)
         let overlaps = TestAtomic<Int>(0)
         let handled = TestAtomic<Int>(0)
-        let drain = SerialDrainEngine<Int, String>(value: { _ in
-            if running.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
-                overlaps.add(1, ordering: .relaxed)
-            }
-            handled.add(1, ordering: .relaxed)
-            running.subtract(1, ordering: .sequentiallyConsistent)
-        }, end: { _ in })
+        let drain = SerialDrainEngine<Int, String>(
+            value: { _ in
+                if running.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
+                    overlaps.add(1, ordering: .relaxed)
+                }
+                handled.add(1, ordering: .relaxed)
+                running.subtract(1, ordering: .sequentiallyConsistent)
+            }, end: { _ in })
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             for value in 0..<500 { drain.putNext(value) }
         }
