@@ -1,6 +1,6 @@
 import Dispatch
-import STypedSignal
-import SUntypedSignal
+import STypedSignalOperators
+import SUntypedSignalOperators
 
 /// A container measured by the scaling pass (`ratios --scaling`): its per-op cost must stay
 /// flat as the number of members grows.
@@ -28,6 +28,11 @@ public enum ScalingCase: String, CaseIterable, Sendable {
     case multicast = "multicast()"
     /// A typed `Multicast<Int>` table, one key: as `multicast`.
     case typedMulticast = "Multicast"
+    /// A typed `share()` of a source that never ends: n subscriptions (the first starts the
+    /// source), each disposed (the last disposes it).
+    case typedShare = "share() (typed)"
+    /// An untyped `share()`, as `typedShare`.
+    case untypedShare = "SSignal.share()"
     /// Not the library's: a Swift `Dictionary` from each disposable's identity to the
     /// disposable, with no lock, filled and emptied as `disposableSet` is. The yardstick of
     /// what the machine's memory adds at the largest size to a hash lookup per add and
@@ -91,6 +96,14 @@ public enum ScalingCase: String, CaseIterable, Sendable {
         case .typedMulticast:
             let shared = Multicast<Int>().get(key: "k", signal: Signal<Int, NoError>.never())
             let handles = Handles<Disposable & Sendable>(capacity: n)
+            return { subscribeAndLeave(n, order: order, into: handles, { shared.start(next: { _ in }) }, leave: { $0.dispose() }) }
+        case .typedShare:
+            let shared = Signal<Int, NoError>.never() |> share()
+            let handles = Handles<Disposable & Sendable>(capacity: n)
+            return { subscribeAndLeave(n, order: order, into: handles, { shared.start(next: { _ in }) }, leave: { $0.dispose() }) }
+        case .untypedShare:
+            let shared = SSignal.never().share()
+            let handles = Handles<SDisposable>(capacity: n)
             return { subscribeAndLeave(n, order: order, into: handles, { shared.start(next: { _ in }) }, leave: { $0.dispose() }) }
         case .dictionaryReference:
             let members = (0..<n).map { _ in ActionDisposable(action: {}) }
