@@ -29,6 +29,7 @@ import SignalSync
 /// let a = shared.start(next: { print("a", $0) })
 /// let b = shared.start(next: { print("b", $0) })   // one upstream subscription; b gets the last value first
 /// ```
+@inlinable
 public func share<T, E>(replay count: Int = 0) -> (Signal<T, E>) -> Signal<T, E> {
     if count < 0 {
         fatalError("share(replay:): the replay count must not be negative (got \(count))")
@@ -60,7 +61,8 @@ public func share<T, E>(replay count: Int = 0) -> (Signal<T, E>) -> Signal<T, E>
 }
 
 /// How a shared run of the upstream ended, for its subscribers.
-private enum SharedTerminal<E> {
+@usableFromInline
+enum SharedTerminal<E> {
     case completed
     case error(E)
 }
