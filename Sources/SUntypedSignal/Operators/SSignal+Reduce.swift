@@ -34,12 +34,14 @@ extension SSignal {
             let drain = SerialDrainEngine<Any?, Any?>(
                 value: { value in accumulator = f(accumulator, value, emit) },
                 end: { event in
-                    let result = accumulator
-                    accumulator = nil
                     if case .error(let error) = event {
+                        // The accumulator is released before the error goes downstream.
+                        accumulator = nil
                         subscriber.putError(error)
                         return
                     }
+                    let result = accumulator
+                    accumulator = nil
                     if !isNilValue(result) {
                         subscriber.putNext(result)
                     }
