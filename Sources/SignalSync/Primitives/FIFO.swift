@@ -31,12 +31,19 @@ package struct FIFO<Element> {
     /// Removes and returns the element that has waited longest, or nil when empty.
     @inlinable package mutating func popFirst() -> Element? {
         guard head < slots.count else { return nil }
+        if head == slots.count - 1 {
+            // The last one waiting: taken off the end, which leaves no cleared slot to
+            // destroy when nothing waited before it (the common case: one waits at a time).
+            let element = slots.removeLast()
+            if head > 0 {
+                slots.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return element
+        }
         let element = slots[head].take()
         head += 1
-        if head == slots.count {
-            slots.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= slots.count {
+        if head >= 64 && head * 2 >= slots.count {
             // Most of the storage is cleared slots: drop them (amortized O(1)).
             slots.removeFirst(head)
             head = 0

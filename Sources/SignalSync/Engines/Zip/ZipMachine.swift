@@ -1,46 +1,3 @@
-/// The values of one `zip` source that wait for their partners, oldest first.
-@usableFromInline
-package struct ZipBuffer<Value> {
-    /// The values from `head` on wait; those before it were taken (nil, released).
-    @usableFromInline var items: [Value?] = []
-    @usableFromInline var head = 0
-
-    @inlinable
-    package init() {}
-
-    /// Whether no value waits.
-    @inlinable
-    package var isEmpty: Bool { head == items.count }
-
-    /// How many values wait.
-    @inlinable
-    package var count: Int { items.count - head }
-
-    /// Appends a value.
-    @inlinable
-    mutating func push(_ value: Value) {
-        items.append(value)
-    }
-
-    /// Takes the oldest value (there is one).
-    @inlinable
-    mutating func pop() -> Value {
-        guard let value = items[head] else {
-            preconditionFailure("ZipBuffer: pop() from an empty buffer")
-        }
-        items[head] = nil
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 16 && head * 2 >= items.count {
-            items.removeFirst(head)
-            head = 0
-        }
-        return value
-    }
-}
-
 /// The transitions of typed `zip` and untyped `SSignal.zip` for one subscription: the
 /// unpaired values of each source (FIFO), which sources have completed, and the sources'
 /// subscriptions (`Handle`).
@@ -61,14 +18,14 @@ package struct ZipMachine<Value, Handle> {
     @usableFromInline
     package struct Running {
         /// Each source's unpaired values.
-        @usableFromInline package var buffers: [ZipBuffer<Value>]
+        @usableFromInline package var buffers: [FIFO<Value>]
         /// Which sources have completed.
         @usableFromInline package var completed: [Bool]
         /// Each source's subscription, once its start returned.
         @usableFromInline package var handles: [Handle?]
 
         @inlinable
-        init(buffers: [ZipBuffer<Value>], completed: [Bool], handles: [Handle?]) {
+        init(buffers: [FIFO<Value>], completed: [Bool], handles: [Handle?]) {
             self.buffers = buffers
             self.completed = completed
             self.handles = handles
@@ -131,7 +88,7 @@ package struct ZipMachine<Value, Handle> {
     @usableFromInline
     package struct End {
         @usableFromInline package let dispose: [Handle]
-        @usableFromInline package let released: [ZipBuffer<Value>]
+        @usableFromInline package let released: [FIFO<Value>]
 
         @inlinable
         init(_ running: Running) {
@@ -149,7 +106,7 @@ package struct ZipMachine<Value, Handle> {
         precondition(count > 0, "ZipMachine: an empty zip completes before it has a machine")
         state = .running(
             Running(
-                buffers: Array(repeating: ZipBuffer(), count: count), completed: Array(repeating: false, count: count),
+                buffers: Array(repeating: FIFO(), count: count), completed: Array(repeating: false, count: count),
                 handles: Array(repeating: nil, count: count)))
     }
 
@@ -179,8 +136,12 @@ package struct ZipMachine<Value, Handle> {
             return .drop  // legitimate: a value racing the end
         }
         state = .ended  // so that the buffers are not copied on write
-        running.buffers[index].push(value)
-        guard running.buffers.allSatisfy({ !$0.isEmpty }) else {
+        // The row is complete when every other source has a value waiting; then this
+        // source's buffer is empty (a full set of values would have made a row already),
+        // so `value` is its oldest and goes into the row without being buffered.
+        guard running.buffers[index].isEmpty, running.buffers.indices.allSatisfy({ $0 == index || !running.buffers[$0].isEmpty })
+        else {
+            running.buffers[index].append(value)
             state = .running(running)
             return .buffered
         }
@@ -188,7 +149,8 @@ package struct ZipMachine<Value, Handle> {
         row.reserveCapacity(running.buffers.count)
         var exhausted = false
         for source in running.buffers.indices {
-            row.append(running.buffers[source].pop())
+            // Every other buffer has a value (the guard above).
+            row.append(source == index ? value : running.buffers[source].popFirst()!)
             if running.completed[source] && running.buffers[source].isEmpty {
                 exhausted = true  // the rule: a completed source has no unpaired value left
             }
