@@ -136,7 +136,7 @@ extension SSignal {
     /// ```swift
     /// taps.withLatestFrom(text) { _, text in "sent \(text ?? "")" }
     /// ```
-    public func withLatestFrom(_ other: SSignal, _ combine: @escaping @Sendable (Any?, Any?) -> Any?) -> SSignal {
+    @preconcurrency public func withLatestFrom(_ other: SSignal, _ combine: @escaping @Sendable (Any?, Any?) -> Any?) -> SSignal {
         SSignal { subscriber in
             let engine = WithLatestFromEngine<Any?>()
             let otherHandle = other.start(

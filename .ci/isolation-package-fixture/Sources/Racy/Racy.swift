@@ -3,7 +3,9 @@
 // -warnings-as-errors); .ci/isolation-package checks that every marked line, and no other,
 // gets one. It is never run.
 import STypedSignal
+import STypedSignalOperators
 import SUntypedSignal
+import SUntypedSignalOperators
 
 /// The signal of the issue: values on a background queue.
 func background() -> Signal<Int, NoError> {
@@ -68,6 +70,46 @@ func background() -> Signal<Int, NoError> {
 
     func largeUntyped(_ signal: SSignal) -> SSignal {
         signal.filter { ($0 as! Int) > self.factor }  // DIAGNOSED
+    }
+
+    func totals(_ signal: Signal<Int, NoError>) -> Signal<Int, NoError> {
+        signal |> scan(0) { $0 + $1 * self.factor }  // DIAGNOSED
+    }
+
+    func labels(_ signal: Signal<Int, NoError>) -> Signal<String, NoError> {
+        signal |> compactMap { $0 > self.factor ? self.text : nil }  // DIAGNOSED
+    }
+
+    func afterWarmUp(_ signal: Signal<Int, NoError>) -> Signal<Int, NoError> {
+        signal |> skip(while: { $0 < self.factor })  // DIAGNOSED
+    }
+
+    func untilLarge(_ signal: Signal<Int, NoError>) -> Signal<Int, NoError> {
+        signal |> take(while: { $0 < self.factor })  // DIAGNOSED
+    }
+
+    func sent(_ taps: Signal<Void, NoError>, _ text: Signal<String, NoError>) -> Signal<String, NoError> {
+        taps |> withLatestFrom(text) { _, text in text + self.text }  // DIAGNOSED
+    }
+
+    func totalsUntyped(_ signal: SSignal) -> SSignal {
+        signal.scan(0) { ($0 as! Int) + ($1 as! Int) * self.factor }  // DIAGNOSED
+    }
+
+    func labelsUntyped(_ signal: SSignal) -> SSignal {
+        signal.compactMap { ($0 as! Int) > self.factor ? self.text : nil }  // DIAGNOSED
+    }
+
+    func afterWarmUpUntyped(_ signal: SSignal) -> SSignal {
+        signal.skip(while: { ($0 as! Int) < self.factor })  // DIAGNOSED
+    }
+
+    func untilLargeUntyped(_ signal: SSignal) -> SSignal {
+        signal.take(while: { ($0 as! Int) < self.factor })  // DIAGNOSED
+    }
+
+    func sentUntyped(_ taps: SSignal, _ text: SSignal) -> SSignal {
+        taps.withLatestFrom(text) { _, text in (text as! String) + self.text }  // DIAGNOSED
     }
 
     func currentUntyped() -> SSignal {
