@@ -121,7 +121,8 @@ package struct SerialDrainMachine<Value, Failure> {
     /// The drainer handled an event: hands it the next one, or lets it go when none waits.
     @inlinable
     package mutating func handled() -> HandledAction {
-        if let next = waiting.popFirst() {
+        // `isEmpty` first: the common case then builds no optional event.
+        if !waiting.isEmpty, let next = waiting.popFirst() {
             return .handle(next)
         }
         switch state {
