@@ -233,6 +233,14 @@ enum TransformScenarios {
                 "0 a.subscribe", "1 next 1", "2 a.dispose",
             ]),
         Scenario(
+            // Whether the timer or the value runs first at tick 4, 2 goes out then and
+            // opens the next interval.
+            "throttle", "a value at the interval's end goes out then", sources: ["-1--23---|"],
+            .throttle(3, latest: true),
+            expect: [
+                "0 a.subscribe", "1 next 1", "4 next 2", "7 next 3", "9 a.dispose", "9 completed",
+            ]),
+        Scenario(
             "throttle", "synchronous source, latest", sources: ["(1,2,3,|)"], .throttle(2, latest: true),
             expect: [
                 "0 a.subscribe", "0 a.dispose", "0 next 1", "0 next 3", "0 completed",

@@ -239,10 +239,12 @@ extension SSignal {
     /// an interval of `interval` seconds on the queue's timer. Values that arrive inside
     /// the interval are held: when it ends, the held one is emitted (the last of them when
     /// `latest`, the first when not) and opens a new interval; when none arrived, the next
-    /// value is emitted at once. Completion emits the held value at once (if any), then
-    /// completes. An error drops the held value and is forwarded at once. Disposal stops
-    /// the timer. A negative or NaN `interval` counts as zero. The state is the shared
-    /// engine `ThrottleEngine` (SignalSync), the one under the typed `throttle` too.
+    /// value is emitted at once; a value that arrives as an interval ends goes out then,
+    /// whether the interval's end or the value is handled first. Completion emits the held
+    /// value at once (if any), then completes. An error drops the held value and is
+    /// forwarded at once. Disposal stops the timer. A negative or NaN `interval` counts as
+    /// zero. The state is the shared engine `ThrottleEngine` (SignalSync), the one under the
+    /// typed `throttle` too.
     ///
     /// ```swift
     /// // source: a (0 s), b (0.3 s), c (0.6 s), d (2 s)
