@@ -132,4 +132,38 @@ final class ThrottleEngineTests: LeakCheckedTestCase {
             XCTAssertEqual(late.load(ordering: .relaxed), 0)
         }
     }
+
+    /// On a concurrent queue the interval's ends fire on other threads while the source's
+    /// events arrive (serially, from one thread): no value is emitted twice or invented,
+    /// the last value is never lost (`latest`), the completion comes once, and the timer
+    /// is stopped at the end.
+    func testIntervalEndsOverlappingValuesOnAConcurrentQueue() {
+        for round in 0..<20 {
+            let log = EventLog()
+            let completions = TestAtomic<Int>(0)
+            let done = DispatchSemaphore(value: 0)
+            let engine = ThrottleEngine<Int, Never>(
+                interval: 0.0001, latest: true, queue: .concurrentDefault, emit: { log.add("\($0)") }, fail: { _ in },
+                complete: {
+                    completions.add(1, ordering: .relaxed)
+                    done.signal()
+                })
+            let count = 500
+            for value in 0..<count {
+                engine.next(value)
+                if value % 50 == 0 {
+                    usleep(200)  // let intervals end amid the values
+                }
+            }
+            engine.completed()
+            XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "round \(round): the completion came")
+            let emitted = log.events.compactMap { Int($0) }
+            XCTAssertEqual(Set(emitted).count, emitted.count, "round \(round): no value emitted twice")
+            XCTAssertTrue(emitted.allSatisfy { (0..<count).contains($0) }, "round \(round): only values sent")
+            XCTAssertTrue(emitted.contains(0), "round \(round): the first value goes out at once")
+            XCTAssertTrue(emitted.contains(count - 1), "round \(round): the last value is not lost")
+            XCTAssertEqual(completions.load(ordering: .relaxed), 1)
+            XCTAssertFalse(engine.timer.isArmed, "round \(round): the timer is stopped")
+        }
+    }
 }
