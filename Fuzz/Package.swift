@@ -7,6 +7,8 @@
 //   a cold test signal into a recorder that expects the same marble.
 // - `PipelineFuzzer`: bytes, read as the parity generator's draws, give a pipeline that
 //   the parity suite's four drivers run and check (its files are linked from Parity/).
+// - `MachineFuzzer`: bytes, read as the events of the hop and queue-line machines, checked
+//   by the machine explorer's models (the machines' and models' files are linked).
 //
 // Build and run with `.ci/fuzz` (it passes `-sanitize=fuzzer,address`, which instruments
 // the library's targets too, so that libFuzzer sees the parser's branches).
@@ -42,6 +44,12 @@ let package = Package(
                 .product(name: "SignalSync", package: rootPackage),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        // The machines and their explorer models are compiled into the target (links in
+        // `Linked/`), so that their `package` API is its own: no dependency.
+        .executableTarget(
+            name: "MachineFuzzer",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"]), .define("MACHINE_FUZZER")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,6 @@
-@testable import SignalSync
+#if !MACHINE_FUZZER  // the machine fuzzer compiles this file with the machine in its own module
+    @testable import SignalSync
+#endif
 
 /// `QueueLineEngine` on a serial queue: work and event turns are put from any thread
 /// (`put`, `putTurn`; `.scheduleHop` schedules a hop), a `sync` caller asks for its turn
@@ -25,15 +27,19 @@ struct QueueLineModel: MachineModel {
     }
     enum Event: String { case putWork, putTurn, sync, syncReturn, hopBegin, hopStep }
     let name = "QueueLine"
-    let bound = "2 works, 1 event turn, 2 sync callers"
+    /// How many works, event turns and `sync` callers come.
+    var maxWorks = 2
+    var maxEventTurns = 1
+    var maxSyncs = 2
+    var bound: String { "\(maxWorks) works, \(maxEventTurns) event turn(s), \(maxSyncs) sync callers" }
 
     func initial() -> World { World() }
 
     func legalEvents(in world: World) -> [Event] {
         var events: [Event] = []
-        if world.works < 2 { events.append(.putWork) }
-        if world.eventTurns < 1 { events.append(.putTurn) }
-        if world.syncs < 2 { events.append(.sync) }
+        if world.works < maxWorks { events.append(.putWork) }
+        if world.eventTurns < maxEventTurns { events.append(.putTurn) }
+        if world.syncs < maxSyncs { events.append(.sync) }
         if world.syncRunning != nil { events.append(.syncReturn) }
         if world.hop == nil && world.hopsScheduled > 0 { events.append(.hopBegin) }
         if world.hop != nil { events.append(.hopStep) }

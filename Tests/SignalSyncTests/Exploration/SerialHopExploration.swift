@@ -1,4 +1,6 @@
-@testable import SignalSync
+#if !MACHINE_FUZZER  // the machine fuzzer compiles this file with the machine in its own module
+    @testable import SignalSync
+#endif
 
 /// `SerialHopEngine` on a serial queue: the producer offers values and one terminal
 /// event, on the queue or not (re-entrantly from a delivery, from other work on the queue,
@@ -52,18 +54,21 @@ struct SerialHopModel: MachineModel {
     }
     static let terminal = -1
     let name = "SerialHop"
-    let bound = "3 values, 1 terminal event, 1 other put on the line"
+    /// How many values the producer offers, and other work puts on the line.
+    var maxValues = 3
+    var maxOtherPuts = 1
+    var bound: String { "\(maxValues) values, 1 terminal event, \(maxOtherPuts) other put(s) on the line" }
     var sharesStorage: Bool { true }
 
     func initial() -> World { World() }
 
     func legalEvents(in world: World) -> [Event] {
         var events: [Event] = []
-        if world.valuesSent < 3 { events += [.offer(onQueue: false), .offer(onQueue: true)] }
+        if world.valuesSent < maxValues { events += [.offer(onQueue: false), .offer(onQueue: true)] }
         if !world.terminalSent { events += [.offerTerminal(onQueue: false), .offerTerminal(onQueue: true)] }
         events += world.toPut.map { .putTurn($0) }
         events += world.toReport.map { .turnPut($0.segment) }
-        if world.otherPuts < 1 { events.append(.otherPut) }
+        if world.otherPuts < maxOtherPuts { events.append(.otherPut) }
         if world.running == nil && world.queuedTurns > 0 { events.append(.takeTurn) }
         if world.running != nil { events.append(.takeMore) }
         return events

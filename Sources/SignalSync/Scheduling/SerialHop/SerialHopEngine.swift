@@ -1,5 +1,9 @@
 import Dispatch
 
+/// One subscription's `SerialHopEngine` for values of type `Value`.
+@usableFromInline
+package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () -> Void>>
+
 /// Delivers one subscription's events on a queue: the one engine under typed and
 /// untyped `deliverOn(queue)` (as `SerialHop<Value>`).
 ///

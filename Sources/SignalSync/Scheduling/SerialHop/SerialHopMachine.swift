@@ -67,10 +67,6 @@ package protocol SerialHopBuffering {
 /// The machine with closures as terminal events is what the engine drives.
 extension SerialHopMachine: SerialHopBuffering where Terminal == () -> Void {}
 
-/// One subscription's `SerialHopEngine` for values of type `Value`.
-@usableFromInline
-package typealias SerialHop<Value> = SerialHopEngine<SerialHopMachine<Value, () -> Void>>
-
 /// The transitions of one `deliverOn` subscription's events on their way to the queue:
 /// the events waiting for their turn in the queue's line, cut into segments (one per
 /// turn), the terminal event after them, and whether the subscription still takes

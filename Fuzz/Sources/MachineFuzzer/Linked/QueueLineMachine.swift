@@ -1,0 +1,1 @@
+../../../../Sources/SignalSync/Scheduling/QueueLine/QueueLineMachine.swift

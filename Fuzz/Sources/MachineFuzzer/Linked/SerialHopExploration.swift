@@ -1,0 +1,1 @@
+../../../../Tests/SignalSyncTests/Exploration/SerialHopExploration.swift

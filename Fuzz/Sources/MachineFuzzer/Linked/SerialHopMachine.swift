@@ -1,0 +1,1 @@
+../../../../Sources/SignalSync/Scheduling/SerialHop/SerialHopMachine.swift

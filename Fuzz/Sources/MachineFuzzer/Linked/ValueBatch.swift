@@ -1,0 +1,1 @@
+../../../../Sources/SignalSync/Primitives/ValueBatch.swift
