@@ -31,7 +31,9 @@ struct QueueLineModel: MachineModel {
     var maxWorks = 2
     var maxEventTurns = 1
     var maxSyncs = 2
-    var bound: String { "\(maxWorks) works, \(maxEventTurns) event turn(s), \(maxSyncs) sync callers" }
+    var bound: String {
+        "\(maxWorks) works, \(maxEventTurns) event \(maxEventTurns == 1 ? "turn" : "turns"), \(maxSyncs) sync callers"
+    }
 
     func initial() -> World { World() }
 

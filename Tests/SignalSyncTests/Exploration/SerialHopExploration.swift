@@ -57,7 +57,9 @@ struct SerialHopModel: MachineModel {
     /// How many values the producer offers, and other work puts on the line.
     var maxValues = 3
     var maxOtherPuts = 1
-    var bound: String { "\(maxValues) values, 1 terminal event, \(maxOtherPuts) other put(s) on the line" }
+    var bound: String {
+        "\(maxValues) values, 1 terminal event, \(maxOtherPuts) other \(maxOtherPuts == 1 ? "put" : "puts") on the line"
+    }
     var sharesStorage: Bool { true }
 
     func initial() -> World { World() }
