@@ -46,18 +46,18 @@ import SignalSync
             // Only the drain's handlers touch `accumulator`, one event at a time; errors
             // bypass the drain (they close it and go downstream at once), so its failure
             // type is `Never`.
-            var accumulator: T? = value
+            let accumulator = FoldAccumulator<T?>(value)
             let emit: (T) -> Void = { value in subscriber.putNext(value) }
             let drain = SerialDrainEngine<T, Never>(
                 value: { next in
-                    if let current = accumulator {
-                        accumulator = f(current, next, emit)
+                    if let current = accumulator.value {
+                        accumulator.value = f(current, next, emit)
                     }
                 },
                 end: { _ in
                     // Only the completion reaches the drain: errors close it.
-                    let result = accumulator
-                    accumulator = nil
+                    let result = accumulator.value
+                    accumulator.value = nil
                     if let result {
                         subscriber.putNext(result)
                     }

@@ -29,19 +29,19 @@ extension SSignal {
         nonisolated(unsafe) let initial = initial
         return SSignal { subscriber in
             // Only the drain's handlers touch `accumulator`, one event at a time.
-            var accumulator = initial
+            let accumulator = FoldAccumulator<Any?>(initial)
             let emit: (Any?) -> Void = { value in subscriber.putNext(value) }
             let drain = SerialDrainEngine<Any?, Any?>(
-                value: { value in accumulator = f(accumulator, value, emit) },
+                value: { value in accumulator.value = f(accumulator.value, value, emit) },
                 end: { event in
                     if case .error(let error) = event {
                         // The accumulator is released before the error goes downstream.
-                        accumulator = nil
+                        accumulator.value = nil
                         subscriber.putError(error)
                         return
                     }
-                    let result = accumulator
-                    accumulator = nil
+                    let result = accumulator.value
+                    accumulator.value = nil
                     if !isNilValue(result) {
                         subscriber.putNext(result)
                     }

@@ -59,20 +59,22 @@ package final class FoldEngine<Value, Accumulator, Output>: @unchecked Sendable 
     }
 }
 
-/// The accumulator of one fold, read and written only by its drain's handlers.
+/// The accumulator of one fold over a `SerialDrainEngine` (`FoldEngine`, both faces'
+/// `reduceLeft`), read and written only by the drain's handlers.
 ///
 /// A class field rather than a captured `var`: the runtime checks every access to a
 /// captured `var` for exclusivity (a `swift_beginAccess` call per value, about 80
 /// instructions), and the drain already rules out overlapping accesses.
 @usableFromInline
-final class FoldAccumulator<Accumulator> {
+package final class FoldAccumulator<Accumulator> {
     // Safety: only the drain's handlers touch `value`, one event at a time, never twice at
     // once (`SerialDrainEngine`; FoldEngineTests.testConcurrentValuesAreFoldedOneAtATimeAndNoneIsLost),
     // so no two accesses overlap and the dynamic check can go.
-    @usableFromInline @exclusivity(unchecked) var value: Accumulator
+    @usableFromInline @exclusivity(unchecked) package var value: Accumulator
 
+    /// An accumulator holding `value`.
     @inlinable
-    init(_ value: Accumulator) {
+    package init(_ value: Accumulator) {
         self.value = value
     }
 }
