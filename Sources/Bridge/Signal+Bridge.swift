@@ -25,10 +25,10 @@ extension Signal {
         // Both closures capture only this signal: no closure context of their own.
         return ConvertedSSignal<Disposable>(
             runner: { _, subscriber in
-                self.subscription(callbacks: ConvertingCallbacks(conversion: TypedToUntyped<T, E>(), downstream: subscriber, core: subscriber.core))
+                self.subscription(callbacks: Stage(ConversionHead(TypedToUntyped<T, E>()), SubscriptionTail(subscriber, subscriber.core)))
             },
             subscribeSource: { callbacks in
-                self.subscription(callbacks: ChainingCallbacks(conversion: TypedToUntyped<T, E>(), downstreamCallbacks: callbacks))
+                self.subscription(callbacks: Stage(ConversionHead(TypedToUntyped<T, E>()), CallbacksTail(callbacks)))
             })
     }
 }
@@ -95,16 +95,16 @@ extension SSignal {
             case .sendSingleValue:
                 return Self.send(mapped.convert(upstream.singleValue), to: subscriber)
             case .convertSource:
-                let callbacks = ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core)
+                let callbacks = Stage(ConversionHead(mapped), SubscriptionTail(subscriber, subscriber.core))
                 return (upstream as! ConvertedSSignal<Disposable>).subscriptionOfSource(callbacks: callbacks)
             default:
-                return map.subscriptionOfUpstream(callbacks: ConvertingCallbacks(conversion: mapped, downstream: subscriber, core: subscriber.core))
+                return map.subscriptionOfUpstream(callbacks: Stage(ConversionHead(mapped), SubscriptionTail(subscriber, subscriber.core)))
             }
         case .convertSource:
-            let callbacks = ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core)
+            let callbacks = Stage(ConversionHead(conversion), SubscriptionTail(subscriber, subscriber.core))
             return (self as! ConvertedSSignal<Disposable>).subscriptionOfSource(callbacks: callbacks)
         default:
-            return subscription(callbacks: ConvertingCallbacks(conversion: conversion, downstream: subscriber, core: subscriber.core))
+            return subscription(callbacks: Stage(ConversionHead(conversion), SubscriptionTail(subscriber, subscriber.core)))
         }
     }
 

@@ -171,7 +171,7 @@ public class Signal<T, E>: @unchecked Sendable {
         }
     }
 
-    /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and
+    /// Subscribes an operator stage's callbacks (the bridge's conversions) and
     /// returns the subscription, which is also its handle.
     @inlinable
     package final func subscription(callbacks: StageCallbacks<T, E>) -> SubscriptionCore<T, E, SwiftSignalKitRules> {
@@ -197,14 +197,14 @@ public class Signal<T, E>: @unchecked Sendable {
     /// completed: downstream.putCompletion)` does, with one allocation less.
     @inlinable
     final func startForwarding<R>(to downstream: Subscriber<R, E>, transform: @escaping (T) -> R) -> Disposable {
-        subscription(SubscriptionState(callbacks: ForwardingCallbacks(transform: transform, downstream: downstream, core: downstream.core)))
+        subscription(SubscriptionState(callbacks: Stage(MapHead(transform), SubscriptionTail(downstream, downstream.core))))
     }
 
     /// Subscribes an operator stage that runs each value through `steps` (`filter`) and
     /// sends what passes to `downstream`, and its error and completion unchanged.
     @inlinable
     final func startStepping(to downstream: Subscriber<T, E>, steps: StatelessStep<T>) -> Disposable {
-        subscription(SubscriptionState(callbacks: SteppingCallbacks(steps: steps, downstream: downstream, core: downstream.core)))
+        subscription(SubscriptionState(callbacks: Stage(StepsHead(steps), SubscriptionTail(downstream, downstream.core))))
     }
 
     /// The same as `start`; marks call sites that manage the handle themselves.

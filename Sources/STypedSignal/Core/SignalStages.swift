@@ -109,7 +109,7 @@ final class SingleValueBox<T> {
 /// A library stage that subscribes the closures of a `start` itself (`map`, fused `map`
 /// and `filter` steps): its function runs upstream's generator with the start's own
 /// subscriber, the stage's work done by that subscription's callbacks
-/// (`MappingClosureCallbacks`, `SteppingClosureCallbacks`), instead of a subscription of
+/// (a `Stage` with a `ClosuresTail`), instead of a subscription of
 /// the stage's own between them (three objects fewer per subscription). Operators that
 /// subscribe the stage with a subscriber of their own still go through `runner`.
 @usableFromInline
@@ -151,7 +151,7 @@ class ClosureStartingSignal<T, E>: Signal<T, E>, @unchecked Sendable {
 /// `signal |> map(transform)`: the upstream signal and the transform in fields of the
 /// signal instead of a generator's closure context (one allocation less per signal). A
 /// `start` subscribes upstream with its closures behind the transform
-/// (`MappingClosureCallbacks`); an operator's subscriber, with `ForwardingCallbacks`.
+/// (a `Stage(MapHead, ClosuresTail)`); an operator's subscriber, with a `Stage(MapHead, SubscriptionTail)`.
 @usableFromInline
 final class MapSignal<T, R, E>: ClosureStartingSignal<R, E>, @unchecked Sendable {
     // Safety: set in `init`, read until `deinit`, which may hand it to a fresh stack.
@@ -183,7 +183,7 @@ final class MapSignal<T, R, E>: ClosureStartingSignal<R, E>, @unchecked Sendable
                     StartRecords.stage(stage.stageName)
                 #endif
                 return upstream.subscription(
-                    SubscriptionState<T, E>.calling(next: next, error: error, completed: completed, after: stage.transform))
+                    SubscriptionState<T, E>.calling(next: next, error: error, completed: completed, after: MapHead(stage.transform)))
             })
     }
 
@@ -213,7 +213,7 @@ extension Signal {
 
 /// Consecutive `map`s that keep the value's type and `filter`s, fused into one stage: the
 /// signal that subscribes `upstream` once and runs each value through the steps
-/// (`SteppingCallbacks`), instead of a subscription per stage. What each step sees, which
+/// (a `Stage(StepsHead, SubscriptionTail)`), instead of a subscription per stage. What each step sees, which
 /// thread it runs on, and when a disposal stops the later steps stay those of the separate
 /// stages. A `filter` alone is a stage of one step (one object fewer per subscription
 /// than three closures).
@@ -252,7 +252,7 @@ final class FusedSignal<T, E>: ClosureStartingSignal<T, E>, @unchecked Sendable 
     }
 
     /// `subscribeClosures` over a hub's signal: the steps run in the hub's delivery to the
-    /// start's own subscription (`PipeHubSteppingMember`).
+    /// start's own subscription (a `Stage` with a `PipeHubMemberTail`).
     @inlinable
     static var subscribeOverHub: (ClosureStartingSignal<T, E>, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> any Disposable & Sendable {
         { signal, next, error, completed in
@@ -268,7 +268,7 @@ final class FusedSignal<T, E>: ClosureStartingSignal<T, E>, @unchecked Sendable 
     }
 
     /// `subscribeClosures` over any other signal: the upstream's generator runs with the
-    /// start's own subscriber, whose callbacks run the steps (`SteppingClosureCallbacks`).
+    /// start's own subscriber, whose callbacks run the steps (a `Stage(StepsHead, ClosuresTail)`).
     @inlinable
     static var subscribeStepping: (ClosureStartingSignal<T, E>, ((T) -> Void)?, ((E) -> Void)?, (() -> Void)?) -> any Disposable & Sendable {
         { signal, next, error, completed in
@@ -279,7 +279,7 @@ final class FusedSignal<T, E>: ClosureStartingSignal<T, E>, @unchecked Sendable 
             #endif
             // Set in `init`, taken only by `deinit`: there while the stage runs.
             return fused.upstream!.subscription(
-                SubscriptionState.calling(next: next, error: error, completed: completed, after: fused.steps))
+                SubscriptionState.calling(next: next, error: error, completed: completed, after: StepsHead(fused.steps)))
         }
     }
 

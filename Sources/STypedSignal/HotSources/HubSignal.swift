@@ -59,7 +59,7 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
 
     /// Subscribes `steps`, then these closures: what `start` on a fused stage of steps
     /// over this signal does. Their object is also the subscription's membership in the
-    /// hub (`PipeHubSteppingMember`).
+    /// hub (a `Stage` with a `PipeHubMemberTail`).
     @inlinable
     func subscribe(steps: StatelessStep<T>, next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionState<T, E> {
         hub.with { hub in

@@ -177,7 +177,7 @@ public class SSignal: @unchecked Sendable {
         }
     }
 
-    /// Subscribes an operator stage's callbacks (the bridge's `ConvertingCallbacks`) and
+    /// Subscribes an operator stage's callbacks (the bridge's conversions) and
     /// returns the subscription, which is also its handle.
     @inlinable
     package final func subscription(callbacks: StageCallbacks<Any?, Any?>) -> SubscriptionCore<Any?, Any?, SSignalKitRules> {

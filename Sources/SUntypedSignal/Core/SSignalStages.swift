@@ -69,7 +69,7 @@ final class SingleSSignal: SSignal, @unchecked Sendable {
 
 /// `signal.map(transform)`: the upstream signal and the transform in fields of the signal
 /// instead of a generator's closure context (one allocation less per signal). Each
-/// subscription subscribes upstream with `ForwardingCallbacks`. (The bridge's `toTyped`
+/// subscription subscribes upstream with a `Stage(MapHead, SubscriptionTail)`. (The bridge's `toTyped`
 /// reads the fields to subscribe the upstream itself, mapping and converting in one
 /// stage.)
 @usableFromInline
@@ -95,11 +95,11 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
                     return nil
                 }
                 return upstream.subscription(
-                    callbacks: ForwardingCallbacks(transform: stage.transform, downstream: subscriber, core: subscriber.core))
+                    callbacks: Stage(MapHead(stage.transform), SubscriptionTail(subscriber, subscriber.core)))
             }, stage: .ofMap(over: upstream.stage, keepingType: true), origin: "map")
     }
 
-    /// Subscribes this map's upstream with `callbacks`: the map's own `ForwardingCallbacks`,
+    /// Subscribes this map's upstream with `callbacks`: the map's own `Stage(MapHead, SubscriptionTail)`,
     /// or callbacks that take the map's place (the bridge's `toTyped` maps and converts in
     /// one stage); returns the subscription.
     @inlinable
@@ -121,7 +121,7 @@ package final class MapSSignal: SSignal, @unchecked Sendable {
 }
 
 /// Consecutive `map` and `filter` stages fused into one: the signal that subscribes
-/// `upstream` once and runs each value through the steps (`SteppingCallbacks`), instead
+/// `upstream` once and runs each value through the steps (a `Stage(StepsHead, SubscriptionTail)`), instead
 /// of a subscription per stage. What each step sees, which thread it runs on, and when a
 /// disposal stops the later steps stay those of the separate stages.
 ///
@@ -151,7 +151,7 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
                 let stage = signal as! FusedSSignal
                 // Set in `init`, taken only by `deinit`: there while the stage runs.
                 return stage.upstream!.subscription(
-                    callbacks: SteppingCallbacks(steps: stage.steps, downstream: subscriber, core: subscriber.core))
+                    callbacks: Stage(StepsHead(stage.steps), SubscriptionTail(subscriber, subscriber.core)))
             }, stage: .ofSteps(over: upstream.stage), origin: "")
     }
 
@@ -159,9 +159,9 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
     /// `mapStartsClosures`, `stepsStartClosures`, `stepsRunInHub`): the stage runs in the
     /// start's own subscription instead of one of its own. Over a hub's signal
     /// (`stepsRunInHub`), fused steps run in the hub's delivery to it
-    /// (`PipeHubSteppingMember`); over any other signal, the upstream's generator runs with
+    /// (a `Stage` with a `PipeHubMemberTail`); over any other signal, the upstream's generator runs with
     /// the start's subscriber, whose callbacks run the steps or the map
-    /// (`SteppingClosureCallbacks`, `MappingClosureCallbacks`). (A `map` of a `single`
+    /// (a `Stage` with a `ClosuresTail`). (A `map` of a `single`
     /// does not start closures: its `runner` sends the value without subscribing the
     /// `single`.) Not inlined: `start` stays small.
     @usableFromInline @inline(never)
@@ -179,7 +179,7 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
             #if DEBUG
                 StartRecords.stage(map.stageName)
             #endif
-            return upstream.start(SSubscriptionState.calling(next: next, error: error, completed: completed, after: map.transform))
+            return upstream.start(SSubscriptionState.calling(next: next, error: error, completed: completed, after: MapHead(map.transform)))
         }
         // Safety: the stages planned `stepsStartClosures` and `stepsRunInHub` (the Safety
         // note of the `mapStartsClosures` branch).
@@ -190,7 +190,7 @@ final class FusedSSignal: SSignal, @unchecked Sendable {
             StartRecords.stage(fused.stageName)
         #endif
         guard plan == .stepsRunInHub else {
-            return upstream.start(SSubscriptionState.calling(next: next, error: error, completed: completed, after: fused.steps))
+            return upstream.start(SSubscriptionState.calling(next: next, error: error, completed: completed, after: StepsHead(fused.steps)))
         }
         return upstream.joinedHub.subscribe(steps: fused.steps, next: next, error: error, completed: completed)
     }

@@ -70,7 +70,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
 
     /// Subscribes `steps`, then these closures: what `start` on a fused stage of steps over
     /// this signal does. Their object is also the subscription's membership in the hub
-    /// (`PipeHubSteppingMember`).
+    /// (a `Stage` with a `PipeHubMemberTail`).
     @inlinable
     final func subscribe(steps: StatelessStep<Any?>, next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?)
         -> SSubscriptionState

@@ -145,13 +145,13 @@ package enum StartPlan: Sendable {
     /// building it (the face's `singleValue`).
     case sendSingleValue
     /// The `map` subscribes its upstream with the start's closures behind its transform,
-    /// in the start's own subscription (`MappingClosureCallbacks`).
+    /// in the start's own subscription (a `Stage(MapHead, ClosuresTail)`).
     case mapStartsClosures
     /// The fused steps subscribe their upstream with the start's closures behind them,
-    /// in the start's own subscription (`SteppingClosureCallbacks`).
+    /// in the start's own subscription (a `Stage(StepsHead, ClosuresTail)`).
     case stepsStartClosures
     /// The fused steps run in the hub's delivery to the start's own membership
-    /// (`PipeHubSteppingMember`).
+    /// (a `Stage` with a `PipeHubMemberTail`).
     case stepsRunInHub
     /// The converted signal's source subscribes the conversion's callbacks itself.
     case convertSource

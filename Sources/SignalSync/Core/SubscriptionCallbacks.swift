@@ -80,14 +80,14 @@ package class ClosureCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Fai
     }
 }
 
-/// The callbacks of an operator stage: functions called with this object (a subclass
-/// that holds what they need).
+/// The callbacks of an operator stage: functions called with this object (a `Stage`,
+/// which holds what they need).
 ///
 /// Two functions, not three: the error and the completion share one, which tells them
 /// apart by its argument. Each function field is sixteen bytes (a pointer and a context,
 /// although these have none); a third would take the stages that hold the start's
-/// closures over a heap block boundary (`PipeHubSteppingMember`, the steps over a hot
-/// source's signal, from a 144-byte block to 160). Values keep a function of their own,
+/// closures over a heap block boundary (a `Stage` with a `PipeHubMemberTail`, the steps
+/// over a hot source's signal, from a 144-byte block to 160). Values keep a function of their own,
 /// called with the value borrowed. The error comes as a pointer, nil for the completion:
 /// an optional `Failure` would need `Optional<Failure>`'s metadata, looked up at run time
 /// where the subscription's code is not specialized (S2 typed: 350 instructions more per
@@ -116,53 +116,138 @@ package class StageCallbacks<Value, Failure>: SubscriptionCallbacks<Value, Failu
     }
 }
 
-/// The callbacks of an operator stage that maps each value and sends everything on to a
-/// downstream subscription: what `{ downstream.putNext(transform($0)) }`,
-/// `downstream.putError` and `downstream.putCompletion` would do, in one object instead
-/// of callbacks and a closure context.
+/// The callbacks of every operator stage that runs in a subscription: a head that does
+/// the stage's work on each event (`MapHead`, `StepsHead`, `ConversionHead`), then a tail
+/// that takes what comes out (`SubscriptionTail`, a downstream subscription;
+/// `CallbacksTail`, another stage's callbacks; `ClosuresTail`, the closures given to
+/// `start`; `PipeHubMemberTail`, those closures inside a hub's delivery). One class, so
+/// that a new fast path is a new head or tail, not a new class: `Stage(MapHead(f),
+/// SubscriptionTail(...))` is what `{ downstream.putNext(f($0)) }` and the downstream's
+/// terminal functions would be, in one object instead of callbacks and closure contexts.
 ///
-/// Releases `transform`, then its reference to the downstream subscriber, as the closures
-/// it replaces did (their last reference to the subscriber went last).
+/// Built where the stage is made, so that its two functions are specialized for the head
+/// and tail (the functions `StageCallbacks` stores, called with this object).
+///
+/// `link` is what the tail needs set after the stage is made, before any event comes (the
+/// subscription this object is the callbacks of, a hub key); nothing for most tails.
+///
+/// Releases the head, then the tail, as the closures it replaces did (the stage's
+/// function first; the last reference to whatever is downstream last).
 @usableFromInline
-package final class ForwardingCallbacks<Value, Output, Failure, Face: SubscriptionFace>: StageCallbacks<Value, Failure> {
-    @usableFromInline let transform: (Value) -> Output
-    /// The downstream subscriber (typed or untyped), kept alive as the closures kept it.
-    @usableFromInline let downstream: AnyObject
-    // Safety: unretained: `downstream`, which this object holds, owns a reference to it,
-    // so it lives at least as long as this object. Pinned by
-    // ForwardingCallbacksTests.testTheTransformIsReleasedBeforeTheDownstreamSubscriber.
-    /// The downstream subscriber's subscription, which `downstream` keeps alive.
-    @usableFromInline let core: Unmanaged<SubscriptionCore<Output, Failure, Face>>
+package final class Stage<Head: StageHead, Tail: StageTail>: StageCallbacks<Head.Value, Head.Failure>, @unchecked Sendable
+where Tail.Value == Head.Output, Tail.Failure == Head.OutputFailure {
+    // Safety: `head` and `tail` are immutable; `link` is written once, by the thread that
+    // makes the stage, before the subscription's generator runs or it joins a hub (which
+    // publishes the subscription to other threads). Pinned by StageTests and, under
+    // ThreadSanitizer, StageTests.testValuesFromTwoThreadsAllReachTheTail.
+    /// The stage's work.
+    @usableFromInline let head: Head
+    /// Where what the head lets through goes.
+    @usableFromInline let tail: Tail
+    /// What the tail needs set after the stage is made (`StageTail.Link`).
+    @usableFromInline @exclusivity(unchecked) package var link: Tail.Link
 
-    // Safety: `core` must be owned by `downstream` (callers pass a subscriber and its own
-    // core); see `core`.
-    /// Forwards to `core`, the subscription of `downstream`, mapping values with
-    /// `transform`.
+    /// Callbacks that run each event through `head`, then hand it to `tail`.
     @inlinable
-    package init(transform: @escaping (Value) -> Output, downstream: AnyObject, core: Unmanaged<SubscriptionCore<Output, Failure, Face>>) {
-        self.transform = transform
-        self.downstream = downstream
-        self.core = core
+    package init(_ head: Head, _ tail: Tail) {
+        self.head = head
+        self.tail = tail
+        link = Tail.unlinked
         // Safety: `SubscriptionCallbacks` calls a forward function only with the object
-        // that holds it: this stage, alive while the call runs, which keeps `core` alive.
-        // Pinned by ForwardingCallbacksTests (testValuesAreMappedAndTerminalEventsForwarded,
-        // testConcurrentValuesAreAllForwarded).
+        // that holds it: this stage, alive while the call runs (which keeps the tail's
+        // references alive). Pinned by StageTests.
         super.init(
             forwardNext: { callbacks, value in
                 // Safety: `callbacks` is this stage (`super.init`'s Safety note).
-                let stage = unsafeDowncast(callbacks, to: ForwardingCallbacks.self)
-                let output = stage.transform(value)
-                // Safety: the stage, alive while it runs, keeps `core` alive (`super.init`'s Safety note).
-                stage.core._withUnsafeGuaranteedRef { $0.putNext(output) }
+                let stage = unsafeDowncast(callbacks, to: Stage.self)
+                stage.head.next(value, in: stage)
             },
             forwardTermination: { callbacks, failure in
+                // Safety: as for a value.
+                let stage = unsafeDowncast(callbacks, to: Stage.self)
                 if let failure {
-                    // Safety: `callbacks` is this stage, which keeps `core` alive (`super.init`'s Safety note).
-                    unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putError(failure.pointee) }
+                    stage.putError(stage.head.failure(failure.pointee))
                 } else {
-                    // Safety: `callbacks` is this stage, which keeps `core` alive (`super.init`'s Safety note).
-                    unsafeDowncast(callbacks, to: ForwardingCallbacks.self).core._withUnsafeGuaranteedRef { $0.putCompletion() }
+                    stage.tail.putCompletion(stage.link)
                 }
             })
     }
+
+    /// Hands what the head let through to the tail.
+    @inlinable @inline(__always)
+    package func putNext(_ value: Tail.Value) {
+        tail.putNext(value, link)
+    }
+
+    /// Hands the failure the head sends on to the tail.
+    @inlinable @inline(__always)
+    package func putError(_ failure: Tail.Failure) {
+        tail.putError(failure, link)
+    }
+
+    /// True once the subscription the tail feeds has ended.
+    @inlinable @inline(__always)
+    package var hasEnded: Bool {
+        tail.hasEnded(link)
+    }
+}
+
+/// What a stage does to each value, and each failure, before its tail takes it. A
+/// completion always goes straight to the tail.
+@usableFromInline
+package protocol StageHead {
+    /// The values the stage takes.
+    associatedtype Value
+    /// The failures the stage takes.
+    associatedtype Failure
+    /// The values the tail takes.
+    associatedtype Output
+    /// The failures the tail takes.
+    associatedtype OutputFailure
+
+    /// Does the stage's work on `value` and hands what comes out to the tail of `stage`
+    /// (the stage this head is, passed whole so that a head reaches its tail through one
+    /// reference).
+    func next<Tail: StageTail>(_ value: Value, in stage: Stage<Self, Tail>)
+    where Tail.Value == Output, Tail.Failure == OutputFailure
+
+    /// What `failure` becomes for the tail.
+    func failure(_ failure: Failure) -> OutputFailure
+}
+
+/// Where a stage's events go once its head has run.
+@usableFromInline
+package protocol StageTail {
+    /// The values it takes.
+    associatedtype Value
+    /// The failures it takes.
+    associatedtype Failure
+    /// What is set in the stage after it is made (`Stage.link`): `Unlinked` when nothing.
+    associatedtype Link
+
+    /// The link before it is set.
+    static var unlinked: Link { get }
+
+    /// True once the subscription the tail feeds has ended: a head with several steps
+    /// runs no further.
+    func hasEnded(_ link: Link) -> Bool
+    /// Takes a value (ignored once the subscription the tail feeds has ended).
+    func putNext(_ value: Value, _ link: Link)
+    /// Takes the error.
+    func putError(_ failure: Failure, _ link: Link)
+    /// Takes the completion.
+    func putCompletion(_ link: Link)
+}
+
+/// A tail's link when it needs none: no storage.
+@usableFromInline
+package struct Unlinked {
+    @inlinable
+    init() {}
+}
+
+extension StageTail where Link == Unlinked {
+    /// Nothing to set.
+    @inlinable
+    package static var unlinked: Unlinked { Unlinked() }
 }

@@ -233,7 +233,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     }
 
     /// Creates the state of a subscription that has not started and calls back
-    /// `callbacks`, an operator stage's (`ForwardingCallbacks`, `SteppingCallbacks`, ...).
+    /// `callbacks`, an operator stage's (a `Stage`).
     @inlinable
     package init(callbacks: StageCallbacks<Value, Failure>) {
         LiveSubscriptions.began()

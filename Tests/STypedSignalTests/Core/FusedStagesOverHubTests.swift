@@ -4,7 +4,7 @@ import SignalTestSupport
 import XCTest
 
 /// Steps fused over a hot source's signal (`pipe.signal() |> map |> filter`) run in the
-/// hub's delivery to the start's own subscription (`PipeHubSteppingMember`): the same
+/// hub's delivery to the start's own subscription (a `Stage` with a `PipeHubMemberTail`): the same
 /// trace as the steps behind a stage that the fusion cannot see into, which keeps a
 /// subscription of its own. (`FusedStagesDriver` runs its cases over signals that can
 /// fail, which no hub's signal is; the untyped API's run over the pipe's signal itself.)

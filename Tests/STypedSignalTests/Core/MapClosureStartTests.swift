@@ -5,7 +5,7 @@ import SignalTestSupport
 import XCTest
 
 /// A `map` (of any types) started with closures runs in the start's own subscription
-/// (`MappingClosureCallbacks`): the upstream's generator gets the start's subscriber.
+/// (a `Stage` of a `MapHead` and a `ClosuresTail`): the upstream's generator gets the start's subscriber.
 /// What the closures receive, when a disposal stops the map and `next`, and the release
 /// order are pinned here against the same map behind an operator's subscriber (which
 /// still subscribes the map as a stage of its own).

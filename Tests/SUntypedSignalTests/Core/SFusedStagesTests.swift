@@ -21,7 +21,7 @@ final class SFusedStagesTests: LeakCheckedTestCase {
     func testValuesFromTwoThreadsAllRunThroughTheSteps() { FusedStagesDriver.valuesFromTwoThreadsAllRunThroughTheSteps(UntypedAPI.self) }
 
     /// Over a hot source's signal the steps run in the hub's delivery to the start's own
-    /// subscription (`PipeHubSteppingMember`; the driver's cases above start over a pipe's
+    /// subscription (a `Stage` with a `PipeHubMemberTail`; the driver's cases above start over a pipe's
     /// signal): a variable's replay runs through them, and the subscription keeps the
     /// variable alive.
     func testAVariablesReplayRunsThroughTheStepsAndTheSubscriptionKeepsTheVariableAlive() {

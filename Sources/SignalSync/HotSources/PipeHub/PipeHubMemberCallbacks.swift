@@ -87,7 +87,7 @@ extension PipeHubEngine {
 }
 
 /// A subscription's place in a hub that is also its callbacks (`PipeHubMemberCallbacks`,
-/// `PipeHubSteppingMember`): the hub gives it its key when it joins.
+/// a `Stage` with a `PipeHubMemberTail`): the hub gives it its key when it joins.
 @usableFromInline
 package protocol PipeHubMember: UpstreamDisposable {
     /// The subscriber's key in the hub, written once by the join, before the member
@@ -96,5 +96,3 @@ package protocol PipeHubMember: UpstreamDisposable {
 }
 
 extension PipeHubMemberCallbacks: PipeHubMember {}
-
-extension PipeHubSteppingMember: PipeHubMember {}
