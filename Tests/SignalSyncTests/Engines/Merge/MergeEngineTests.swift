@@ -9,9 +9,9 @@ import XCTest
 final class CombiningHandle: UpstreamDisposable, @unchecked Sendable {
     // Safety: immutable; the log guards itself.
     let name: String
-    let log: CombiningLog?
+    let log: EventLog?
     let disposals = LockedState(0)
-    init(_ name: String, _ log: CombiningLog? = nil) {
+    init(_ name: String, _ log: EventLog? = nil) {
         self.name = name
         self.log = log
     }
@@ -22,33 +22,25 @@ final class CombiningHandle: UpstreamDisposable, @unchecked Sendable {
     var count: Int { disposals.withLock { $0 } }
 }
 
-/// A thread-safe log for the closures the merge, zip and withLatestFrom engines call.
-final class CombiningLog: @unchecked Sendable {
-    // Safety: reached only through `lines.withLock`.
-    let lines = LockedState<[String]>([])
-    func add(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
-}
-
 /// `MergeEngine`: completion once all completed, the first error, disposal in order,
 /// re-entrancy and concurrent terminal events.
 final class MergeEngineTests: LeakCheckedTestCase {
     func testCompletesOnceEverySourceCompletedThenDisposesInOrder() {
-        let log = CombiningLog()
+        let log = EventLog()
         let engine = MergeEngine(count: 3)
         for name in ["a", "b", "c"].enumerated() { engine.attach(CombiningHandle(name.element, log), at: name.offset) }
         engine.sourceCompleted { log.add("completed") }
         engine.sourceCompleted { log.add("completed") }
-        XCTAssertEqual(log.all, [], "two of three completed: nothing yet")
+        XCTAssertEqual(log.events, [], "two of three completed: nothing yet")
         engine.sourceCompleted { log.add("completed") }
-        XCTAssertEqual(log.all, ["completed", "dispose a", "dispose b", "dispose c"])
+        XCTAssertEqual(log.events, ["completed", "dispose a", "dispose b", "dispose c"])
         engine.dispose()
         engine.sourceFailed { log.add("error") }
-        XCTAssertEqual(log.all.count, 4, "nothing after the end")
+        XCTAssertEqual(log.events.count, 4, "nothing after the end")
     }
 
     func testTheFirstErrorEndsItAndALateSubscriptionIsDisposedAsItIsAttached() {
-        let log = CombiningLog()
+        let log = EventLog()
         let engine = MergeEngine(count: 2)
         engine.attach(CombiningHandle("a", log), at: 0)
         engine.sourceFailed { log.add("error") }  // b fails while being subscribed
@@ -56,7 +48,7 @@ final class MergeEngineTests: LeakCheckedTestCase {
         engine.attach(CombiningHandle("b", log), at: 1)
         engine.sourceFailed { log.add("error again") }
         engine.sourceCompleted { log.add("completed") }
-        XCTAssertEqual(log.all, ["error", "dispose a", "dispose b"])
+        XCTAssertEqual(log.events, ["error", "dispose a", "dispose b"])
     }
 
     func testASubscriberMayDisposeInsideTheTerminalEvent() {

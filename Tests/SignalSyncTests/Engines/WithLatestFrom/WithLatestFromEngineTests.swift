@@ -21,7 +21,7 @@ final class WithLatestFromEngineTests: LeakCheckedTestCase {
     }
 
     func testTheEndDisposesTheOtherThenTheSourceAndIgnoresLaterEvents() {
-        let log = CombiningLog()
+        let log = EventLog()
         let engine = WithLatestFromEngine<Int>()
         engine.attach(CombiningHandle("other", log), .other)
         engine.attach(CombiningHandle("source", log), .source)
@@ -30,16 +30,16 @@ final class WithLatestFromEngineTests: LeakCheckedTestCase {
         engine.end { log.add("error") }
         engine.sourceValue { log.add("value \($0)") }
         engine.dispose()
-        XCTAssertEqual(log.all, ["completed", "dispose other", "dispose source"])
+        XCTAssertEqual(log.events, ["completed", "dispose other", "dispose source"])
     }
 
     func testTheOthersErrorWhileBeingSubscribedStopsTheSource() {
-        let log = CombiningLog()
+        let log = EventLog()
         let engine = WithLatestFromEngine<Int>()
         engine.end { log.add("error") }
         engine.attach(CombiningHandle("other", log), .other)
         XCTAssertFalse(engine.isRunning, "the face does not subscribe the source")
-        XCTAssertEqual(log.all, ["error", "dispose other"])
+        XCTAssertEqual(log.events, ["error", "dispose other"])
     }
 
     func testASubscriberMayDisposeInsideAValue() {

@@ -21,7 +21,7 @@ final class ZipEngineTests: LeakCheckedTestCase {
     }
 
     func testACompletedSourceEndsItOnceItsUnpairedValuesAreUsedUp() {
-        let log = CombiningLog()
+        let log = EventLog()
         let engine = ZipEngine<Int>(count: 2)
         engine.attach(CombiningHandle("a", log), at: 0)
         engine.attach(CombiningHandle("b", log), at: 1)
@@ -29,22 +29,22 @@ final class ZipEngineTests: LeakCheckedTestCase {
         engine.receive(1, at: 0, emit: emit) { log.add("completed") }
         engine.receive(2, at: 0, emit: emit) { log.add("completed") }
         engine.sourceCompleted(at: 0) { log.add("completed") }
-        XCTAssertEqual(log.all, [], "a's values wait for b")
+        XCTAssertEqual(log.events, [], "a's values wait for b")
         engine.receive(10, at: 1, emit: emit) { log.add("completed") }
         engine.receive(20, at: 1, emit: emit) { log.add("completed") }
         engine.receive(30, at: 1, emit: emit) { log.add("completed") }
-        XCTAssertEqual(log.all, ["row [1, 10]", "row [2, 20]", "completed", "dispose a", "dispose b"])
+        XCTAssertEqual(log.events, ["row [1, 10]", "row [2, 20]", "completed", "dispose a", "dispose b"])
     }
 
     func testASourceCompletingWithNothingWaitingEndsItAtOnce() {
-        let log = CombiningLog()
+        let log = EventLog()
         let engine = ZipEngine<Int>(count: 2)
         engine.attach(CombiningHandle("a", log), at: 0)
         engine.receive(1, at: 0, emit: { _ in log.add("row") }, complete: {})
         engine.sourceCompleted(at: 1) { log.add("completed") }  // b, while being subscribed
         XCTAssertFalse(engine.isRunning)
         engine.attach(CombiningHandle("b", log), at: 1)
-        XCTAssertEqual(log.all, ["completed", "dispose a", "dispose b"])
+        XCTAssertEqual(log.events, ["completed", "dispose a", "dispose b"])
     }
 
     func testTheFirstErrorEndsItAndReleasesTheUnpairedValues() {
