@@ -65,7 +65,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
     @inlinable
     final func subscribe(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SSubscriptionState {
         // Safety: held while this object lives (see `hub`).
-        hub._withUnsafeGuaranteedRef { $0.subscribe(next: next, error: error, completed: completed, keepingAlive: owner) }
+        hub._withUnsafeGuaranteedRef { $0.subscribe(next: next, error: error, completed: completed, holding: PipeHubHold($0, keptAliveBy: owner)) }
     }
 
     /// Subscribes `steps`, then these closures: what `start` on a fused stage of steps over
@@ -77,7 +77,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
     {
         // Safety: held while this object lives (see `hub`).
         hub._withUnsafeGuaranteedRef {
-            $0.subscribe(steps: steps, next: next, error: error, completed: completed, keepingAlive: owner)
+            $0.subscribe(steps: steps, next: next, error: error, completed: completed, holding: PipeHubHold($0, keptAliveBy: owner))
         }
     }
 
@@ -95,7 +95,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
     @inlinable
     final func join(_ receiver: PipeHubReceiver<Any?>) -> SDisposable? {
         // Safety: held while this object lives (see `hub`).
-        hub._withUnsafeGuaranteedRef { $0.join(receiver, keepingAlive: owner) }
+        hub._withUnsafeGuaranteedRef { $0.join(receiver, holding: PipeHubHold($0, keptAliveBy: owner)) }
     }
 }
 

@@ -150,13 +150,12 @@ import SignalSyncStack
     }
 
     /// Adds `receiver` and returns its membership, the disposable of its subscription,
-    /// which holds `owner` alive until disposed; nil when the hub is closed. An `owner`
-    /// must hold this hub for as long as it lives (a value cell's owner does): the
-    /// membership then leaves the hub to it.
+    /// which keeps `hold` (this hub, or the owner that holds it) until disposed; nil when
+    /// the hub is closed.
     @inlinable
-    package func join(_ receiver: Receiver, keepingAlive owner: AnyObject?) -> PipeHubMembership<Value>? {
+    package func join(_ receiver: Receiver, holding hold: consuming PipeHubHold<Value>) -> PipeHubMembership<Value>? {
         guard let key = add(receiver) else { return nil }
-        return PipeHubMembership(hub: self, key: key, keepingAlive: owner)
+        return PipeHubMembership(hub: hold, key: key)
     }
 
     /// Adds `receiver`, whose callbacks are `member`, and gives `member` its key, making it

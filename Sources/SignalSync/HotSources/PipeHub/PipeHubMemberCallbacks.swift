@@ -30,12 +30,12 @@ package final class PipeHubMemberCallbacks<Value, Failure>: ClosureCallbacks<Val
     @usableFromInline @exclusivity(unchecked) package var key = -1
 
     /// Callbacks that call these closures (a nil one ignores its event), for a subscriber
-    /// of `hub`; `keepAlive`, when set, must hold `hub` for as long as it lives.
+    /// of the hub `hub` holds.
     @inlinable
     package init(
-        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, hub: PipeHubEngine<Value>, keepingAlive keepAlive: AnyObject?
+        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, hub: PipeHubHold<Value>
     ) {
-        self.hub = PipeHubHold(hub, keptAliveBy: keepAlive)
+        self.hub = hub
         super.init(next: next, error: error, completed: completed)
     }
 
@@ -54,10 +54,10 @@ extension PipeHubEngine {
     /// a closed hub sends nothing, and the subscription has nothing to dispose.
     @inlinable
     package func subscribe<Failure, Face: SubscriptionFace>(
-        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, keepingAlive owner: AnyObject?,
+        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, holding hold: consuming PipeHubHold<Value>,
         joined: () -> Void = {}
     ) -> SubscriptionCore<Value, Failure, Face> {
-        let member = PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: self, keepingAlive: owner)
+        let member = PipeHubMemberCallbacks(next: next, error: error, completed: completed, hub: hold)
         return join(SubscriptionCore<Value, Failure, Face>(callbacks: member), as: member, joined: joined)
     }
 

@@ -24,14 +24,11 @@ package struct PipeHubMemberTail<Value, Failure, Face: SubscriptionFace>: PipeHu
     @usableFromInline let error: ((Failure) -> Void)?
     @usableFromInline let completed: (() -> Void)?
 
-    /// Calls these closures (a nil one ignores its event), for a subscriber of `hub`;
-    /// `keepAlive`, when set, must hold `hub` for as long as it lives.
+    /// Calls these closures (a nil one ignores its event), for a subscriber of the hub
+    /// `hub` holds.
     @inlinable
-    init(
-        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, hub: PipeHubEngine<Value>,
-        keepingAlive keepAlive: AnyObject?
-    ) {
-        self.hub = PipeHubHold(hub, keptAliveBy: keepAlive)
+    init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, hub: PipeHubHold<Value>) {
+        self.hub = hub
         self.next = next
         self.error = error
         self.completed = completed
@@ -123,15 +120,15 @@ extension PipeHubEngine {
     /// Subscribes `steps` then these closures to this hub, as `start` on a fused stage of
     /// steps over a hub's signal does in both APIs, and returns the subscription (also its
     /// handle): one stage is its callbacks and its membership. The rest is
-    /// `subscribe(next:error:completed:keepingAlive:joined:)`'s.
+    /// `subscribe(next:error:completed:holding:joined:)`'s.
     @inlinable
     package func subscribe<Failure, Face: SubscriptionFace>(
         steps: StatelessStep<Value>, next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?,
-        keepingAlive owner: AnyObject?, joined: () -> Void = {}
+        holding hold: consuming PipeHubHold<Value>, joined: () -> Void = {}
     ) -> SubscriptionCore<Value, Failure, Face> {
         let member = Stage(
             StepsHead<Value, Failure>(steps),
-            PipeHubMemberTail<Value, Failure, Face>(next: next, error: error, completed: completed, hub: self, keepingAlive: owner))
+            PipeHubMemberTail<Value, Failure, Face>(next: next, error: error, completed: completed, hub: hold))
         let state = SubscriptionCore<Value, Failure, Face>(callbacks: member)
         // Safety: the stage is the state's callbacks, which the state outlives (see
         // `PipeHubLink.core`).

@@ -18,11 +18,10 @@ package final class PipeHubMembership<Value>: UpstreamDisposable, @unchecked Sen
     @usableFromInline let hub: PipeHubHold<Value>
     @usableFromInline let key: Int
 
-    /// The membership of subscriber `key` of `hub`; `keepAlive`, when set, must hold
-    /// `hub` for as long as it lives (a value cell's owner does).
+    /// The membership of subscriber `key` of the hub `hub` holds.
     @inlinable
-    init(hub: PipeHubEngine<Value>, key: Int, keepingAlive keepAlive: AnyObject?) {
-        self.hub = PipeHubHold(hub, keptAliveBy: keepAlive)
+    init(hub: PipeHubHold<Value>, key: Int) {
+        self.hub = hub
         self.key = key
     }
 
