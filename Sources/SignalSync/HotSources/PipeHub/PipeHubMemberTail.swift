@@ -20,18 +20,15 @@
 package struct PipeHubMemberTail<Value, Failure, Face: SubscriptionFace>: PipeHubMembershipTail {
     /// The hub, and what the subscription keeps alive (see `PipeHubMembership.hub`).
     @usableFromInline let hub: PipeHubHold<Value>
-    @usableFromInline let next: ((Value) -> Void)?
-    @usableFromInline let error: ((Failure) -> Void)?
-    @usableFromInline let completed: (() -> Void)?
+    /// The closures given to `start`, called as a start's own subscription calls them.
+    @usableFromInline let closures: ClosuresTail<Value, Value, Failure, Face>
 
     /// Calls these closures (a nil one ignores its event), for a subscriber of the hub
     /// `hub` holds.
     @inlinable
     init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, hub: PipeHubHold<Value>) {
         self.hub = hub
-        self.next = next
-        self.error = error
-        self.completed = completed
+        closures = ClosuresTail(next: next, error: error, completed: completed)
     }
 
     @inlinable
@@ -39,26 +36,22 @@ package struct PipeHubMemberTail<Value, Failure, Face: SubscriptionFace>: PipeHu
 
     @inlinable
     package func hasEnded(_ link: PipeHubLink<Value, Failure, Face>) -> Bool {
-        // Safety: called from the subscription's delivery, which keeps it alive (see
-        // `PipeHubLink.core`), set before the subscription joins the hub.
-        link.core.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.hasEnded }
+        closures.hasEnded(link.core)
     }
 
     @inlinable @inline(__always)
     package func putNext(_ value: Value, _ link: PipeHubLink<Value, Failure, Face>) {
-        if !hasEnded(link) {
-            next?(value)
-        }
+        closures.putNext(value, link.core)
     }
 
     @inlinable
     package func putError(_ failure: Failure, _ link: PipeHubLink<Value, Failure, Face>) {
-        error?(failure)
+        closures.putError(failure, link.core)
     }
 
     @inlinable
     package func putCompletion(_ link: PipeHubLink<Value, Failure, Face>) {
-        completed?()
+        closures.putCompletion(link.core)
     }
 
     /// Removes the subscriber with `key` from the hub.
@@ -78,10 +71,9 @@ package struct PipeHubLink<Value, Failure, Face: SubscriptionFace>: PipeHubKeyed
     // and, under ThreadSanitizer, their testValuesFromTwoThreadsAllRunThroughTheSteps.
     /// The subscriber's key in the hub, once joined.
     @usableFromInline package var key = -1
-    // Safety: unretained: the subscription owns the stage and releases it only once no
-    // call reads it, and the stage runs only inside the subscription's own delivery.
-    /// The subscription whose callbacks the stage is, set before it joins the hub.
-    @usableFromInline package var core: Unmanaged<SubscriptionCore<Value, Failure, Face>>?
+    /// The subscription whose callbacks the stage is, set before it joins the hub (see
+    /// `ClosuresTail.Link`).
+    @usableFromInline package var core: ClosuresTail<Value, Value, Failure, Face>.Link = nil
 
     @inlinable
     init() {}
