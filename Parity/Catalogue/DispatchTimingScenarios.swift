@@ -85,49 +85,75 @@ enum DispatchTimingScenarios {
             ]),
     ]
 
-    static let delay: [Scenario] = [
+    static let delay: [Scenario] =
+        [
+            Scenario(
+                "delay", "delays the subscription, not the values", sources: ["-1|"], .delay(2),
+                expect: [
+                    "2 a.subscribe", "3 next 1", "4 completed", "4 a.dispose",
+                ]),
+            Scenario(
+                "delay", "synchronous source", sources: ["(1,|)"], .delay(2),
+                expect: [
+                    "2 a.subscribe", "2 next 1", "2 completed", "2 a.dispose",
+                ]),
+            Scenario(
+                "delay", "error", sources: ["-#"], .delay(3),
+                expect: [
+                    "3 a.subscribe", "4 error E", "4 a.dispose",
+                ]),
+            Scenario(
+                "delay", "synchronous error", sources: ["#x"], .delay(1),
+                expect: [
+                    "1 a.subscribe", "1 error x", "1 a.dispose",
+                ]),
+            Scenario(
+                "delay", "disposal before the timer: never subscribed (timer stopped)", sources: ["1|"], .delay(3), disposeAt: 2,
+                expect: []),
+            Scenario(
+                "delay", "disposal after the timer", sources: ["--1|"], .delay(1), disposeAt: 2,
+                expect: [
+                    "1 a.subscribe", "2 a.dispose",
+                ]),
+            Scenario(
+                "delay", "disposal in the tick the timer fires", sources: ["-1|"], .delay(2), disposeAt: 2,
+                expect: [
+                    "2 a.subscribe", "2 a.dispose",
+                ]),
+            Scenario(
+                "delay", "zero delay subscribes within the first tick", sources: ["-1|"], .delay(0),
+                expect: [
+                    "0 a.subscribe", "1 next 1", "2 completed", "2 a.dispose",
+                ]),
+            Scenario(
+                "delay", "take(1) after delay", sources: ["-1-2|"], .chain([.delay(1), .take(1)]),
+                expect: [
+                    "1 a.subscribe", "2 next 1", "2 completed", "2 a.dispose",
+                ]),
+        ] + delayTies
+
+    /// A delay's timer against another timer due at the same tick (found by the pipeline
+    /// fuzzer): the first subscriber of a share takes 0 and 9, then the second subscribes
+    /// through `delay(1)` as the throttle's interval after 9 ends. The originals arm the
+    /// delay's timer differently (Divergences.md, "delay beside a partner source"), so the
+    /// timers fire in opposite orders.
+    static let delayTies: [Scenario] = [
         Scenario(
-            "delay", "delays the subscription, not the values", sources: ["-1|"], .delay(2),
+            "delay", "a tie with a throttle's interval: the delay armed from a hop fires second", sources: ["|"],
+            .chain([.then("09"), .shareAgain(replay: 0, firstTake: 2, secondDelay: 1), .throttle(1, latest: true)]),
+            disposeAt: 4, only: [.typed],
             expect: [
-                "2 a.subscribe", "3 next 1", "4 completed", "4 a.dispose",
+                "0 a.subscribe", "0 t.subscribe", "0 a.dispose", "0 next 0", "1 t.dispose", "1 next 9", "2 a.subscribe",
+                "2 t.subscribe", "2 next 0", "2 a.dispose", "3 next 9", "4 t.dispose",
             ]),
         Scenario(
-            "delay", "synchronous source", sources: ["(1,|)"], .delay(2),
+            "delay", "a tie with a throttle's interval: the delay armed at subscription fires first, so the value waits",
+            sources: ["|"],
+            .chain([.then("09"), .shareAgain(replay: 0, firstTake: 2, secondDelay: 1), .throttle(1, latest: true)]),
+            disposeAt: 4, only: [.untyped],
             expect: [
-                "2 a.subscribe", "2 next 1", "2 completed", "2 a.dispose",
-            ]),
-        Scenario(
-            "delay", "error", sources: ["-#"], .delay(3),
-            expect: [
-                "3 a.subscribe", "4 error E", "4 a.dispose",
-            ]),
-        Scenario(
-            "delay", "synchronous error", sources: ["#x"], .delay(1),
-            expect: [
-                "1 a.subscribe", "1 error x", "1 a.dispose",
-            ]),
-        Scenario(
-            "delay", "disposal before the timer: never subscribed (timer stopped)", sources: ["1|"], .delay(3), disposeAt: 2,
-            expect: []),
-        Scenario(
-            "delay", "disposal after the timer", sources: ["--1|"], .delay(1), disposeAt: 2,
-            expect: [
-                "1 a.subscribe", "2 a.dispose",
-            ]),
-        Scenario(
-            "delay", "disposal in the tick the timer fires", sources: ["-1|"], .delay(2), disposeAt: 2,
-            expect: [
-                "2 a.subscribe", "2 a.dispose",
-            ]),
-        Scenario(
-            "delay", "zero delay subscribes within the first tick", sources: ["-1|"], .delay(0),
-            expect: [
-                "0 a.subscribe", "1 next 1", "2 completed", "2 a.dispose",
-            ]),
-        Scenario(
-            "delay", "take(1) after delay", sources: ["-1-2|"], .chain([.delay(1), .take(1)]),
-            expect: [
-                "1 a.subscribe", "2 next 1", "2 completed", "2 a.dispose",
+                "0 a.subscribe", "0 t.subscribe", "0 a.dispose", "0 next 0", "1 t.dispose", "1 next 9", "2 a.subscribe",
+                "2 t.subscribe", "2 a.dispose", "2 next 0", "3 next 9", "4 t.dispose",
             ]),
     ]
 

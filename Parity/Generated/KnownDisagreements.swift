@@ -18,33 +18,48 @@ struct KnownDisagreement: Sendable {
 
     /// Typed `delay` arms its timer from a hop onto the queue (`queue.async`, as
     /// SwiftSignalKit does); untyped `delay` arms it at subscription (as SSignalKit does).
-    /// When the deadline falls on the same tick as an event of a source subscribed
-    /// alongside (a `combineLatest`, `merge`, `zip` or
-    /// `withLatestFrom` partner), the untyped delay fires first. Kept on
+    /// When the deadline falls on the same tick as another timer armed in the same tick (the
+    /// events of a source subscribed alongside: a `combineLatest`, `merge`, `zip` or
+    /// `withLatestFrom` partner, an inner source, a `then` or `catch` alternative; a
+    /// `throttle`'s interval; a second delay), the untyped delay fires first. Kept on
     /// purpose: the originals differ, and the shared timer engine takes the difference as
     /// its `DelayArming` parameter (see Divergences.md).
     static let delayArmingTie = KnownDisagreement(
         name: "delay arming tie",
         report: """
-            delay(n) beside a source with an event at tick n: untyped subscribes the delayed source before \
-            the partner's event, typed after it (typed delay arms its timer from queue.async). Minimal: \
-            sources ["-", "--|"], [.delay(2), .combineLatest] -> typed "2 b.dispose", "2 a.subscribe"; \
-            untyped "2 a.subscribe", "2 b.dispose". Modules: Sources/STypedSignal/Operators/Signal+Timing.swift \
+            delay(n) beside another timer due at tick n: untyped fires the delay first, typed second (typed \
+            delay arms its timer from queue.async). Minimal, with a partner source: sources ["-", "--|"], \
+            [.delay(2), .combineLatest] -> typed "2 b.dispose", "2 a.subscribe"; untyped "2 a.subscribe", \
+            "2 b.dispose". With a throttle's interval (found by the pipeline fuzzer): the catalogue's "delay" \
+            scenarios "a tie with a throttle's interval"; with an inner source: sources ["-17|"], \
+            [.shareAgain(replay: 0, firstTake: nil, secondDelay: 2), .mapToQueue([1: "--|", 7: "--8"])] -> typed \
+            "5 next 8", "5 a.subscribe"; untyped "5 a.subscribe", "5 next 8". Modules: Sources/STypedSignal/Operators/Signal+Timing.swift \
             (delay, DelayArming.afterHopToQueue), Sources/SUntypedSignal/Operators/SSignal+Timing.swift (.atSubscription), \
             over Sources/SignalSync/Engines/TimerGate/.
             """,
         applies: { pipeline in
-            pipeline.operations.contains { operation in
-                switch operation {
-                case .delay: return true
-                // Its second subscriber subscribes through `delay(secondDelay)`.
-                case .shareAgain(_, _, let secondDelay): return secondDelay > 0
-                default: return false
-                }
-            }
-                && pipeline.operations.contains(where: PipelineGenerator.joinsSecondSource)
+            let delays = pipeline.operations.filter(delaysASubscription).count
+            let timers = pipeline.operations.filter(armsATimer).count
+            return delays > 0 && (timers > 1 || pipeline.operations.contains(where: PipelineGenerator.joinsSecondSource))
         },
         normalize: nil)
+
+    /// Whether `operation` subscribes through `delay`: itself, or a sharing operation's
+    /// second subscriber.
+    static func delaysASubscription(_ operation: Operation) -> Bool {
+        switch operation {
+        case .delay: return true
+        case .shareAgain(_, _, let secondDelay), .multicastAgain(_, _, let secondDelay): return secondDelay > 0
+        default: return false
+        }
+    }
+
+    /// Whether `operation` arms a timer on the virtual queue that the generated pipelines
+    /// may produce: a delay, a throttle's interval, or the events of a marble it subscribes.
+    static func armsATimer(_ operation: Operation) -> Bool {
+        if case .throttle = operation { return true }
+        return delaysASubscription(operation) || !PipelineGenerator.marbles(operation).isEmpty
+    }
 
     /// The trace with every run of consecutive teardown lines of one tick (disposals and
     /// hook calls, which run as the stack unwinds) sorted: the same teardown, in any order.
