@@ -75,14 +75,14 @@ final class DebounceEngineTests: LeakCheckedTestCase {
             let engine = DebounceEngine<EventLog, Never>(
                 delay: 1, queue: clock.makeQueue(), emit: { _ in downstream.add("next") }, fail: { _ in },
                 complete: {})
-            engine.attach(RecordingDisposable("source", log))
+            engine.attach(CountingDisposable("source", log: log))
             engine.next(value)
             engine.dispose()
             engine.dispose()
             XCTAssertEqual(clock.pendingCount, 0)
-            XCTAssertEqual(log.events, ["source disposed"])
-            engine.attach(RecordingDisposable("late source", log))
-            XCTAssertEqual(log.events, ["source disposed", "late source disposed"], "disposed at once")
+            XCTAssertEqual(log.events, ["source.dispose", "source released"])
+            engine.attach(CountingDisposable("late source", log: log))
+            XCTAssertEqual(log.events, ["source.dispose", "source released", "late source.dispose", "late source released"], "disposed at once")
         }
         XCTAssertNil(weakValue)
         XCTAssertNil(weakDownstream, "the disarmed timer keeps nothing alive")

@@ -8,11 +8,11 @@ final class DeferredStartEngineTests: LeakCheckedTestCase {
     func testBeginKeepsTheSubscriptionForDisposal() {
         let log = EventLog()
         let deferred = DeferredStartEngine()
-        deferred.begin { RecordingDisposable("source", log) }
+        deferred.begin { CountingDisposable("source", log: log) }
         XCTAssertEqual(log.events, [])
         deferred.dispose()
         deferred.dispose()
-        XCTAssertEqual(log.events, ["source disposed"])
+        XCTAssertEqual(log.events, ["source.dispose", "source released"])
     }
 
     func testDisposedBeforeBeginNeverStarts() {
@@ -21,7 +21,7 @@ final class DeferredStartEngineTests: LeakCheckedTestCase {
         deferred.dispose()
         deferred.begin {
             log.add("started")
-            return RecordingDisposable("source", log)
+            return CountingDisposable("source", log: log)
         }
         XCTAssertEqual(log.events, [])
     }
@@ -32,18 +32,18 @@ final class DeferredStartEngineTests: LeakCheckedTestCase {
         deferred.begin {
             deferred.dispose()
             log.add("start returns")
-            return RecordingDisposable("source", log)
+            return CountingDisposable("source", log: log)
         }
-        XCTAssertEqual(log.events, ["start returns", "source disposed"])
+        XCTAssertEqual(log.events, ["start returns", "source.dispose", "source released"])
     }
 
     func testStartsAtMostOnce() {
         let log = EventLog()
         let deferred = DeferredStartEngine()
-        deferred.begin { RecordingDisposable("first", log) }
-        deferred.begin { RecordingDisposable("second", log) }
+        deferred.begin { CountingDisposable("first", log: log) }
+        deferred.begin { CountingDisposable("second", log: log) }
         deferred.dispose()
-        XCTAssertEqual(log.events, ["first disposed"])
+        XCTAssertEqual(log.events, ["first.dispose", "first released"])
     }
 
     func testDisposalRacingTheStartDisposesTheSubscriptionExactlyOnce() {
@@ -54,13 +54,13 @@ final class DeferredStartEngineTests: LeakCheckedTestCase {
             DispatchQueue.global().async(group: group) {
                 deferred.begin {
                     log.add("started")
-                    return RecordingDisposable("source", log)
+                    return CountingDisposable("source", log: log)
                 }
             }
             DispatchQueue.global().async(group: group) { deferred.dispose() }
             group.wait()
             deferred.dispose()
-            XCTAssertTrue(log.events == [] || log.events == ["started", "source disposed"], "\(log.events)")
+            XCTAssertTrue(log.events == [] || log.events == ["started", "source.dispose", "source released"], "\(log.events)")
         }
     }
 }

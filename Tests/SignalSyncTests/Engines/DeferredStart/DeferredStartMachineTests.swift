@@ -31,7 +31,7 @@ final class DeferredStartMachineTests: LeakCheckedTestCase {
         XCTAssertEqual(machine.beginStart(), .start)
         XCTAssertTrue(isStarting(machine))
         XCTAssertEqual(machine.beginStart(), .ignore, "at most once")
-        let subscription = RecordingDisposable("source", EventLog())
+        let subscription = CountingDisposable("source")
         guard case .keep = machine.started(subscription) else { return XCTFail("kept") }
         XCTAssertTrue(startedSubscription(machine) === subscription)
         guard case .dispose(let live) = machine.dispose() else { return XCTFail("the live subscription is disposed") }
@@ -50,7 +50,7 @@ final class DeferredStartMachineTests: LeakCheckedTestCase {
         var machine = DeferredStartMachine()
         _ = machine.beginStart()
         guard case .nothing = machine.dispose() else { return XCTFail("nothing to dispose yet") }
-        let subscription = RecordingDisposable("source", EventLog())
+        let subscription = CountingDisposable("source")
         guard case .discard(let late) = machine.started(subscription) else { return XCTFail("discarded") }
         XCTAssertTrue(late === subscription)
         XCTAssertTrue(isDisposed(machine))
@@ -62,8 +62,8 @@ final class DeferredStartMachineTests: LeakCheckedTestCase {
         try assertTraps("DeferredStartMachine: started(_:) without a start running (state started") {
             var machine = DeferredStartMachine()
             _ = machine.beginStart()
-            _ = machine.started(RecordingDisposable("first", EventLog()))
-            _ = machine.started(RecordingDisposable("second", EventLog()))
+            _ = machine.started(CountingDisposable("first"))
+            _ = machine.started(CountingDisposable("second"))
         }
     }
 }

@@ -4,55 +4,37 @@ import XCTest
 
 @testable import SignalSync
 
-/// A source subscription that logs its disposals and counts them (thread-safe): for the
-/// tests of the merge, zip and withLatestFrom engines.
-final class CombiningHandle: UpstreamDisposable, @unchecked Sendable {
-    // Safety: immutable; the log guards itself.
-    let name: String
-    let log: EventLog?
-    let disposals = LockedState(0)
-    init(_ name: String, _ log: EventLog? = nil) {
-        self.name = name
-        self.log = log
-    }
-    func dispose() {
-        disposals.withLock { $0 += 1 }
-        log?.add("dispose \(name)")
-    }
-    var count: Int { disposals.withLock { $0 } }
-}
-
 /// `MergeEngine`: completion once all completed, the first error, disposal in order,
 /// re-entrancy and concurrent terminal events.
 final class MergeEngineTests: LeakCheckedTestCase {
     func testCompletesOnceEverySourceCompletedThenDisposesInOrder() {
         let log = EventLog()
         let engine = MergeEngine(count: 3)
-        for name in ["a", "b", "c"].enumerated() { engine.attach(CombiningHandle(name.element, log), at: name.offset) }
+        for name in ["a", "b", "c"].enumerated() { engine.attach(CountingDisposable(name.element, log: log), at: name.offset) }
         engine.sourceCompleted { log.add("completed") }
         engine.sourceCompleted { log.add("completed") }
         XCTAssertEqual(log.events, [], "two of three completed: nothing yet")
         engine.sourceCompleted { log.add("completed") }
-        XCTAssertEqual(log.events, ["completed", "dispose a", "dispose b", "dispose c"])
+        XCTAssertEqual(log.events, ["completed", "a.dispose", "b.dispose", "c.dispose", "a released", "b released", "c released"])
         engine.dispose()
         engine.sourceFailed { log.add("error") }
-        XCTAssertEqual(log.events.count, 4, "nothing after the end")
+        XCTAssertEqual(log.events.count, 7, "nothing after the end")
     }
 
     func testTheFirstErrorEndsItAndALateSubscriptionIsDisposedAsItIsAttached() {
         let log = EventLog()
         let engine = MergeEngine(count: 2)
-        engine.attach(CombiningHandle("a", log), at: 0)
+        engine.attach(CountingDisposable("a", log: log), at: 0)
         engine.sourceFailed { log.add("error") }  // b fails while being subscribed
         XCTAssertFalse(engine.isRunning, "the face subscribes no source after this one")
-        engine.attach(CombiningHandle("b", log), at: 1)
+        engine.attach(CountingDisposable("b", log: log), at: 1)
         engine.sourceFailed { log.add("error again") }
         engine.sourceCompleted { log.add("completed") }
-        XCTAssertEqual(log.events, ["error", "dispose a", "dispose b"])
+        XCTAssertEqual(log.events, ["error", "a.dispose", "a released", "b.dispose", "b released"])
     }
 
     func testASubscriberMayDisposeInsideTheTerminalEvent() {
-        let a = CombiningHandle("a")
+        let a = CountingDisposable("a")
         let engine = MergeEngine(count: 1)
         engine.attach(a, at: 0)
         engine.sourceFailed { engine.dispose() }  // would dead-lock under the lock
@@ -63,7 +45,7 @@ final class MergeEngineTests: LeakCheckedTestCase {
         let rounds = 200 * Stress.scale
         for round in 0..<rounds {
             let terminals = LockedState(0)
-            let handles = (0..<4).map { CombiningHandle("\($0)") }
+            let handles = (0..<4).map { CountingDisposable("\($0)") }
             let engine = MergeEngine(count: 4)
             for (index, handle) in handles.enumerated() { engine.attach(handle, at: index) }
             Stress.run("merge terminals", threads: 4) { index in

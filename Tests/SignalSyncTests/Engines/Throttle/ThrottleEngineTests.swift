@@ -74,7 +74,7 @@ final class ThrottleEngineTests: LeakCheckedTestCase {
             let engine = ThrottleEngine<EventLog, Never>(
                 interval: 1, latest: true, queue: clock.makeQueue(), emit: { _ in log.add("next") }, fail: { _ in },
                 complete: {})
-            engine.attach(RecordingDisposable("source", log))
+            engine.attach(CountingDisposable("source", log: log))
             engine.next(EventLog())
             engine.next(held)
             engine.dispose()
@@ -83,7 +83,7 @@ final class ThrottleEngineTests: LeakCheckedTestCase {
             engine.next(EventLog())
             engine.completed()
             clock.advance(by: 5)
-            XCTAssertEqual(log.events, ["next", "source disposed"])
+            XCTAssertEqual(log.events, ["next", "source.dispose", "source released"])
         }
         XCTAssertNil(weakHeld, "the held value is released by the disposal")
     }

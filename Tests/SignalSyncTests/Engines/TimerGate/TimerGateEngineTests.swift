@@ -3,28 +3,12 @@ import XCTest
 
 @testable import SignalSync
 
-/// A disposable that records its disposal in a shared log, for the engine tests.
-final class RecordingDisposable: UpstreamDisposable, @unchecked Sendable {
-    // Safety: the tests use it from one thread at a time.
-    private let name: String
-    private let log: EventLog
-
-    init(_ name: String, _ log: EventLog) {
-        self.name = name
-        self.log = log
-    }
-
-    func dispose() {
-        log.add("\(name) disposed")
-    }
-}
-
 final class TimerGateEngineTests: LeakCheckedTestCase {
     /// A gate whose final timer begins an "alternate" subscription, logged in `log`.
     private func alternateGate(_ log: EventLog) -> TimerGateEngine {
         TimerGateEngine(action: {
             log.add("alternate started")
-            return RecordingDisposable("alternate", log)
+            return CountingDisposable("alternate", log: log)
         })
     }
 
@@ -33,7 +17,7 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
         let log = EventLog()
         let gate = TimerGateEngine(action: {
             log.add("started")
-            return RecordingDisposable("action", log)
+            return CountingDisposable("action", log: log)
         })
         gate.armFinal(after: 2, on: clock.makeQueue())
         clock.advance(by: 1.9)
@@ -42,7 +26,7 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["started"])
         gate.dispose()
         gate.dispose()
-        XCTAssertEqual(log.events, ["started", "action disposed"])
+        XCTAssertEqual(log.events, ["started", "action.dispose", "action released"])
     }
 
     func testDisposalBeforeTheFireStopsTheTimerAndReleasesTheAction() {
@@ -54,7 +38,7 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
             captured = held
             let gate = TimerGateEngine(action: {
                 held.add("started")
-                return RecordingDisposable("action", log)
+                return CountingDisposable("action", log: log)
             })
             gate.armFinal(after: 1, on: clock.makeQueue())
             gate.dispose()
@@ -68,19 +52,19 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
     func testDisarmStopsTheTimerAndReportsWhetherTheActionIsStillPending() {
         let clock = VirtualClock()
         let log = EventLog()
-        let first = TimerGateEngine(action: { RecordingDisposable("alternate", log) })
+        let first = TimerGateEngine(action: { CountingDisposable("alternate", log: log) })
         first.armFinal(after: 1, on: clock.makeQueue())
         XCTAssertTrue(first.disarm())
         clock.advance(by: 2)
         XCTAssertEqual(log.events, [])
         XCTAssertTrue(first.disarm(), "not fired: events of the first subscription still pass")
 
-        let second = TimerGateEngine(action: { RecordingDisposable("alternate", log) })
+        let second = TimerGateEngine(action: { CountingDisposable("alternate", log: log) })
         second.armFinal(after: 1, on: clock.makeQueue())
         clock.advance(by: 1)
         XCTAssertFalse(second.disarm(), "fired: the action was taken")
         second.dispose()
-        XCTAssertEqual(log.events, ["alternate disposed"])
+        XCTAssertEqual(log.events, ["alternate.dispose", "alternate released"])
         first.dispose()
     }
 
@@ -88,11 +72,11 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
         let clock = VirtualClock()
         let log = EventLog()
         let gate = alternateGate(log)
-        gate.begin { RecordingDisposable("source", log) }
+        gate.begin { CountingDisposable("source", log: log) }
         gate.armFinal(after: 1, on: clock.makeQueue())
         clock.advance(by: 1)
         gate.dispose()
-        XCTAssertEqual(log.events, ["alternate started", "source disposed", "alternate disposed"])
+        XCTAssertEqual(log.events, ["alternate started", "source.dispose", "source released", "alternate.dispose", "alternate released"])
     }
 
     func testASubscriptionReplacedWhileStartingIsDisposedWhenItsStartReturns() {
@@ -102,11 +86,11 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
         gate.armFinal(after: 0, on: clock.makeQueue())
         gate.begin {
             clock.advance(by: 0)  // the timer fires while the source is still starting
-            return RecordingDisposable("source", log)
+            return CountingDisposable("source", log: log)
         }
-        XCTAssertEqual(log.events, ["alternate started", "source disposed"])
+        XCTAssertEqual(log.events, ["alternate started", "source.dispose", "source released"])
         gate.dispose()
-        XCTAssertEqual(log.events, ["alternate started", "source disposed", "alternate disposed"])
+        XCTAssertEqual(log.events, ["alternate started", "source.dispose", "source released", "alternate.dispose", "alternate released"])
     }
 
     func testATimerThatFiresBeforeTheSourceBeginsKeepsTheAlternate() {
@@ -121,11 +105,11 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
         clock.advance(by: 0)
         gate.beginReplaceable {
             log.add("source started")
-            return RecordingDisposable("source", log)
+            return CountingDisposable("source", log: log)
         }
         XCTAssertEqual(log.events, ["alternate started"])
         gate.dispose()
-        XCTAssertEqual(log.events, ["alternate started", "alternate disposed"])
+        XCTAssertEqual(log.events, ["alternate started", "alternate.dispose", "alternate released"])
     }
 
     func testTheReplaceableSourceBegunFirstIsReplacedByTheAlternate() {
@@ -133,17 +117,17 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
         let log = EventLog()
         let gate = alternateGate(log)
         gate.armFinal(after: 1, on: clock.makeQueue())
-        gate.beginReplaceable { RecordingDisposable("source", log) }
+        gate.beginReplaceable { CountingDisposable("source", log: log) }
         clock.advance(by: 1)
         gate.dispose()
-        XCTAssertEqual(log.events, ["alternate started", "source disposed", "alternate disposed"])
+        XCTAssertEqual(log.events, ["alternate started", "source.dispose", "source released", "alternate.dispose", "alternate released"])
     }
 
     func testArmingStopsTheTimerItReplaces() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
         let log = EventLog()
-        let gate = TimerGateEngine(action: { RecordingDisposable("action", log) })
+        let gate = TimerGateEngine(action: { CountingDisposable("action", log: log) })
         gate.arm(ExecutionTimer(timeout: 1, repeats: true, queue: queue)) {
             log.add("tick")
             gate.armFinal(after: 5, on: queue)
@@ -152,19 +136,19 @@ final class TimerGateEngineTests: LeakCheckedTestCase {
         XCTAssertEqual(log.events, ["tick"])
         clock.advance(by: 3)
         gate.dispose()
-        XCTAssertEqual(log.events, ["tick", "action disposed"])
+        XCTAssertEqual(log.events, ["tick", "action.dispose", "action released"])
     }
 
     func testDelayArmsAtSubscriptionOrFromAHopOntoTheQueue() {
         let clock = VirtualClock()
         let queue = clock.makeQueue()
-        let atSubscription = TimerGateEngine(action: { RecordingDisposable("a", EventLog()) })
+        let atSubscription = TimerGateEngine(action: { CountingDisposable("a") })
         atSubscription.delay(after: 2, on: queue, arming: .atSubscription)
         XCTAssertEqual(clock.nextDeadline, 2)
         atSubscription.dispose()
         XCTAssertNil(clock.nextDeadline)
 
-        let afterHop = TimerGateEngine(action: { RecordingDisposable("b", EventLog()) })
+        let afterHop = TimerGateEngine(action: { CountingDisposable("b") })
         afterHop.delay(after: 2, on: queue, arming: .afterHopToQueue)
         XCTAssertEqual(clock.nextDeadline, 0, "the hop comes first; the timer is armed from it")
         clock.advance(by: 0)

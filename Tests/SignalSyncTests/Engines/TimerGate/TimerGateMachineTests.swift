@@ -12,8 +12,8 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
         ExecutionTimer(timeout: 1, repeats: false, queue: queue)
     }
 
-    private func subscription(_ name: String) -> RecordingDisposable {
-        RecordingDisposable(name, EventLog())
+    private func subscription(_ name: String) -> CountingDisposable {
+        CountingDisposable(name)
     }
 
     private func isPending(_ machine: TimerGateMachine) -> Bool {
@@ -38,7 +38,7 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
     }
 
     func testTheArmedFinalTimerTakesTheActionOnce() {
-        var machine = TimerGateMachine(action: { RecordingDisposable("action", EventLog()) })
+        var machine = TimerGateMachine(action: { CountingDisposable("action") })
         XCTAssertTrue(isPending(machine))
         let stale = timer()
         let final = timer()
@@ -51,7 +51,7 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
     }
 
     func testDisarmForwardsWhileTheActionWaitsAndDropsAfterward() {
-        var machine = TimerGateMachine(action: { RecordingDisposable("action", EventLog()) })
+        var machine = TimerGateMachine(action: { CountingDisposable("action") })
         let armed = timer()
         _ = machine.arm(armed)
         guard case .forward(let stop) = machine.disarm() else { return XCTFail("the action still waits") }
@@ -67,7 +67,7 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
     }
 
     func testTheReplaceableSubscriptionIsNotBegunOnceTheActionWasTaken() {
-        var machine = TimerGateMachine(action: { RecordingDisposable("action", EventLog()) })
+        var machine = TimerGateMachine(action: { CountingDisposable("action") })
         XCTAssertEqual(machine.beginReplaceable(), .start(id: 1), "the action still waits")
         let final = timer()
         _ = machine.arm(final)
@@ -93,7 +93,7 @@ final class TimerGateMachineTests: LeakCheckedTestCase {
     }
 
     func testDisposalHandsOutEverythingOnceAndRefusesEverythingAfter() {
-        var machine = TimerGateMachine(action: { RecordingDisposable("action", EventLog()) })
+        var machine = TimerGateMachine(action: { CountingDisposable("action") })
         let armed = timer()
         _ = machine.arm(armed)
         _ = machine.beginStart()

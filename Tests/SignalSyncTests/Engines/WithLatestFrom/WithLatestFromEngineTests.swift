@@ -23,28 +23,28 @@ final class WithLatestFromEngineTests: LeakCheckedTestCase {
     func testTheEndDisposesTheOtherThenTheSourceAndIgnoresLaterEvents() {
         let log = EventLog()
         let engine = WithLatestFromEngine<Int>()
-        engine.attach(CombiningHandle("other", log), .other)
-        engine.attach(CombiningHandle("source", log), .source)
+        engine.attach(CountingDisposable("other", log: log), .other)
+        engine.attach(CountingDisposable("source", log: log), .source)
         engine.otherValue(1)
         engine.end { log.add("completed") }
         engine.end { log.add("error") }
         engine.sourceValue { log.add("value \($0)") }
         engine.dispose()
-        XCTAssertEqual(log.events, ["completed", "dispose other", "dispose source"])
+        XCTAssertEqual(log.events, ["completed", "other.dispose", "source.dispose", "other released", "source released"])
     }
 
     func testTheOthersErrorWhileBeingSubscribedStopsTheSource() {
         let log = EventLog()
         let engine = WithLatestFromEngine<Int>()
         engine.end { log.add("error") }
-        engine.attach(CombiningHandle("other", log), .other)
+        engine.attach(CountingDisposable("other", log: log), .other)
         XCTAssertFalse(engine.isRunning, "the face does not subscribe the source")
-        XCTAssertEqual(log.events, ["error", "dispose other"])
+        XCTAssertEqual(log.events, ["error", "other.dispose", "other released"])
     }
 
     func testASubscriberMayDisposeInsideAValue() {
-        let other = CombiningHandle("other")
-        let source = CombiningHandle("source")
+        let other = CountingDisposable("other")
+        let source = CountingDisposable("source")
         let engine = WithLatestFromEngine<Int>()
         engine.attach(other, .other)
         engine.attach(source, .source)

@@ -23,8 +23,8 @@ final class ZipEngineTests: LeakCheckedTestCase {
     func testACompletedSourceEndsItOnceItsUnpairedValuesAreUsedUp() {
         let log = EventLog()
         let engine = ZipEngine<Int>(count: 2)
-        engine.attach(CombiningHandle("a", log), at: 0)
-        engine.attach(CombiningHandle("b", log), at: 1)
+        engine.attach(CountingDisposable("a", log: log), at: 0)
+        engine.attach(CountingDisposable("b", log: log), at: 1)
         let emit: ([Int]) -> Void = { log.add("row \($0)") }
         engine.receive(1, at: 0, emit: emit) { log.add("completed") }
         engine.receive(2, at: 0, emit: emit) { log.add("completed") }
@@ -33,18 +33,18 @@ final class ZipEngineTests: LeakCheckedTestCase {
         engine.receive(10, at: 1, emit: emit) { log.add("completed") }
         engine.receive(20, at: 1, emit: emit) { log.add("completed") }
         engine.receive(30, at: 1, emit: emit) { log.add("completed") }
-        XCTAssertEqual(log.events, ["row [1, 10]", "row [2, 20]", "completed", "dispose a", "dispose b"])
+        XCTAssertEqual(log.events, ["row [1, 10]", "row [2, 20]", "completed", "a.dispose", "b.dispose", "a released", "b released"])
     }
 
     func testASourceCompletingWithNothingWaitingEndsItAtOnce() {
         let log = EventLog()
         let engine = ZipEngine<Int>(count: 2)
-        engine.attach(CombiningHandle("a", log), at: 0)
+        engine.attach(CountingDisposable("a", log: log), at: 0)
         engine.receive(1, at: 0, emit: { _ in log.add("row") }, complete: {})
         engine.sourceCompleted(at: 1) { log.add("completed") }  // b, while being subscribed
         XCTAssertFalse(engine.isRunning)
-        engine.attach(CombiningHandle("b", log), at: 1)
-        XCTAssertEqual(log.events, ["completed", "dispose a", "dispose b"])
+        engine.attach(CountingDisposable("b", log: log), at: 1)
+        XCTAssertEqual(log.events, ["completed", "a.dispose", "a released", "b.dispose", "b released"])
     }
 
     func testTheFirstErrorEndsItAndReleasesTheUnpairedValues() {
@@ -65,8 +65,8 @@ final class ZipEngineTests: LeakCheckedTestCase {
     }
 
     func testASubscriberMayDisposeInsideARow() {
-        let a = CombiningHandle("a")
-        let b = CombiningHandle("b")
+        let a = CountingDisposable("a")
+        let b = CountingDisposable("b")
         let engine = ZipEngine<Int>(count: 2)
         engine.attach(a, at: 0)
         engine.attach(b, at: 1)
@@ -89,10 +89,10 @@ final class ZipEngineTests: LeakCheckedTestCase {
         // sent during the start are paired like any other.
         let engine = ZipEngine<Int>(count: 2)
         var rows: [[Int]] = []
-        engine.attach(CombiningHandle("a"), at: 0)
+        engine.attach(CountingDisposable("a"), at: 0)
         engine.receive(1, at: 0, emit: { rows.append($0) }, complete: {})
         engine.receive(2, at: 1, emit: { rows.append($0) }, complete: {})
-        engine.attach(CombiningHandle("b"), at: 1)
+        engine.attach(CountingDisposable("b"), at: 1)
         XCTAssertEqual(rows, [[1, 2]])
     }
 
