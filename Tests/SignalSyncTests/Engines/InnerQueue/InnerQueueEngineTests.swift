@@ -22,17 +22,6 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         var result: (most: Int, count: Int) { state.withLock { ($0.most, $0.count) } }
     }
 
-    /// A subscription that logs its disposal.
-    private final class Handle: UpstreamDisposable, @unchecked Sendable {
-        let name: String
-        let log: EventLog
-        init(_ name: String, _ log: EventLog) {
-            self.name = name
-            self.log = log
-        }
-        func dispose() { log.add("\(name).dispose") }
-    }
-
     /// An inner: `body` runs when it is started, with the run to report its events to.
     private final class Inner: @unchecked Sendable {
         let name: String
@@ -60,7 +49,7 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
                 let run = InnerQueueRun(engine: engine, id: id)
                 log.add("\(inner.name).start")
                 inner.body(run)
-                return Handle(inner.name, log)
+                return CountingDisposable(inner.name, log: log)
             },
             complete: { log.add("completed") })
     }
@@ -68,12 +57,12 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     func testAHandedOverInnerDisposesTheRunningOneAfterItsValueAndLeavesNothingToDispose() {
         let log = EventLog()
         let engine = makeEngine(.switchToLatest, log)
-        engine.setOuter(Handle("outer", log))
+        engine.setOuter(CountingDisposable("outer", log: log))
         engine.outerNext(Inner("a"))
         engine.outerNext(Inner("single 1"))
         engine.outerCompleted()
         engine.dispose()
-        XCTAssertEqual(log.events, ["a.start", "next 1", "a.dispose", "completed", "outer.dispose"])
+        XCTAssertEqual(log.events, ["a.start", "next 1", "a.dispose", "a released", "completed", "outer.dispose", "outer released"])
     }
 
     func testHandedOverInnersRunInTheLoopInQueueOrder() {
@@ -87,7 +76,7 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         engine.outerCompleted()
         first?.completed()
         engine.dispose()
-        XCTAssertEqual(log.events, ["first.start", "next 1", "first.dispose", "b.start", "next 2", "b.dispose", "completed"])
+        XCTAssertEqual(log.events, ["first.start", "next 1", "first.dispose", "first released", "b.start", "next 2", "b.dispose", "completed", "b released"])
     }
 
     func testAHandedOverInnerAfterDisposalSendsNothing() {
@@ -101,12 +90,12 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     func testDisposalDisposesTheCurrentInnerThenTheOuter() {
         let log = EventLog()
         let engine = makeEngine(.switchToLatest, log)
-        engine.setOuter(Handle("outer", log))
+        engine.setOuter(CountingDisposable("outer", log: log))
         engine.outerNext(Inner("a"))
         engine.outerNext(Inner("b"))
         engine.dispose()
         engine.dispose()
-        XCTAssertEqual(log.events, ["a.start", "b.start", "a.dispose", "b.dispose", "outer.dispose"])
+        XCTAssertEqual(log.events, ["a.start", "b.start", "a.dispose", "a released", "b.dispose", "outer.dispose", "outer released", "b released"])
     }
 
     func testAnOuterHandleThatArrivesAfterTheDisposalIsDisposedAtOnce() {
@@ -116,22 +105,22 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         let engine = makeEngine(.switchToLatest, log)
         engine.dispose()
         XCTAssertEqual(log.events, [])
-        engine.setOuter(Handle("outer", log))
-        XCTAssertEqual(log.events, ["outer.dispose"])
+        engine.setOuter(CountingDisposable("outer", log: log))
+        XCTAssertEqual(log.events, ["outer.dispose", "outer released"])
         engine.dispose()
-        XCTAssertEqual(log.events, ["outer.dispose"], "disposed once")
+        XCTAssertEqual(log.events, ["outer.dispose", "outer released"], "disposed once")
     }
 
     func testAFinishedInnerIsDisposedFirstAtTeardownAfterTheCompletion() {
         let log = EventLog()
         let engine = makeEngine(.switchToLatest, log)
-        engine.setOuter(Handle("outer", log))
+        engine.setOuter(CountingDisposable("outer", log: log))
         var aRun: InnerQueueRun?
         engine.outerNext(Inner("a") { aRun = $0 })
         engine.outerCompleted()
         aRun?.completed()
         engine.dispose()  // what the subscriber does after the completion
-        XCTAssertEqual(log.events, ["a.start", "completed", "a.dispose", "outer.dispose"])
+        XCTAssertEqual(log.events, ["a.start", "completed", "a.dispose", "outer.dispose", "outer released", "a released"])
     }
 
     func testSynchronouslyCompletingInnersRunInALoopNotARecursion() {
@@ -159,7 +148,7 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         first?.completed()
         XCTAssertEqual(completions, 10_000)
         XCTAssertEqual(deepest, 1, "each inner starts from the loop, after the previous start returned")
-        XCTAssertEqual(log.events.last, "completed")
+        XCTAssertEqual(log.events.last { !$0.hasSuffix(" released") }, "completed", "after the inners, which are released as they end")
         engine.dispose()
     }
 
@@ -183,9 +172,11 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
     func testClosuresMayDisposeTheEngineFromInsideAStart() {
         let log = EventLog()
         let engine = makeEngine(.queue, log)
-        engine.setOuter(Handle("outer", log))
+        engine.setOuter(CountingDisposable("outer", log: log))
         engine.outerNext(Inner("a") { run in run.engine.dispose() })
-        XCTAssertEqual(log.events, ["a.start", "outer.dispose", "a.dispose"], "the inner started during disposal goes once its start returns")
+        XCTAssertEqual(
+            log.events, ["a.start", "outer.dispose", "outer released", "a.dispose", "a released"],
+            "the inner started during disposal goes once its start returns")
     }
 
     func testConcurrentOuterValuesRunEveryQueuedInnerOnceWithoutOverlap() {

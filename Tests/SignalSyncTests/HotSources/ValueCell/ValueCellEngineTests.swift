@@ -5,18 +5,6 @@ import XCTest
 @testable import SignalSync
 
 final class ValueCellEngineTests: LeakCheckedTestCase {
-    final class Source: UpstreamDisposable {
-        let name: String
-        let log: EventLog
-
-        init(_ name: String, _ log: EventLog) {
-            self.name = name
-            self.log = log
-        }
-
-        func dispose() { log.add("dispose \(name)") }
-    }
-
     func testReplaysTheCurrentValueThenEveryLaterOne() throws {
         let cell = ValueCellEngine<Int>(1)
         let log = EventLog()
@@ -66,29 +54,29 @@ final class ValueCellEngineTests: LeakCheckedTestCase {
         let log = EventLog()
         cell.replaceSource {
             log.add("start old")
-            return Source("old", log)
+            return CountingDisposable("old", log: log)
         }
         cell.replaceSource {
             log.add("start new")
-            return Source("new", log)
+            return CountingDisposable("new", log: log)
         }
         cell.disposeSource()
-        cell.replaceSource { Source("late", log) }
-        XCTAssertEqual(log.events, ["start old", "start new", "dispose old", "dispose new", "dispose late"])
+        cell.replaceSource { CountingDisposable("late", log: log) }
+        XCTAssertEqual(log.events, ["start old", "start new", "old.dispose", "old released", "new.dispose", "new released", "late.dispose", "late released"])
     }
 
     func testReplaceSourceWithAValueSetsItThenDisposesThePreviousSourceAndLeavesTheSlotEmpty() {
         let cell = ValueCellEngine<Int>(1)
         let log = EventLog()
         _ = cell.hub.add { log.add("a \($0)") }
-        cell.replaceSource { Source("old", log) }
+        cell.replaceSource { CountingDisposable("old", log: log) }
         cell.replaceSource(withValue: 2)
         _ = cell.hub.add { log.add("b \($0)") }
-        cell.replaceSource { Source("new", log) }
+        cell.replaceSource { CountingDisposable("new", log: log) }
         cell.disposeSource()
         cell.replaceSource(withValue: 3)
         XCTAssertEqual(
-            log.events, ["a 1", "a 2", "dispose old", "b 2", "dispose new", "a 3", "b 3"],
+            log.events, ["a 1", "a 2", "old.dispose", "old released", "b 2", "new.dispose", "new released", "a 3", "b 3"],
             "the slot closed: the value is still set, as a source started late would set it")
     }
 
@@ -102,9 +90,9 @@ final class ValueCellEngineTests: LeakCheckedTestCase {
             }
         }
         _ = cell.hub.add { log.add("b \($0)") }
-        cell.replaceSource { Source("old", log) }
+        cell.replaceSource { CountingDisposable("old", log: log) }
         cell.replaceSource(withValue: 1)
         _ = cell.hub.add { log.add("c \($0)") }
-        XCTAssertEqual(log.events, ["a 1", "a 2", "b 2", "dispose old", "b 1", "c 2"])
+        XCTAssertEqual(log.events, ["a 1", "a 2", "b 2", "old.dispose", "old released", "b 1", "c 2"])
     }
 }
