@@ -18,7 +18,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "SignalSyncStack.h"
+#include "SignalSyncThreadState.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)

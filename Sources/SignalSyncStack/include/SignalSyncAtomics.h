@@ -292,28 +292,6 @@ enum {
     signalsync_publication_readers_offset = offsetof(signalsync_publication_atomics, readers),
 };
 
-/// How many reader counts a set of read epochs spreads its readers over, and how far apart
-/// they lie (a cache line each, so that threads counting in different ones do not share a
-/// line).
-enum {
-    signalsync_reader_shards = 4,
-    signalsync_reader_shard_stride = 64,
-};
-
-/// This thread's reader count, plus one; 0 until the thread's first read.
-extern __thread uint32_t signalsync_reader_shard_plus_one __attribute__((tls_model("initial-exec")));
-
-/// Gives this thread the next reader count, round robin, and returns it.
-uint32_t signalsync_assign_reader_shard(void);
-
-/// The reader count this thread counts in (0 to `signalsync_reader_shards` - 1): assigned
-/// round robin at the thread's first read, so that threads started one after the other
-/// count in different ones.
-static inline __attribute__((always_inline)) uint32_t signalsync_reader_shard(void) {
-    uint32_t shard = signalsync_reader_shard_plus_one;
-    return shard != 0 ? shard - 1 : signalsync_assign_reader_shard();
-}
-
 /// How many subscription probes ended while marked in a generation scope, ever.
 extern signalsync_atomic_int signalsync_generation_scope_endings;
 
