@@ -82,7 +82,7 @@ package struct LockedState<State>: ~Copyable, @unchecked Sendable {
     /// `body` throws. Calling `withLock` again from `body` dead-locks.
     @inlinable @inline(__always)
     package borrowing func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(lock)
+        lockMutex(lock)
         defer { pthread_mutex_unlock(lock) }
         return try body(&state.pointee)
     }

@@ -1,3 +1,5 @@
+import SignalSyncStack
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -58,7 +60,7 @@ package struct PosixLock: ~Copyable, @unchecked Sendable {
     /// when `body` throws.
     @inlinable @inline(__always)
     package borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(handle)
+        lockMutex(handle)
         defer { pthread_mutex_unlock(handle) }
         return try body()
     }
@@ -72,4 +74,22 @@ package struct PosixLock: ~Copyable, @unchecked Sendable {
         defer { pthread_mutex_unlock(handle) }
         return try body()
     }
+}
+
+// Safety: `mutex` is an initialized mutex that outlives the call (a `PosixLock`'s or a
+// `LockedState`'s, freed only in their deinit); pinned by LockedStateTests and PosixLockTests.
+/// Takes `mutex`, waiting while another thread holds it: what every lock of SignalSync
+/// does. In the interleaving build (`SignalSyncInterleaving.h`) it is a point, then tries
+/// until it gets the mutex, telling the scheduler it waits each time it is held: a thread
+/// the scheduler stopped may hold it, and only the scheduler can run that thread.
+@inlinable @inline(__always)
+package func lockMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    #if SIGNALSYNC_INTERLEAVING
+        signalsync_interleaving_point()
+        while pthread_mutex_trylock(mutex) != 0 {
+            signalsync_interleaving_wait()
+        }
+    #else
+        pthread_mutex_lock(mutex)
+    #endif
 }

@@ -69,7 +69,11 @@ package struct SpinLockView: Sendable {
     @inlinable @inline(__always)
     package func withLock<R>(_ body: () throws -> R) rethrows -> R {
         while !locked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-            sched_yield()
+            #if SIGNALSYNC_INTERLEAVING
+                signalsync_interleaving_wait()  // the holder runs only when the scheduler says so
+            #else
+                sched_yield()
+            #endif
         }
         defer { locked.store(false, ordering: .releasing) }
         return try body()

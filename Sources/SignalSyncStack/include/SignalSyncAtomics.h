@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "SignalSyncInterleaving.h"
+
 /// A memory order, as the builtins take it.
 typedef enum __attribute__((enum_extensibility(closed))) signalsync_memory_order {
     signalsync_memory_order_relaxed = __ATOMIC_RELAXED,
@@ -45,6 +47,7 @@ static inline __attribute__((always_inline)) signalsync_memory_order signalsync_
 
 /// A fence with `order`.
 static inline __attribute__((always_inline)) void signalsync_atomic_fence(signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     __atomic_thread_fence(order);
 }
 
@@ -57,26 +60,31 @@ typedef struct {
 
 /// Loads the value.
 static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_load(signalsync_atomic_int *_Nonnull atomic, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_load_n(&atomic->value, order);
 }
 
 /// Stores `desired`.
 static inline __attribute__((always_inline)) void signalsync_atomic_int_store(signalsync_atomic_int *_Nonnull atomic, intptr_t desired, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     __atomic_store_n(&atomic->value, desired, order);
 }
 
 /// Adds `operand` (wrapping); returns the value before.
 static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetch_add(signalsync_atomic_int *_Nonnull atomic, intptr_t operand, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_fetch_add(&atomic->value, operand, order);
 }
 
 /// Subtracts `operand` (wrapping); returns the value before.
 static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetch_sub(signalsync_atomic_int *_Nonnull atomic, intptr_t operand, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_fetch_sub(&atomic->value, operand, order);
 }
 
 /// Ors in `operand`; returns the value before.
 static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetch_or(signalsync_atomic_int *_Nonnull atomic, intptr_t operand, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_fetch_or(&atomic->value, operand, order);
 }
 
@@ -92,6 +100,7 @@ typedef struct {
 /// found. (Returned, not written through a pointer: a Swift caller would pass the address
 /// of a local, which costs it a stack protector.)
 static inline __attribute__((always_inline)) signalsync_atomic_int_exchange signalsync_atomic_int_compare_exchange(signalsync_atomic_int *_Nonnull atomic, intptr_t expected, intptr_t desired, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
     return (signalsync_atomic_int_exchange){exchanged, expected};
 }
@@ -105,11 +114,13 @@ typedef struct {
 
 /// Loads the value.
 static inline __attribute__((always_inline)) bool signalsync_atomic_bool_load(signalsync_atomic_bool *_Nonnull atomic, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_load_n(&atomic->value, order);
 }
 
 /// Stores `desired`.
 static inline __attribute__((always_inline)) void signalsync_atomic_bool_store(signalsync_atomic_bool *_Nonnull atomic, bool desired, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     __atomic_store_n(&atomic->value, desired, order);
 }
 
@@ -124,6 +135,7 @@ typedef struct {
 /// Stores `desired` if the value is `expected`; returns whether it did and the value it
 /// found (see `signalsync_atomic_int_compare_exchange`).
 static inline __attribute__((always_inline)) signalsync_atomic_bool_exchange signalsync_atomic_bool_compare_exchange(signalsync_atomic_bool *_Nonnull atomic, bool expected, bool desired, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
     return (signalsync_atomic_bool_exchange){exchanged, expected};
 }
@@ -138,11 +150,13 @@ typedef struct {
 
 /// Loads the flags.
 static inline __attribute__((always_inline)) uint8_t signalsync_atomic_flags_load(signalsync_atomic_flags *_Nonnull atomic, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_load_n(&atomic->value, order);
 }
 
 /// Stores `desired`.
 static inline __attribute__((always_inline)) void signalsync_atomic_flags_store(signalsync_atomic_flags *_Nonnull atomic, uint8_t desired, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     __atomic_store_n(&atomic->value, desired, order);
 }
 
@@ -155,26 +169,31 @@ typedef struct {
 
 /// Loads the value.
 static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_load(signalsync_atomic_uint64 *_Nonnull atomic, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_load_n(&atomic->value, order);
 }
 
 /// Adds `operand` (wrapping); returns the value before.
 static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_add(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_fetch_add(&atomic->value, operand, order);
 }
 
 /// Subtracts `operand` (wrapping); returns the value before.
 static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_sub(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_fetch_sub(&atomic->value, operand, order);
 }
 
 /// Ors in `operand`; returns the value before.
 static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_or(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_fetch_or(&atomic->value, operand, order);
 }
 
 /// Ands in `operand`; returns the value before.
 static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_and(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_fetch_and(&atomic->value, operand, order);
 }
 
@@ -190,6 +209,7 @@ typedef struct {
 /// found (see `signalsync_atomic_int_compare_exchange`). `weak` may fail even when the
 /// value is `expected` (for loops that try again anyway).
 static inline __attribute__((always_inline)) signalsync_atomic_uint64_exchange signalsync_atomic_uint64_compare_exchange(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t expected, uint64_t desired, bool weak, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, weak, order, signalsync_failure_order(order));
     return (signalsync_atomic_uint64_exchange){exchanged, expected};
 }
@@ -203,21 +223,25 @@ typedef struct {
 
 /// Loads the value.
 static inline __attribute__((always_inline)) void *_Nullable signalsync_atomic_pointer_load(signalsync_atomic_pointer *_Nonnull atomic, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_load_n(&atomic->value, order);
 }
 
 /// Stores `desired`.
 static inline __attribute__((always_inline)) void signalsync_atomic_pointer_store(signalsync_atomic_pointer *_Nonnull atomic, void *_Nullable desired, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     __atomic_store_n(&atomic->value, desired, order);
 }
 
 /// Stores `desired`; returns the value before.
 static inline __attribute__((always_inline)) void *_Nullable signalsync_atomic_pointer_exchange(signalsync_atomic_pointer *_Nonnull atomic, void *_Nullable desired, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_exchange_n(&atomic->value, desired, order);
 }
 
 /// Stores `desired` if the value is `expected`; true when it did.
 static inline __attribute__((always_inline)) bool signalsync_atomic_pointer_compare_exchange(signalsync_atomic_pointer *_Nonnull atomic, void *_Nullable expected, void *_Nullable desired, signalsync_memory_order order) {
+    SIGNALSYNC_INTERLEAVING_POINT();
     return __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
 }
 
