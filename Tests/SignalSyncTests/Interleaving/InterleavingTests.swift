@@ -142,6 +142,19 @@ struct InterleavingScenario: Sendable {
         return nil
     }
 
+    /// Problems with what `subscriptions` (named "a", "b", ...) received (see `problems`);
+    /// then disposes them and checks that the hub is empty.
+    private static func everyoneReceived(
+        expected: Set<Int>, orders: [[Int]], _ trace: InterleavingTrace,
+        _ subscriptions: [SubscriptionCore<Int, String, SwiftSignalKitRules>], _ hub: PipeHubEngine<Int>
+    ) -> String? {
+        let problem = ["a", "b", "c"].prefix(subscriptions.count).lazy.compactMap {
+            problems($0, trace.values(of: $0), expected: expected, orders: orders)
+        }.first
+        subscriptions.forEach { $0.dispose() }
+        return problem ?? hubIsEmpty(hub)
+    }
+
     private static func hubIsEmpty(_ hub: PipeHubEngine<Int>) -> String? {
         let left = hub.state.withLock { $0.entries.count }
         return left == 0 ? nil : "\(left) subscriber(s) left in the hub"
@@ -241,14 +254,7 @@ struct InterleavingScenario: Sendable {
                 },
             ],
             check: {
-                for name in ["a", "b"] {
-                    if let problem = problems(name, trace.values(of: name), expected: [1, 2, 10, 20], orders: [[1, 2], [10, 20]]) {
-                        return problem
-                    }
-                }
-                a.dispose()
-                b.dispose()
-                return hubIsEmpty(hub)
+                everyoneReceived(expected: [1, 2, 10, 20], orders: [[1, 2], [10, 20]], trace, [a, b], hub)
             })
     }
 
@@ -268,14 +274,7 @@ struct InterleavingScenario: Sendable {
         return InterleavingExplorer.Run(
             threads: [{ hub.push(1) }, { hub.push(2) }],
             check: {
-                for name in ["a", "b"] {
-                    if let problem = problems(name, trace.values(of: name), expected: [1, 2, 101, 102], orders: [[1, 101], [2, 102]]) {
-                        return problem
-                    }
-                }
-                a.dispose()
-                b.dispose()
-                return hubIsEmpty(hub)
+                everyoneReceived(expected: [1, 2, 101, 102], orders: [[1, 101], [2, 102]], trace, [a, b], hub)
             })
     }
 
