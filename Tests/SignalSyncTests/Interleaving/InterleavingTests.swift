@@ -7,7 +7,8 @@ import XCTest
 /// The lock-free core under every interleaving of two threads, up to a preemption bound:
 /// a pipe's hub (`PipeHubEngine` over `PublicationEngine` and its read epochs, its
 /// subscriptions `SubscriptionCore`s pinned by `PinnedSubscriber`s) pushing against
-/// subscribing, disposing, another push and a push from inside a delivery, and one
+/// subscribing, disposing, another push and a push from inside a delivery, a replaying
+/// hub's replay against a push, and one
 /// subscription's terminal event against its disposal. Runs in the interleaving build
 /// only (`.ci/run` builds it under AddressSanitizer: a use after free in any schedule
 /// stops the run); with `SIGNALKIT_INTERLEAVING_REPORT` naming a file, writes the
@@ -55,7 +56,8 @@ final class InterleavingTests: XCTestCase {
         thread is free), depth first, each schedule once. `.ci/run` runs it under
         AddressSanitizer, so that a use after free in any schedule stops it. Each run
         checks that every value reached each subscriber that was live for it once and in
-        its thread's order; that after a disposal returned no callback began but the one
+        its thread's order (a subscriber in its replay: the newest, the values pushed
+        during the replay coalesced, as `HotSources/NOTES.md` says); that after a disposal returned no callback began but the one
         call already in flight on another thread (one already running may finish); that a
         subscription ended once and disposed its upstream once (twice only where its
         terminal event overlapped its handle's disposal: the spec's lifetime rule 8); that
@@ -107,7 +109,7 @@ struct InterleavingScenario: Sendable {
 
     static let all: [InterleavingScenario] = [
         pushAgainstDisposal, pushAgainstSubscription, twoPushers, reentrantPushes, twoPushersAgainstDisposal,
-        terminalAgainstDisposal,
+        replayAgainstPush, terminalAgainstDisposal,
     ]
 
     /// A hub without replay.
@@ -321,6 +323,37 @@ struct InterleavingScenario: Sendable {
                 }
                 a.dispose()
                 return hubIsEmpty(hub)
+            })
+    }
+
+    /// A replaying hub (a value cell's: `.holding`, values delivered at once) subscribed
+    /// while another thread pushes: the new subscriber gets the value current when it
+    /// joined, then later ones in order, none twice, and never misses the newest (values
+    /// pushed during its replay are coalesced to the newest: `HotSources/NOTES.md`); the
+    /// one already there gets every push.
+    static let replayAgainstPush = InterleavingScenario(
+        name: "replay against push", operations: "push 1, push 2 / subscribe b to a replaying hub"
+    ) {
+        let hub = PipeHubEngine<Int>(.holding(0), reentrancy: .immediate)
+        let trace = InterleavingTrace()
+        let a = subscribe("a", to: hub, trace)
+        let joined = InterleavingBox<SubscriptionCore<Int, String, SwiftSignalKitRules>?>(nil)
+        return InterleavingExplorer.Run(
+            threads: [
+                {
+                    hub.push(1)
+                    hub.push(2)
+                },
+                { joined.value = subscribe("b", to: hub, trace) },
+            ],
+            check: {
+                // b's values, the replayed one included: increasing, ending with the newest.
+                let b = trace.lines.filter { $0.hasPrefix("b ") }.compactMap { Int($0.dropFirst(2)) }
+                if b.last != 2 || zip(b, b.dropFirst()).contains(where: { $0 >= $1 }) {
+                    return "b received \(b) (replay included)"
+                }
+                joined.value?.dispose()
+                return everyoneReceived(expected: [1, 2], orders: [[1, 2]], trace, [a], hub)
             })
     }
 
