@@ -95,7 +95,8 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         engine.outerNext(Inner("b"))
         engine.dispose()
         engine.dispose()
-        XCTAssertEqual(log.events, ["a.start", "b.start", "a.dispose", "a released", "b.dispose", "outer.dispose", "outer released", "b released"])
+        XCTAssertEqual(log.events.prefix(6), ["a.start", "b.start", "a.dispose", "a released", "b.dispose", "outer.dispose"])
+        XCTAssertEqual(Set(log.events.dropFirst(6)), ["outer released", "b released"], "released after the teardown, in either order")
     }
 
     func testAnOuterHandleThatArrivesAfterTheDisposalIsDisposedAtOnce() {
@@ -120,7 +121,8 @@ final class InnerQueueEngineTests: LeakCheckedTestCase {
         engine.outerCompleted()
         aRun?.completed()
         engine.dispose()  // what the subscriber does after the completion
-        XCTAssertEqual(log.events, ["a.start", "completed", "a.dispose", "outer.dispose", "outer released", "a released"])
+        XCTAssertEqual(log.events.prefix(4), ["a.start", "completed", "a.dispose", "outer.dispose"])
+        XCTAssertEqual(Set(log.events.dropFirst(4)), ["outer released", "a released"], "released after the teardown, in either order")
     }
 
     func testSynchronouslyCompletingInnersRunInALoopNotARecursion() {
