@@ -21,7 +21,9 @@ enum TypedThroughUntypedDriver {
         }
         let sources = scenario.sources.enumerated().map { builder.make(sourceName($0), $1) }
         let result = builder.build(scenario.operation, sources)
-        let handle = TypedDriver.sink(typed(result, scenario.operation.outputShape), world)
+        let handle = TypedDriver.sink(
+            typed(result, scenario.operation.outputShape), world,
+            fromCompletion: scenario.startedFromCompletion.contains(.typedThroughUntyped))
         return world.run(disposeAt: scenario.disposeAt) { handle.dispose() }
     }
 
@@ -52,7 +54,9 @@ enum UntypedThroughTypedDriver {
             UntypedDriver.source(name, marble, world).toTyped(Int.self, String.self, mismatch: mismatch)
         }
         let sources = scenario.sources.enumerated().map { builder.make(sourceName($0), $1) }
-        let handle = UntypedDriver.sink(untyped(builder.output(scenario.operation, sources)), world)
+        let handle = UntypedDriver.sink(
+            untyped(builder.output(scenario.operation, sources)), world,
+            fromCompletion: scenario.startedFromCompletion.contains(.untypedThroughTyped))
         return world.run(disposeAt: scenario.disposeAt) { handle.dispose() }
     }
 

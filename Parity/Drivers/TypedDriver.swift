@@ -13,13 +13,21 @@ enum TypedDriver {
             source(name, marble, world)
         }
         let sources = scenario.sources.enumerated().map { builder.make(sourceName($0), $1) }
-        let handle = sink(builder.output(scenario.operation, sources).printable, world)
+        let handle = sink(
+            builder.output(scenario.operation, sources).printable, world,
+            fromCompletion: scenario.startedFromCompletion.contains(.typed))
         return world.run(disposeAt: scenario.disposeAt) { handle.dispose() }
     }
 
-    /// Subscribes the typed sink: logs `next <value>`, `error <e>`, `completed`.
-    static func sink(_ signal: Signal<String, String>, _ world: ScenarioWorld) -> Disposable {
-        signal.start(
+    /// Subscribes the typed sink: logs `next <value>`, `error <e>`, `completed`; from the
+    /// completion callback of `complete()` when `fromCompletion` (`Scenario.startedFromCompletion`).
+    static func sink(_ signal: Signal<String, String>, _ world: ScenarioWorld, fromCompletion: Bool = false) -> Disposable {
+        if fromCompletion {
+            let handle = MetaDisposable()
+            Signal<Never, NoError>.complete().start(completed: { handle.set(sink(signal, world)) })
+            return handle
+        }
+        return signal.start(
             next: { world.log("next \($0)") },
             error: { world.log("error \($0)") },
             completed: { world.log("completed") })

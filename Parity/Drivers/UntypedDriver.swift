@@ -12,14 +12,21 @@ enum UntypedDriver {
             source(name, marble, world)
         }
         let sources = scenario.sources.enumerated().map { builder.make(sourceName($0), $1) }
-        let handle = sink(builder.build(scenario.operation, sources), world)
+        let handle = sink(
+            builder.build(scenario.operation, sources), world, fromCompletion: scenario.startedFromCompletion.contains(.untyped))
         return world.run(disposeAt: scenario.disposeAt) { handle.dispose() }
     }
 
     /// Subscribes the untyped sink: logs `next <value>` (`describeValue`), `error <e>`,
-    /// `completed`.
-    static func sink(_ signal: SSignal, _ world: ScenarioWorld) -> SDisposable {
-        signal.start(
+    /// `completed`; from the completion callback of `complete()` when `fromCompletion`
+    /// (`Scenario.startedFromCompletion`).
+    static func sink(_ signal: SSignal, _ world: ScenarioWorld, fromCompletion: Bool = false) -> SDisposable {
+        if fromCompletion {
+            let handle = SMetaDisposable()
+            SSignal.complete().start(next: nil, error: nil, completed: { handle.setDisposable(sink(signal, world)) })
+            return handle
+        }
+        return signal.start(
             next: { world.log("next \(describeValue($0))") },
             error: { world.log("error \(describeValue($0))") },
             completed: { world.log("completed") })

@@ -243,6 +243,7 @@ final class GeneratedPipelineTests: LeakCheckedTestCase {
 
     /// The case name of an operation, without its arguments.
     static func name(of operation: Operation) -> String {
+        if case .chain(let operations) = operation { return operations.map(name).joined(separator: "+") }
         let text = "\(operation)"
         return String(text.prefix { $0 != "(" })
     }

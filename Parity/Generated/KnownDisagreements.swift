@@ -49,6 +49,7 @@ struct KnownDisagreement: Sendable {
     static func delaysASubscription(_ operation: Operation) -> Bool {
         switch operation {
         case .delay: return true
+        case .chain(let operations): return operations.contains(where: delaysASubscription)
         case .shareAgain(_, _, let secondDelay), .multicastAgain(_, _, let secondDelay): return secondDelay > 0
         default: return false
         }

@@ -68,13 +68,23 @@ struct GeneratedPipeline: CustomStringConvertible {
     var operations: [Operation]
     var disposeAt: Int
 
-    /// The scenario every driver runs: the operators as one chain.
+    /// The scenario every driver runs: the operators as one chain. Half the drivers start it
+    /// from a completion callback (`Scenario.startedFromCompletion`): the bridged ones for
+    /// an even seed, the others for an odd one.
     var scenario: Scenario {
-        Scenario("generated", "seed \(seed)", sources: sources, .chain(operations), disposeAt: disposeAt, expect: [])
+        var scenario = Scenario("generated", "seed \(seed)", sources: sources, .chain(operations), disposeAt: disposeAt, expect: [])
+        scenario.startedFromCompletion = startedFromCompletion
+        return scenario
+    }
+
+    /// The drivers that start the pipeline from a completion callback.
+    var startedFromCompletion: Set<Driver> {
+        seed % 2 == 0 ? [.typedThroughUntyped, .untypedThroughTyped] : [.typed, .untyped]
     }
 
     var description: String {
-        "seed \(seed): sources \(sources), disposeAt \(disposeAt), operators [\(operations.map(Self.render).joined(separator: ", "))]"
+        "seed \(seed): sources \(sources), disposeAt \(disposeAt), operators [\(operations.map(Self.render).joined(separator: ", "))]; "
+            + "started from a completion callback on \(startedFromCompletion.map(\.rawValue).sorted().joined(separator: " and "))"
     }
 
     /// An operation as Swift source, with inner marbles in key order (a dictionary's own
@@ -91,6 +101,7 @@ struct GeneratedPipeline: CustomStringConvertible {
         case .mapToQueue(let table): return inners("mapToQueue", table)
         case .throttled(let table): return inners("throttled", table)
         case .mapToThrottled(let table): return inners("mapToThrottled", table)
+        case .chain(let operations): return ".chain([\(operations.map(render).joined(separator: ", "))])"
         default: return ".\(operation)"
         }
     }
@@ -103,7 +114,7 @@ struct GeneratedPipeline: CustomStringConvertible {
 /// effects, dispatch and timing on the virtual queue, keyed multicast where no marble
 /// can fail, the transforming operators beyond the originals: scan, startWith, compactMap,
 /// replaceError, skip, skip(while:), take(while:), throttle; `share(replay:)` alone and with
-/// a second subscriber), and `combineLatest`,
+/// a second subscriber; `restart` and `restartIfError` over a delayed subscription), and `combineLatest`,
 /// `buffer(count:)` or `collect` as a last operator, or `merge`, `zip` or `withLatestFrom`
 /// over a second source as a last operator. Left out, each for a named reason
 /// (`PipelineGenerator.excluded`), are the operators whose generated use is meaningless
@@ -112,8 +123,9 @@ enum PipelineGenerator {
     /// Operations the generator never produces, and why.
     static let excluded: [(operation: String, reason: String)] = [
         (
-            "restart, restartIfError, recurse",
-            "a synchronously terminating upstream restarts forever in zero virtual time (by design)"
+            "recurse; restart and restartIfError without a delay before them",
+            "a synchronously terminating upstream restarts forever in zero virtual time (by design); "
+                + "`restartLoop` delays each iteration"
         ),
         (
             "variable, pipe, multicastCombined(keyed: false)",
@@ -186,7 +198,22 @@ enum PipelineGenerator {
             operations.insert(sharing, at: position)
         }
         let disposeAt = random.chance(30) ? Int.random(in: 0...12, using: &random) : ScenarioWorld.horizon
+        // Drawn last, so that the draws before it make the same pipeline as before it existed
+        // (the fuzzer's corpus and a printed seed keep their meaning).
+        if random.chance(10) {
+            let limit = operations.firstIndex { $0.outputShape != .int || joinsSecondSource($0) } ?? operations.count
+            let position = Int.random(in: 0...limit, using: &random)
+            operations.insert(restartLoop(&random), at: position)
+        }
         return GeneratedPipeline(seed: seed, sources: sources, operations: operations, disposeAt: disposeAt)
+    }
+
+    /// `restart` or `restartIfError` over a subscription delayed by 1-3 ticks, as one
+    /// operation (shrinking drops both or neither): every iteration takes virtual time, so
+    /// the loop ends at the horizon at the latest; without the delay, an iteration that ends
+    /// during its own subscription would restart forever in zero time (`excluded`).
+    static func restartLoop(_ random: inout SeededRandom) -> Operation {
+        .chain([.delay(Int.random(in: 1...3, using: &random)), random.chance(50) ? .restart : .restartIfError])
     }
 
     /// The operators over a second source that a pipeline may end with besides

@@ -56,6 +56,11 @@ struct Scenario: Sendable {
     /// A reported library disagreement: the drivers that do not produce `expected`, and
     /// why (printed by the suite; see `Divergences` in the final report).
     let disagreement: Disagreement?
+    /// The drivers that start the sink's subscription from the completion callback of a
+    /// signal that completed in its generator, instead of at the top level. What a
+    /// terminal callback starts must run as if started at the top level (GenerationScope
+    /// hides the ended subscription), so their traces must be the same as the others'.
+    var startedFromCompletion: Set<Driver> = []
 
     /// - Parameter only: for an operator both APIs have but whose behaviour differs on
     ///   purpose (a quirk kept on one side), the API whose operator the expectation is
