@@ -1,4 +1,5 @@
 import Foundation
+import SignalSyncStack
 import SignalTestSupport
 import XCTest
 
@@ -8,8 +9,9 @@ import XCTest
 /// a pipe's hub (`PipeHubEngine` over `PublicationEngine` and its read epochs, its
 /// subscriptions `SubscriptionCore`s pinned by `PinnedSubscriber`s) pushing against
 /// subscribing, disposing, another push and a push from inside a delivery, a replaying
-/// hub's replay against a push, and one
-/// subscription's terminal event against its disposal. Runs in the interleaving build
+/// hub's replay against a push, one
+/// subscription's terminal event against its disposal, and a `deliverOn` hop
+/// (`SerialHopEngine`) sent to from off and on its queue while the queue runs its turns. Runs in the interleaving build
 /// only (`.ci/run` builds it under AddressSanitizer: a use after free in any schedule
 /// stops the run); with `SIGNALKIT_INTERLEAVING_REPORT` naming a file, writes the
 /// schedules explored there as Markdown (`Tests/INTERLEAVINGS.md` is that file).
@@ -61,14 +63,16 @@ final class InterleavingTests: XCTestCase {
         call already in flight on another thread (one already running may finish); that a
         subscription ended once and disposed its upstream once (twice only where its
         terminal event overlapped its handle's disposal: the spec's lifetime rule 8); that
-        a replayed schedule ran as recorded; and that nothing was left in the hub. A
+        a replayed schedule ran as recorded; and that nothing was left in the hub. The
+        `deliverOn` hop: every event delivered on its queue, each thread's values in order,
+        a value sent before the completion delivered before it, nothing after it. A
         thread's reader count is fixed by its number (threads 0 and 1 apart, 2 with 0), so
         that both a shared and a separate count are explored. Points: the most points one
         run passed. `SIGNALKIT_INTERLEAVING_BOUND` raises the bound for a longer run.
 
-        Not covered here: `SerialHopMachine`'s engine, whose events arrive through an
-        `ExecutionQueue` the scheduler does not run (its machine is explored exhaustively:
-        `Tests/EXPLORATION.md`).
+        The `deliverOn` scenario runs its hop on a virtual queue whose clock one of the
+        threads runs, so the queue's turns are scheduled like the rest; a thread waiting
+        for work there lets the other go on without a preemption.
 
         | Scenario | What the threads do | Schedules | Points | Preemptions used |
         |---|---|---|---|---|
@@ -109,7 +113,7 @@ struct InterleavingScenario: Sendable {
 
     static let all: [InterleavingScenario] = [
         pushAgainstDisposal, pushAgainstSubscription, twoPushers, reentrantPushes, twoPushersAgainstDisposal,
-        replayAgainstPush, terminalAgainstDisposal,
+        replayAgainstPush, terminalAgainstDisposal, hopOffAgainstOnTheQueue,
     ]
 
     /// A hub without replay.
@@ -406,6 +410,75 @@ struct InterleavingScenario: Sendable {
                     return "the upstream was disposed \(upstream.count) times: \(lines)"
                 }
                 return nil
+            })
+    }
+}
+
+extension InterleavingScenario {
+    /// One subscription's `deliverOn` hop (`SerialHopEngine`, on a virtual queue) fed from
+    /// both sides: a thread off the queue sends 1 and 2 while the queue's thread runs the
+    /// clock, whose first work sends 10 and then the completion on the queue, and whose
+    /// later work is the hop's turns. Every delivery runs on the queue; each value at most
+    /// once, each thread's in its order, 10 once; a value whose send returned before the
+    /// completion was sent reaches the subscriber before it (an on-queue completion waits
+    /// behind the values already waiting for their turn: the fix in `SerialHopMachine`);
+    /// nothing after the completion; the hop idle and the clock empty at the end.
+    static let hopOffAgainstOnTheQueue = InterleavingScenario(
+        name: "deliverOn off against on the queue",
+        operations: "send 1, send 2 off the queue / on the queue: send 10, the completion, then the turns"
+    ) {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue(label: "hop")
+        let trace = InterleavingTrace()
+        let hop = SerialHop<Int>(queue: queue) { value in
+            trace.add(queue.isCurrent ? "a \(value)" : "a \(value) off the queue")
+        }
+        // The test's thread is not the queue's: this waits on the clock for thread 1.
+        queue.async {
+            hop.send(10)
+            trace.add("completing")
+            hop.sendTerminal { trace.add(queue.isCurrent ? "completed" : "completed off the queue") }
+        }
+        let sent = InterleavingBox(false)
+        return InterleavingExplorer.Run(
+            threads: [
+                {
+                    for value in [1, 2] {
+                        hop.send(value)
+                        trace.add("sent \(value)")
+                    }
+                    sent.value = true
+                },
+                {
+                    // The queue's thread: runs what is due until the sender has finished; in
+                    // between, lets the sender go on (a free switch: it waits for work).
+                    while true {
+                        let finished = sent.value
+                        clock.run()
+                        if finished { break }
+                        if !sent.value { signalsync_interleaving_wait() }
+                    }
+                },
+            ],
+            check: {
+                let lines = trace.lines
+                let received = lines.filter { $0.hasPrefix("a ") || $0.hasPrefix("completed") }
+                if let wrong = received.first(where: { $0.hasSuffix("off the queue") }) {
+                    return "'\(wrong)': delivered off the queue: \(lines)"
+                }
+                guard let completed = received.firstIndex(of: "completed"), completed == received.count - 1 else {
+                    return "the completion is not the last event, once: \(received)"
+                }
+                let values = received.dropLast().compactMap { Int($0.dropFirst(2)) }
+                if values.filter({ $0 == 10 }).count != 1 || values.filter({ $0 != 10 }) != [1, 2].filter(values.contains) {
+                    return "received \(values): 10 once, 1 and 2 at most once and in order"
+                }
+                let completing = lines.firstIndex(of: "completing")!
+                for value in [1, 2] where lines[..<completing].contains("sent \(value)") && !values.contains(value) {
+                    return "\(value), sent before the completion, was lost: \(lines)"
+                }
+                let idle = hop.state.withLock { $0.isIdle }
+                return idle && clock.pendingCount == 0 ? nil : "the hop is not idle at the end: \(lines)"
             })
     }
 }
