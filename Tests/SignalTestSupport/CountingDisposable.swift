@@ -1,8 +1,9 @@
+import Foundation
 import SignalSync
 
 /// A user disposable as ported code writes it: a plain class with mutable state, not
-/// `Sendable`, not idempotent. It counts every `dispose()` and runs `onDispose` at each;
-/// it runs `onRelease` when released. Given a log, it also logs `<name>.dispose` at each
+/// `Sendable`, not idempotent. It counts every `dispose()` (under a lock, so that threads
+/// may dispose it at once) and runs `onDispose` at each; it runs `onRelease` when released. Given a log, it also logs `<name>.dispose` at each
 /// `dispose()` and `<name> released` when released.
 ///
 /// Its description is its name (a strict disposable's leak report names it so).
@@ -14,7 +15,10 @@ public final class CountingDisposable: UpstreamDisposable, CustomStringConvertib
     /// The name its log lines start with.
     public let name: String
     /// How many times `dispose()` ran.
-    public private(set) var count = 0
+    public var count: Int { lock.withLock { disposals } }
+    // Safety of the count: `disposals` is guarded by `lock`.
+    private var disposals = 0
+    private let lock = NSLock()
     private let log: EventLog?
     private let onDispose: () -> Void
     private let onRelease: () -> Void
@@ -31,7 +35,7 @@ public final class CountingDisposable: UpstreamDisposable, CustomStringConvertib
     public var description: String { name }
 
     public func dispose() {
-        count += 1
+        lock.withLock { disposals += 1 }
         log?.add("\(name).dispose")
         onDispose()
     }

@@ -4,35 +4,33 @@ import XCTest
 
 @testable import SignalSync
 
-/// A disposable known by its number: the items of these tests.
-private final class Numbered: UpstreamDisposable, @unchecked Sendable {
-    let number: Int
-    init(_ number: Int) { self.number = number }
-    func dispose() {}
+/// A disposable known by its number (its name): the items of these tests.
+private func numbered(_ number: Int) -> CountingDisposable {
+    CountingDisposable("\(number)")
 }
 
 /// The number of `item`, or nil.
 private func number(_ item: (any UpstreamDisposable)?) -> Int? {
-    (item as? Numbered)?.number
+    (item as? CountingDisposable).flatMap { Int($0.name) }
 }
 
 final class ClosableSlotTests: LeakCheckedTestCase {
     func testReplaceReturnsThePreviousItem() {
         let slot = ClosableSlot()
-        XCTAssertNil(slot.replace(with: Numbered(1)))
-        XCTAssertEqual(number(slot.replace(with: Numbered(2))), 1)
+        XCTAssertNil(slot.replace(with: numbered(1)))
+        XCTAssertEqual(number(slot.replace(with: numbered(2))), 1)
         XCTAssertEqual(number(slot.replace(with: nil)), 2)
-        XCTAssertNil(slot.replace(with: Numbered(3)))
+        XCTAssertNil(slot.replace(with: numbered(3)))
     }
 
     func testCloseReturnsTheItemOnceAndLaterItemsComeBackAtOnce() {
         let slot = ClosableSlot()
-        _ = slot.replace(with: Numbered(1))
+        _ = slot.replace(with: numbered(1))
         XCTAssertFalse(slot.isClosed)
         XCTAssertEqual(number(slot.close()), 1)
         XCTAssertTrue(slot.isClosed)
         XCTAssertNil(slot.close(), "a second close has nothing to hand out")
-        XCTAssertEqual(number(slot.replace(with: Numbered(5))), 5, "a closed slot hands a new item straight back to be disposed")
+        XCTAssertEqual(number(slot.replace(with: numbered(5))), 5, "a closed slot hands a new item straight back to be disposed")
     }
 
     func testConcurrentReplaceAndCloseHandEveryItemOutExactlyOnce() {
@@ -40,7 +38,7 @@ final class ClosableSlotTests: LeakCheckedTestCase {
         let handedOut = LockedState([Int]())
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for value in 0..<1_000 {
-                if let out = number(slot.replace(with: Numbered(thread * 1_000 + value))) {
+                if let out = number(slot.replace(with: numbered(thread * 1_000 + value))) {
                     handedOut.withLock { $0.append(out) }
                 }
                 if thread == 3 && value == 500, let out = number(slot.close()) {
@@ -59,24 +57,24 @@ final class ClosableListTests: LeakCheckedTestCase {
 
     func testCloseReturnsItemsInInsertionOrderOnce() {
         let list = ClosableList()
-        XCTAssertNil(list.append(Numbered(1)))
-        XCTAssertNil(list.append(Numbered(2)))
+        XCTAssertNil(list.append(numbered(1)))
+        XCTAssertNil(list.append(numbered(2)))
         XCTAssertEqual(list.count, 2)
         XCTAssertEqual(numbers(list.close()), [1, 2])
         XCTAssertEqual(numbers(list.close()), [])
-        let late = Numbered(3)
+        let late = numbered(3)
         XCTAssertTrue(list.append(late) === late, "a closed list hands a new item straight back")
         XCTAssertEqual(list.count, 0)
     }
 
     func testRemoveTakesOutMatchingItems() {
         let list = ClosableList()
-        let one = Numbered(1)
-        for item in [one, Numbered(2), one, Numbered(3)] {
+        let one = numbered(1)
+        for item in [one, numbered(2), one, numbered(3)] {
             _ = list.append(item)
         }
         XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: true).items), [1])
-        XCTAssertEqual(numbers(list.remove(identicalTo: Numbered(9), onlyFirst: true).items), [])
+        XCTAssertEqual(numbers(list.remove(identicalTo: numbered(9), onlyFirst: true).items), [])
         _ = list.append(one)
         XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: false).items), [1, 1])
         XCTAssertEqual(number(list.removeLast()), 3)
@@ -87,12 +85,12 @@ final class ClosableListTests: LeakCheckedTestCase {
     func testRandomRemovalsByIdentityKeepInsertionOrderAgainstAModel() {
         var random = SeededRandom(seed: 11)
         let list = ClosableList()
-        var objects: [Numbered] = []
-        var model: [Numbered] = []
+        var objects: [CountingDisposable] = []
+        var model: [CountingDisposable] = []
         for round in 0..<3_000 {
             // Mostly new objects, sometimes one already held again (a duplicate).
             if model.isEmpty || random.below(3) != 0 {
-                let object = objects.isEmpty || random.below(5) != 0 ? Numbered(round) : objects[random.below(objects.count)]
+                let object = objects.isEmpty || random.below(5) != 0 ? numbered(round) : objects[random.below(objects.count)]
                 objects.append(object)
                 XCTAssertNil(list.append(object))
                 model.append(object)
@@ -120,8 +118,8 @@ final class ClosableListTests: LeakCheckedTestCase {
 
     func testDuplicatesLeaveOneByOneOldestFirstAndRemoveLastTakesTheNewestCopy() {
         let list = ClosableList()
-        let one = Numbered(1)
-        for item in [one, Numbered(2), one, Numbered(3), one] {
+        let one = numbered(1)
+        for item in [one, numbered(2), one, numbered(3), one] {
             _ = list.append(item)
         }
         XCTAssertEqual(numbers(list.remove(identicalTo: one, onlyFirst: true).items), [1])
@@ -132,13 +130,8 @@ final class ClosableListTests: LeakCheckedTestCase {
 
     func testRemovedItemsAreReleasedByTheCallerAfterTheListLetsGo() {
         let released = OrderTrace<Int>()
-        final class Probed: UpstreamDisposable, @unchecked Sendable {
-            let probe: DeinitProbe
-            init(_ probe: DeinitProbe) { self.probe = probe }
-            func dispose() {}
-        }
         let list = ClosableList()
-        var items: [Probed]? = (0..<4).map { number in Probed(DeinitProbe { released.append(number) }) }
+        var items: [CountingDisposable]? = (0..<4).map { number in CountingDisposable(onRelease: { released.append(number) }) }
         for item in items! {
             _ = list.append(item)
         }

@@ -6,14 +6,9 @@ import XCTest
 
 /// The storage of `combineLatest`: slots, output, disposal after unlocking.
 final class CombineLatestEngineTests: LeakCheckedTestCase {
-    final class Handle: UpstreamDisposable, @unchecked Sendable {
-        let name: String
-        let log: (String) -> Void
-        init(_ name: String, _ log: @escaping (String) -> Void) {
-            self.name = name
-            self.log = log
-        }
-        func dispose() { log("dispose \(name)") }
+    /// A source's handle that logs `dispose <name>`.
+    private func handle(_ name: String, _ log: @escaping (String) -> Void) -> CountingDisposable {
+        CountingDisposable(name, onDispose: { log("dispose \(name)") })
     }
 
     func testStoresValuesAndEmitsTheCombinedOutputOnceEverySlotHasOne() {
@@ -30,8 +25,8 @@ final class CombineLatestEngineTests: LeakCheckedTestCase {
     func testAFinishedSourceIsDisposedAfterTheCompletionWentDownstream() {
         var log: [String] = []
         let engine = CombineLatestEngine<Int>(count: 2, seeded: 0, completedSourceDisposal: .atCompletion) { $0.initialize(to: 0) }
-        engine.attach(Handle("a", { log.append($0) }), at: 0)
-        engine.attach(Handle("b", { log.append($0) }), at: 1)
+        engine.attach(handle("a", { log.append($0) }), at: 0)
+        engine.attach(handle("b", { log.append($0) }), at: 1)
         engine.sourceCompleted(at: 0) { log.append("completed") }
         engine.sourceCompleted(at: 1) {
             log.append("completed")
@@ -43,13 +38,13 @@ final class CombineLatestEngineTests: LeakCheckedTestCase {
     func testDisposalDisposesInIndexOrderOnce() {
         var log: [String] = []
         let engine = CombineLatestEngine<Int>(count: 3, seeded: 3, completedSourceDisposal: .atTeardown) { $0.initialize(to: 0) }
-        engine.attach(Handle("b", { log.append($0) }), at: 1)
-        engine.attach(Handle("a", { log.append($0) }), at: 0)
+        engine.attach(handle("b", { log.append($0) }), at: 1)
+        engine.attach(handle("a", { log.append($0) }), at: 0)
         engine.dispose()
         engine.dispose()
         XCTAssertEqual(log, ["dispose a", "dispose b"])
         XCTAssertTrue(engine.isDisposed)
-        engine.attach(Handle("late", { log.append($0) }), at: 2)
+        engine.attach(handle("late", { log.append($0) }), at: 2)
         XCTAssertEqual(log.last, "dispose late")
     }
 

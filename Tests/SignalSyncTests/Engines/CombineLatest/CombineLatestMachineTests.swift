@@ -5,12 +5,6 @@ import XCTest
 
 /// `combineLatest`'s transitions, driven with no threads.
 final class CombineLatestMachineTests: XCTestCase {
-    private final class Handle: UpstreamDisposable, @unchecked Sendable {
-        let name: String
-        init(_ name: String) { self.name = name }
-        func dispose() {}
-    }
-
     private func machine(_ count: Int, seeded: Int = 0, _ rule: CompletedSourceDisposal = .atTeardown) -> CombineLatestMachine {
         CombineLatestMachine(count: count, seeded: seeded, completedSourceDisposal: rule)
     }
@@ -52,7 +46,7 @@ final class CombineLatestMachineTests: XCTestCase {
     func testAtCompletionHandsOutAFinishedSourceAtOnceAndTheTeardownNoLonger() {
         var machine = machine(3, .atCompletion)
         for index in 0..<3 {
-            XCTAssertEqual(name(machine.attach(Handle("\(index)"), at: index)), "keep")
+            XCTAssertEqual(name(machine.attach(CountingDisposable("\(index)"), at: index)), "keep")
         }
         XCTAssertEqual(name(machine.sourceCompleted(at: 1)), "dispose 1")
         XCTAssertEqual(name(machine.sourceCompleted(at: 0)), "dispose 0")
@@ -63,8 +57,8 @@ final class CombineLatestMachineTests: XCTestCase {
 
     func testAtTeardownKeepsAFinishedSourceForTheTeardown() {
         var machine = machine(2, .atTeardown)
-        _ = machine.attach(Handle("0"), at: 0)
-        _ = machine.attach(Handle("1"), at: 1)
+        _ = machine.attach(CountingDisposable("0"), at: 0)
+        _ = machine.attach(CountingDisposable("1"), at: 1)
         XCTAssertEqual(name(machine.sourceCompleted(at: 0)), "none")
         XCTAssertEqual(name(machine.sourceCompleted(at: 1)), "complete")
         XCTAssertEqual(name(machine.dispose()), "dispose [0, 1]")
@@ -73,21 +67,21 @@ final class CombineLatestMachineTests: XCTestCase {
     func testAtCompletionASourceThatCompletedWhileStartingIsDisposedWhenItsStartReturns() {
         var machine = machine(2, .atCompletion)
         XCTAssertEqual(name(machine.sourceCompleted(at: 0)), "none", "no handle yet")
-        XCTAssertEqual(name(machine.attach(Handle("0"), at: 0)), "dispose 0")
-        XCTAssertEqual(name(machine.attach(Handle("1"), at: 1)), "keep")
+        XCTAssertEqual(name(machine.attach(CountingDisposable("0"), at: 0)), "dispose 0")
+        XCTAssertEqual(name(machine.attach(CountingDisposable("1"), at: 1)), "keep")
         XCTAssertEqual(name(machine.dispose()), "dispose [-, 1]")
     }
 
     func testDisposalHandsOutEveryHandleOnceAndDoesNotEndTheOutput() {
         var machine = machine(3, seeded: 3)
-        _ = machine.attach(Handle("b"), at: 1)
-        _ = machine.attach(Handle("a"), at: 0)
+        _ = machine.attach(CountingDisposable("b"), at: 1)
+        _ = machine.attach(CountingDisposable("a"), at: 0)
         XCTAssertFalse(machine.isDisposed)
         XCTAssertEqual(name(machine.dispose()), "dispose [a, b, -]")
         XCTAssertEqual(name(machine.dispose()), "none")
         XCTAssertTrue(machine.isDisposed)
         XCTAssertEqual(machine.valueArrived(at: 2), .emit, "a value sent while disposing still passes")
-        XCTAssertEqual(name(machine.attach(Handle("late"), at: 2)), "dispose late")
+        XCTAssertEqual(name(machine.attach(CountingDisposable("late"), at: 2)), "dispose late")
         XCTAssertEqual(machine.sourceFailed(), .forward, "so does an error")
         guard case .closed = machine.state else { return XCTFail("\(machine.state)") }
     }
@@ -95,7 +89,7 @@ final class CombineLatestMachineTests: XCTestCase {
     func testAHandleAttachedAfterTheOutputEndedWaitsForTheTeardown() {
         var machine = machine(2)
         XCTAssertEqual(machine.sourceFailed(), .forward)
-        XCTAssertEqual(name(machine.attach(Handle("1"), at: 1)), "keep")
+        XCTAssertEqual(name(machine.attach(CountingDisposable("1"), at: 1)), "keep")
         XCTAssertEqual(name(machine.dispose()), "dispose [-, 1]")
     }
 
@@ -123,7 +117,7 @@ final class CombineLatestMachineTests: XCTestCase {
     }
 
     private func label(_ handle: any UpstreamDisposable) -> String {
-        (handle as? Handle)?.name ?? "?"
+        (handle as? CountingDisposable)?.name ?? "?"
     }
 
     /// Impossible: each source is subscribed once, and a subscription delivers at most one

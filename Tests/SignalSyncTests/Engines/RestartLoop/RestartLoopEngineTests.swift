@@ -7,23 +7,6 @@ import XCTest
 /// The restart loop engine alone, driven by a scripted face: each iteration either ends
 /// during its subscribe call (synchronously), or stays live until the test ends it.
 final class RestartLoopEngineTests: LeakCheckedTestCase {
-    /// An iteration's handle: counts and logs its disposals.
-    final class Handle: UpstreamDisposable, @unchecked Sendable {
-        let number: Int
-        let log: EventLog
-        let disposals = SignalSync.Atomic(value: 0)
-
-        init(_ number: Int, _ log: EventLog) {
-            self.number = number
-            self.log = log
-        }
-
-        func dispose() {
-            disposals.modify { $0 + 1 }
-            log.add("dispose \(number)")
-        }
-    }
-
     /// A downstream subscription the test ends by hand.
     final class Downstream: SubscriptionProbe, @unchecked Sendable {
         let ended = SignalSync.Atomic(value: false)
@@ -39,7 +22,8 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
         let synchronous: (Int) -> Bool
         let limit: Int
         private let live = LockedState(false)
-        private(set) var handles: [Handle] = []
+        /// Iteration n's handle at n - 1: counts its disposals and logs `dispose n`.
+        private(set) var handles: [CountingDisposable] = []
 
         init(limit: Int = .max, synchronous: @escaping (Int) -> Bool) {
             self.limit = limit
@@ -57,7 +41,7 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
                 return nil
             }
             log.add("subscribe \(number)")
-            let handle = Handle(number, log)
+            let handle = CountingDisposable("iteration \(number)", onDispose: { [log] in log.add("dispose \(number)") })
             handles.append(handle)
             if synchronous(number) {
                 engine.iterationEnded(downstream: downstream, subscribe: subscribe)
@@ -83,10 +67,10 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
         let face = Face { $0 < 3 }
         face.start()
         XCTAssertEqual(face.log.events, ["subscribe 1", "subscribe 2", "subscribe 3"])
-        XCTAssertEqual(face.handles.map { $0.disposals.with { $0 } }, [0, 0, 0], "ended ones were torn down by their subscription")
+        XCTAssertEqual(face.handles.map { $0.count }, [0, 0, 0], "ended ones were torn down by their subscription")
         face.engine.dispose()
         face.engine.dispose()
-        XCTAssertEqual(face.handles.map { $0.disposals.with { $0 } }, [0, 0, 1])
+        XCTAssertEqual(face.handles.map { $0.count }, [0, 0, 1])
     }
 
     func testAsynchronousEndingSubscribesTheNextBeforeDisposingTheEndedOne() {
@@ -105,7 +89,7 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
         let face = Face { $0 < count }
         face.start()
         XCTAssertEqual(face.handles.count, count)
-        XCTAssertEqual(face.handles.last?.disposals.with { $0 }, 0)
+        XCTAssertEqual(face.handles.last?.count, 0)
         face.engine.dispose()
     }
 
@@ -166,11 +150,12 @@ final class RestartLoopEngineTests: LeakCheckedTestCase {
             }
             group.wait()
             face.endLive()
-            let asynchronous = face.handles.filter { !face.synchronous($0.number) }
-            XCTAssertEqual(asynchronous.map { $0.disposals.with { $0 } }, asynchronous.map { _ in 1 }, "each disposed once")
+            let numbered = zip(1..., face.handles)
+            let asynchronous = numbered.filter { !face.synchronous($0.0) }.map(\.1)
+            XCTAssertEqual(asynchronous.map { $0.count }, asynchronous.map { _ in 1 }, "each disposed once")
             // A synchronous one is disposed (again) only when the disposal came during its
             // subscribe call.
-            XCTAssertLessThanOrEqual(face.handles.filter { face.synchronous($0.number) }.map { $0.disposals.with { $0 } }.reduce(0, +), 1)
+            XCTAssertLessThanOrEqual(numbered.filter { face.synchronous($0.0) }.map { $0.1.count }.reduce(0, +), 1)
         }
     }
 }

@@ -36,24 +36,15 @@ private final class FakeSource: @unchecked Sendable {
         self.generation = generation
         counts.withLock { $0.starts += 1 }
         log.add("source started #\(generation)")
-        return Subscription(source: self, generation: generation, captured: captured)
-    }
-
-    private final class Subscription: UpstreamDisposable {
-        let source: FakeSource
-        let generation: Int
-        let captured: AnyObject?
-
-        init(source: FakeSource, generation: Int, captured: AnyObject?) {
-            self.source = source
-            self.generation = generation
-            self.captured = captured
-        }
-
-        func dispose() {
-            source.counts.withLock { $0.disposes += 1 }
-            source.log.add("source disposed #\(generation)")
-        }
+        let captured = captured
+        return CountingDisposable(
+            "source #\(generation)",
+            onDispose: { [self] in
+                counts.withLock { $0.disposes += 1 }
+                log.add("source disposed #\(generation)")
+            },
+            // `captured` lives until the subscription is released.
+            onRelease: { withExtendedLifetime(captured) {} })
     }
 }
 

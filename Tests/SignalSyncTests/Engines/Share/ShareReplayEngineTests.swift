@@ -51,22 +51,12 @@ private final class Upstream: @unchecked Sendable {
         counts.withLock { $0.starts += 1 }
         log.add("start #\(generation)")
         onStart?(generation)
-        return Handle(upstream: self, generation: generation)
-    }
-
-    private final class Handle: UpstreamDisposable {
-        let upstream: Upstream
-        let generation: Int
-
-        init(upstream: Upstream, generation: Int) {
-            self.upstream = upstream
-            self.generation = generation
-        }
-
-        func dispose() {
-            upstream.counts.withLock { $0.disposes += 1 }
-            upstream.log.add("dispose #\(generation)")
-        }
+        return CountingDisposable(
+            "run #\(generation)",
+            onDispose: { [self] in
+                counts.withLock { $0.disposes += 1 }
+                log.add("dispose #\(generation)")
+            })
     }
 }
 
