@@ -267,14 +267,6 @@ package struct AtomicUInt64View: @unchecked Sendable {
         let result = signalsync_atomic_uint64_compare_exchange(storage, expected, desired, false, ordering.order)
         return (result.exchanged, result.original)
     }
-
-    /// `compareExchange`, which may also fail while the value is `expected` (for a loop
-    /// that tries again anyway; cheaper where the processor's exchange can fail).
-    @usableFromInline @_transparent
-    package func weakCompareExchange(expected: UInt64, desired: UInt64, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: UInt64) {
-        let result = signalsync_atomic_uint64_compare_exchange(storage, expected, desired, true, ordering.order)
-        return (result.exchanged, result.original)
-    }
 }
 
 /// An atomic raw pointer stored elsewhere (see the top of this file).

@@ -10,8 +10,9 @@ import XCTest
 /// subscriptions `SubscriptionCore`s pinned by `PinnedSubscriber`s) pushing against
 /// subscribing, disposing, another push and a push from inside a delivery, a replaying
 /// hub's replay against a push, one
-/// subscription's terminal event against its disposal, and a `deliverOn` hop
-/// (`SerialHopEngine`) sent to from off and on its queue while the queue runs its turns. Runs in the interleaving build
+/// subscription's terminal event against its disposal, and `deliverOn` hops
+/// (`SerialHopEngine`, alone and in a group) sent to from off and on their queue while the
+/// queue runs their turns. Runs in the interleaving build
 /// only (`.ci/run` builds it under AddressSanitizer: a use after free in any schedule
 /// stops the run); with `SIGNALKIT_INTERLEAVING_REPORT` naming a file, writes the
 /// schedules explored there as Markdown (`Tests/INTERLEAVINGS.md` is that file).
@@ -70,7 +71,7 @@ final class InterleavingTests: XCTestCase {
         that both a shared and a separate count are explored. Points: the most points one
         run passed. `SIGNALKIT_INTERLEAVING_BOUND` raises the bound for a longer run.
 
-        The `deliverOn` scenario runs its hop on a virtual queue whose clock one of the
+        The `deliverOn` scenarios run their hops on a virtual queue whose clock one of the
         threads runs, so the queue's turns are scheduled like the rest; a thread waiting
         for work there lets the other go on without a preemption.
 
@@ -113,7 +114,7 @@ struct InterleavingScenario: Sendable {
 
     static let all: [InterleavingScenario] = [
         pushAgainstDisposal, pushAgainstSubscription, twoPushers, reentrantPushes, twoPushersAgainstDisposal,
-        replayAgainstPush, terminalAgainstDisposal, hopOffAgainstOnTheQueue,
+        replayAgainstPush, terminalAgainstDisposal, hopOffAgainstOnTheQueue, groupedHops,
     ]
 
     /// A hub without replay.
@@ -439,33 +440,12 @@ extension InterleavingScenario {
             trace.add("completing")
             hop.sendTerminal { trace.add(queue.isCurrent ? "completed" : "completed off the queue") }
         }
-        let sent = InterleavingBox(false)
         return InterleavingExplorer.Run(
-            threads: [
-                {
-                    for value in [1, 2] {
-                        hop.send(value)
-                        trace.add("sent \(value)")
-                    }
-                    sent.value = true
-                },
-                {
-                    // The queue's thread: runs what is due until the sender has finished; in
-                    // between, lets the sender go on (a free switch: it waits for work).
-                    while true {
-                        let finished = sent.value
-                        clock.run()
-                        if finished { break }
-                        if !sent.value { signalsync_interleaving_wait() }
-                    }
-                },
-            ],
+            threads: hopThreads(clock, trace, send: hop.send),
             check: {
                 let lines = trace.lines
                 let received = lines.filter { $0.hasPrefix("a ") || $0.hasPrefix("completed") }
-                if let wrong = received.first(where: { $0.hasSuffix("off the queue") }) {
-                    return "'\(wrong)': delivered off the queue: \(lines)"
-                }
+                if let problem = offTheQueue(received, lines) { return problem }
                 guard let completed = received.firstIndex(of: "completed"), completed == received.count - 1 else {
                     return "the completion is not the last event, once: \(received)"
                 }
@@ -477,9 +457,90 @@ extension InterleavingScenario {
                 for value in [1, 2] where lines[..<completing].contains("sent \(value)") && !values.contains(value) {
                     return "\(value), sent before the completion, was lost: \(lines)"
                 }
-                let idle = hop.state.withLock { $0.isIdle }
-                return idle && clock.pendingCount == 0 ? nil : "the hop is not idle at the end: \(lines)"
+                return notIdle([hop], clock, lines)
             })
+    }
+
+    /// The two `deliverOn` hops of one subscription from two sources (a
+    /// `combineLatest(queue:)`'s, in a `SerialHopGroup`): a thread off the queue sends 1 and
+    /// 2 through one, while the queue's work sends 10 and 20 on the queue through the
+    /// other. Every value once, on the queue, each hop's in order; a value whose send
+    /// returned before an on-queue send began reaches the subscriber first (an on-queue
+    /// event waits while another hop of the group has events waiting); both hops idle at
+    /// the end.
+    static let groupedHops = InterleavingScenario(
+        name: "deliverOn group of two hops",
+        operations: "send 1, send 2 through one hop / on the queue: send 10, send 20 through the other, then the turns"
+    ) {
+        let clock = VirtualClock()
+        let queue = clock.makeQueue(label: "hops")
+        let trace = InterleavingTrace()
+        let group = SerialHopGroup()
+        let deliver: (Int) -> Void = { value in trace.add(queue.isCurrent ? "a \(value)" : "a \(value) off the queue") }
+        let offQueue = SerialHop<Int>(queue: queue, group: group, deliver: deliver)
+        let onQueue = SerialHop<Int>(queue: queue, group: group, deliver: deliver)
+        queue.async {
+            for value in [10, 20] {
+                trace.add("sending \(value)")
+                onQueue.send(value)
+            }
+        }
+        return InterleavingExplorer.Run(
+            threads: hopThreads(clock, trace, send: offQueue.send),
+            check: {
+                let lines = trace.lines
+                let received = lines.filter { $0.hasPrefix("a ") }
+                if let problem = offTheQueue(received, lines) { return problem }
+                let values = received.compactMap { Int($0.dropFirst(2)) }
+                if values.filter({ $0 < 10 }) != [1, 2] || values.filter({ $0 >= 10 }) != [10, 20] {
+                    return "received \(values): each value once, each hop's in order"
+                }
+                for early in [1, 2] {
+                    for late in [10, 20]
+                    where lines.firstIndex(of: "sent \(early)")! < lines.firstIndex(of: "sending \(late)")!
+                        && values.firstIndex(of: early)! > values.firstIndex(of: late)!
+                    {
+                        return "\(late), sent on the queue after \(early) was sent, overtook it: \(lines)"
+                    }
+                }
+                return group.isIdle ? notIdle([offQueue, onQueue], clock, lines) : "the group is busy at the end: \(lines)"
+            })
+    }
+
+    /// The threads of a `deliverOn` scenario: thread 0 sends 1 and 2 through `send` (off
+    /// the queue), logging `sent <value>` after each; thread 1, the queue's, runs what is
+    /// due on `clock` until thread 0 has finished, and in between lets it go on (a free
+    /// switch: the queue waits for work).
+    private static func hopThreads(_ clock: VirtualClock, _ trace: InterleavingTrace, send: @escaping (Int) -> Void) -> [() -> Void] {
+        let sent = InterleavingBox(false)
+        return [
+            {
+                for value in [1, 2] {
+                    send(value)
+                    trace.add("sent \(value)")
+                }
+                sent.value = true
+            },
+            {
+                while true {
+                    let finished = sent.value
+                    clock.run()
+                    if finished { break }
+                    if !sent.value { signalsync_interleaving_wait() }
+                }
+            },
+        ]
+    }
+
+    /// The first of `received` (a `deliverOn` scenario's deliveries) that ran off the queue.
+    private static func offTheQueue(_ received: [String], _ lines: [String]) -> String? {
+        received.first { $0.hasSuffix("off the queue") }.map { "'\($0)': delivered off the queue: \(lines)" }
+    }
+
+    /// Unless every one of `hops` is idle and `clock` has nothing left, what is wrong.
+    private static func notIdle(_ hops: [SerialHop<Int>], _ clock: VirtualClock, _ lines: [String]) -> String? {
+        hops.allSatisfy({ $0.state.withLock { $0.isIdle } }) && clock.pendingCount == 0
+            ? nil : "a hop is not idle at the end: \(lines)"
     }
 }
 
