@@ -48,11 +48,9 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     /// subscription's membership in the hub (`PipeHubMemberCallbacks`).
     @inlinable
     func subscribe(next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionState<T, E> {
-        hub.with { engine in
-            engine.subscribe(next: next, error: error, completed: completed, holding: hub) {
-                if let joined, let owner {
-                    joined(owner)
-                }
+        hub.subscribe(next: next, error: error, completed: completed) {
+            if let joined, let owner {
+                joined(owner)
             }
         }
     }
@@ -62,11 +60,9 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     /// hub (a `Stage` with a `PipeHubMemberTail`).
     @inlinable
     func subscribe(steps: StatelessStep<T>, next: ((T) -> Void)?, error: ((E) -> Void)?, completed: (() -> Void)?) -> SubscriptionState<T, E> {
-        hub.with { engine in
-            engine.subscribe(steps: steps, next: next, error: error, completed: completed, holding: hub) {
-                if let joined, let owner {
-                    joined(owner)
-                }
+        hub.subscribe(steps: steps, next: next, error: error, completed: completed) {
+            if let joined, let owner {
+                joined(owner)
             }
         }
     }
@@ -94,7 +90,7 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
     /// dispose.
     @inlinable
     func join(_ receiver: PipeHubReceiver<T>) -> Disposable {
-        guard let membership = hub.with({ $0.join(receiver, holding: hub) }) else {
+        guard let membership = hub.join(receiver) else {
             return EmptyDisposable
         }
         if let joined, let owner {

@@ -3,32 +3,29 @@ import SignalSync
 /// The signal of a hot source (`SPipe`, `SVariable`): starting it joins the source's hub,
 /// and the subscription's handle leaves it.
 ///
-/// One object per signal, the hub and owner in fields instead of a closure's captures; the
-/// subscription's disposable is its hub membership, which keeps the hub alive (no weak
-/// reference to load). The signal and each of its subscriptions keep `owner` alive (a
-/// variable), which holds the hub. A pipe's signal has no owner: it is the
-/// pipe's state (`PipeSSignal`), which retains the hub and closes it when it goes away.
+/// One object per signal, holding the hub as the typed `HubSignal` does (a `PipeHubHold`)
+/// instead of in a closure's captures; the subscription's disposable is its hub
+/// membership, which keeps the hub alive (no weak reference to load). The signal and each
+/// of its subscriptions keep `owner` alive (a variable), which holds the hub. A pipe's
+/// signal has no owner: it is the pipe's state (`PipeSSignal`), which retains the hub and
+/// closes it when it goes away.
 ///
 /// `start` joins the hub with a `PinnedSubscriber` that is the subscription's subscriber
 /// (stage `.hub`), without an `SSubscriber` object; an operator that runs this signal with
 /// its own subscriber gets the same, through that subscriber.
 @usableFromInline
 class HubSSignal: SSignal, @unchecked Sendable {
-    // Safety: immutable; the hub locks. `hub` is unretained: `owner` or, for a pipe's
-    // signal, `PipeSSignal.engine` holds it for as long as this object lives. Pinned by
-    // SVariableTests.testAHeldSignalKeepsTheVariableAliveAndReplaysItsValue and
-    // SSignalPipeTests.testTheSignalKeepsThePipesStateAndIsTheSameAtEachCall.
-    /// The hub, kept alive by `owner` or, for a pipe's signal, by `PipeSSignal`. Not a
-    /// `PipeHubHold`: with a field that has a `deinit`, this object retained and released
-    /// itself while its fields went, a pair of atomic operations per variable's signal.
-    @usableFromInline final let hub: Unmanaged<PipeHubEngine<Any?>>
-    @usableFromInline final let owner: AnyObject?
+    // Safety: immutable; the hub locks.
+    /// The hub, and its owner when set (which holds the hub for as long as it lives).
+    @usableFromInline final let hub: PipeHubHold<Any?>
+    /// What the signal and its subscriptions keep alive: the source that holds the hub
+    /// (a variable), or nil for a pipe's signal, which retains the hub itself.
+    @inlinable final var owner: AnyObject? { hub.owner }
 
-    /// The signal of `hub`'s subscribers, keeping `owner` alive; `owner` (or the subclass,
-    /// when nil) must hold `hub` for as long as it lives.
+    /// The signal of `hub`'s subscribers, keeping `owner` alive (which, when set, holds
+    /// `hub` for as long as it lives).
     init(_ hub: PipeHubEngine<Any?>, owner: AnyObject?) {
-        self.hub = .passUnretained(hub)
-        self.owner = owner
+        self.hub = PipeHubHold(hub, keptAliveBy: owner)
         super.init(
             runner: { signal, subscriber in
                 // The pinned subscriber's owner is the subscriber whose core it is.
@@ -46,26 +43,23 @@ class HubSSignal: SSignal, @unchecked Sendable {
     #endif
 
     /// Pushes `value` to the hub's subscribers. (A method, so that the hub is reached
-    /// through a `let` of a live object: from outside, `signal.hub.push` retained and
-    /// released the hub at each push, on the cache line that pushes from other threads
-    /// write.)
+    /// through a `let` of a live object: from outside, a push through the signal's hub
+    /// retained and released the hub at each push, on the cache line that pushes from
+    /// other threads write.)
     final func push(_ value: Any?) {
-        // Safety: held while this object lives (see `hub`).
-        hub._withUnsafeGuaranteedRef { $0.push(value) }
+        hub.push(value)
     }
 
     /// The values waiting in the hub's pending slots, for the stress tests.
     final var pendingCount: Int {
-        // Safety: held while this object lives (see `hub`).
-        hub._withUnsafeGuaranteedRef { $0.pendingCount }
+        hub.with { $0.pendingCount }
     }
 
     /// Subscribes these callbacks: what `start` does. Their object is also the
     /// subscription's membership in the hub (`PipeHubMemberCallbacks`).
     @inlinable
     final func subscribe(next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?) -> SSubscriptionState {
-        // Safety: held while this object lives (see `hub`).
-        hub._withUnsafeGuaranteedRef { $0.subscribe(next: next, error: error, completed: completed, holding: PipeHubHold($0, keptAliveBy: owner)) }
+        hub.subscribe(next: next, error: error, completed: completed)
     }
 
     /// Subscribes `steps`, then these closures: what `start` on a fused stage of steps over
@@ -75,10 +69,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
     final func subscribe(steps: StatelessStep<Any?>, next: ((Any?) -> Void)?, error: ((Any?) -> Void)?, completed: (() -> Void)?)
         -> SSubscriptionState
     {
-        // Safety: held while this object lives (see `hub`).
-        hub._withUnsafeGuaranteedRef {
-            $0.subscribe(steps: steps, next: next, error: error, completed: completed, holding: PipeHubHold($0, keptAliveBy: owner))
-        }
+        hub.subscribe(steps: steps, next: next, error: error, completed: completed)
     }
 
     /// Adds the subscriber of `state` to the hub: what `start` does.
@@ -94,8 +85,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
     /// membership; nil when the hub is closed.
     @inlinable
     final func join(_ receiver: PipeHubReceiver<Any?>) -> SDisposable? {
-        // Safety: held while this object lives (see `hub`).
-        hub._withUnsafeGuaranteedRef { $0.join(receiver, holding: PipeHubHold($0, keptAliveBy: owner)) }
+        hub.join(receiver)
     }
 }
 
@@ -103,19 +93,15 @@ class HubSSignal: SSignal, @unchecked Sendable {
 /// whoever holds the signal, it retains the hub and closes it when it goes away, which
 /// releases the subscribers (their subscriptions hold the hub, not the signal).
 final class PipeSSignal: HubSSignal, @unchecked Sendable {
-    // Safety: `engine` is immutable; the hub locks. Pinned by
+    // Safety: no state beyond `HubSSignal`'s (immutable; the hub locks). Pinned by
     // SSignalPipeTests.testConcurrentPushesAllArrive.
-    /// The hub, held.
-    let engine: PipeHubEngine<Any?>
-
     /// A pipe's signal of a new hub, with or without replay.
     init(replay: Bool) {
-        engine = PipeHubEngine(replay ? .empty : .silent, reentrancy: .queued)
-        super.init(engine, owner: nil)
+        super.init(PipeHubEngine(replay ? .empty : .silent, reentrancy: .queued), owner: nil)
     }
 
     deinit {
-        engine.close()
+        hub.with { $0.close() }
     }
 }
 

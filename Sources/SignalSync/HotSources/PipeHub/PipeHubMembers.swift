@@ -237,6 +237,44 @@ package struct PipeHubHold<Value> {
         // Safety: the hub lives as long as this hold (see `reference`).
         reference._withUnsafeGuaranteedRef(body)
     }
+
+    /// Pushes `value` to the hub's subscribers (`PipeHubEngine.push`).
+    @inlinable @inline(__always)
+    package func push(_ value: Value) {
+        // Safety: the hub lives as long as this hold (see `reference`).
+        reference._withUnsafeGuaranteedRef { $0.push(value) }
+    }
+
+    /// Subscribes these callbacks to the hub, their membership keeping this hold
+    /// (`PipeHubEngine.subscribe(next:error:completed:holding:joined:)`).
+    @inlinable @inline(__always)
+    package func subscribe<Failure, Face: SubscriptionFace>(
+        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?, joined: () -> Void = {}
+    ) -> SubscriptionCore<Value, Failure, Face> {
+        // Safety: the hub lives as long as this hold (see `reference`).
+        reference._withUnsafeGuaranteedRef { $0.subscribe(next: next, error: error, completed: completed, holding: self, joined: joined) }
+    }
+
+    /// Subscribes `steps`, then these callbacks, to the hub, their membership keeping this
+    /// hold (`PipeHubEngine.subscribe(steps:next:error:completed:holding:joined:)`).
+    @inlinable @inline(__always)
+    package func subscribe<Failure, Face: SubscriptionFace>(
+        steps: StatelessStep<Value>, next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?,
+        joined: () -> Void = {}
+    ) -> SubscriptionCore<Value, Failure, Face> {
+        // Safety: the hub lives as long as this hold (see `reference`).
+        reference._withUnsafeGuaranteedRef {
+            $0.subscribe(steps: steps, next: next, error: error, completed: completed, holding: self, joined: joined)
+        }
+    }
+
+    /// Adds `receiver` to the hub, its membership keeping this hold; nil when the hub is
+    /// closed (`PipeHubEngine.join(_:holding:)`).
+    @inlinable @inline(__always)
+    package func join(_ receiver: PipeHubReceiver<Value>) -> PipeHubMembership<Value>? {
+        // Safety: the hub lives as long as this hold (see `reference`).
+        reference._withUnsafeGuaranteedRef { $0.join(receiver, holding: self) }
+    }
 }
 
 // MARK: - The membership as a disposable of its own
