@@ -117,15 +117,20 @@ struct InterleavingScenario: Sendable {
         replayAgainstPush, terminalAgainstDisposal, hopOffAgainstOnTheQueue, groupedHops,
     ]
 
-    /// A hub without replay.
-    private static func makeHub() -> PipeHubEngine<Int> {
-        PipeHubEngine<Int>(.silent, reentrancy: .queued)
-    }
-
-    /// Publishes `hub`'s subscriber snapshot (a push of 0, which the checks leave out), so
-    /// that the threads' pushes take the lock-free path.
-    private static func publish(_ hub: PipeHubEngine<Int>) {
+    /// A hub without replay, its trace, and its subscribers named `names`, in order (`aNext`
+    /// runs inside each delivery to a, with the hub); then the hub's subscriber snapshot
+    /// is published (a push of 0, which the checks leave out), so that the threads' pushes
+    /// take the lock-free path.
+    private static func publishedHub(
+        _ names: [String], aNext: @escaping (PipeHubEngine<Int>, Int) -> Void = { _, _ in }
+    ) -> (PipeHubEngine<Int>, InterleavingTrace, [SubscriptionCore<Int, String, SwiftSignalKitRules>]) {
+        let hub = PipeHubEngine<Int>(.silent, reentrancy: .queued)
+        let trace = InterleavingTrace()
+        let subscriptions = names.map { name in
+            subscribe(name, to: hub, trace, next: name == "a" ? { aNext(hub, $0) } : { _ in })
+        }
         hub.push(0)
+        return (hub, trace, subscriptions)
     }
 
     private static func subscribe(
@@ -174,10 +179,8 @@ struct InterleavingScenario: Sendable {
     static let pushAgainstDisposal = InterleavingScenario(
         name: "push against dispose", operations: "push 1, push 2 / dispose the subscription"
     ) {
-        let hub = makeHub()
-        let trace = InterleavingTrace()
-        let subscription = subscribe("a", to: hub, trace)
-        publish(hub)
+        let (hub, trace, subscriptions) = publishedHub(["a"])
+        let subscription = subscriptions[0]
         return InterleavingExplorer.Run(
             threads: [
                 {
@@ -211,10 +214,8 @@ struct InterleavingScenario: Sendable {
     static let pushAgainstSubscription = InterleavingScenario(
         name: "push against subscribe", operations: "push 1, push 2 / subscribe b, push 10"
     ) {
-        let hub = makeHub()
-        let trace = InterleavingTrace()
-        let a = subscribe("a", to: hub, trace)
-        publish(hub)
+        let (hub, trace, subscriptions) = publishedHub(["a"])
+        let a = subscriptions[0]
         let joined = InterleavingBox<SubscriptionCore<Int, String, SwiftSignalKitRules>?>(nil)
         return InterleavingExplorer.Run(
             threads: [
@@ -244,11 +245,7 @@ struct InterleavingScenario: Sendable {
     /// Two threads push to two subscribers: each gets every value once, each thread's in
     /// its order.
     static let twoPushers = InterleavingScenario(name: "two pushers", operations: "push 1, push 2 / push 10, push 20") {
-        let hub = makeHub()
-        let trace = InterleavingTrace()
-        let a = subscribe("a", to: hub, trace)
-        let b = subscribe("b", to: hub, trace)
-        publish(hub)
+        let (hub, trace, subscriptions) = publishedHub(["a", "b"])
         return InterleavingExplorer.Run(
             threads: [
                 {
@@ -261,7 +258,7 @@ struct InterleavingScenario: Sendable {
                 },
             ],
             check: {
-                everyoneReceived(expected: [1, 2, 10, 20], orders: [[1, 2], [10, 20]], trace, [a, b], hub)
+                everyoneReceived(expected: [1, 2, 10, 20], orders: [[1, 2], [10, 20]], trace, subscriptions, hub)
             })
     }
 
@@ -271,17 +268,13 @@ struct InterleavingScenario: Sendable {
     static let reentrantPushes = InterleavingScenario(
         name: "re-entrant push", operations: "push 1 (a pushes 101 inside) / push 2 (a pushes 102 inside)"
     ) {
-        let hub = makeHub()
-        let trace = InterleavingTrace()
-        let a = subscribe("a", to: hub, trace) { value in
+        let (hub, trace, subscriptions) = publishedHub(["a", "b"]) { hub, value in
             if value > 0 && value < 100 { hub.push(value + 100) }
         }
-        let b = subscribe("b", to: hub, trace)
-        publish(hub)
         return InterleavingExplorer.Run(
             threads: [{ hub.push(1) }, { hub.push(2) }],
             check: {
-                everyoneReceived(expected: [1, 2, 101, 102], orders: [[1, 101], [2, 102]], trace, [a, b], hub)
+                everyoneReceived(expected: [1, 2, 101, 102], orders: [[1, 101], [2, 102]], trace, subscriptions, hub)
             })
     }
 
@@ -291,11 +284,8 @@ struct InterleavingScenario: Sendable {
     static let twoPushersAgainstDisposal = InterleavingScenario(
         name: "two pushers against dispose", operations: "push 1, push 2 / push 10 / dispose b"
     ) {
-        let hub = makeHub()
-        let trace = InterleavingTrace()
-        let a = subscribe("a", to: hub, trace)
-        let b = subscribe("b", to: hub, trace)
-        publish(hub)
+        let (hub, trace, subscriptions) = publishedHub(["a", "b"])
+        let (a, b) = (subscriptions[0], subscriptions[1])
         return InterleavingExplorer.Run(
             threads: [
                 {
