@@ -40,7 +40,7 @@ final class HubSignal<T, E>: Signal<T, E>, @unchecked Sendable {
         super.init(
             runner: { signal, subscriber in
                 // The pinned subscriber's owner is the subscriber whose core it is.
-                (signal as! HubSignal).join(PinnedFaceSubscriber(subscriber.core, owner: subscriber))
+                (signal as! HubSignal).join(PinnedSubscriber(subscriber.core, owner: subscriber))
             }, stage: .hub, origin: "")
     }
 

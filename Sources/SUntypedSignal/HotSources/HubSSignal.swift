@@ -29,7 +29,7 @@ class HubSSignal: SSignal, @unchecked Sendable {
         super.init(
             runner: { signal, subscriber in
                 // The pinned subscriber's owner is the subscriber whose core it is.
-                (signal as! HubSSignal).join(PinnedFaceSubscriber(subscriber.core, owner: subscriber))
+                (signal as! HubSSignal).join(PinnedSubscriber(subscriber.core, owner: subscriber))
             }, stage: .hub, origin: "")
     }
 

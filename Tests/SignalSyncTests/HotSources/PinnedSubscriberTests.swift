@@ -25,7 +25,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
     func testValuesReachNextUntilTheSubscriptionEnds() {
         let log = EventLog()
         let core = SwiftSignalKitRules.make(log)
-        var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
+        var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
         pinned?.deliver(1)
         core.dispose()
         pinned?.deliver(2)
@@ -37,7 +37,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
     func testAnEndWhilePinnedLeavesTheCallbacksToTheUnpin() {
         let log = EventLog()
         let core = SwiftSignalKitRules.make(log, probes: true)
-        var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
+        var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
         core.dispose()
         XCTAssertEqual(log.events, [], "the pin keeps the callbacks")
         withExtendedLifetime(pinned) {}
@@ -54,7 +54,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
                 withExtendedLifetime(probe) { log.add("next \(value) returns") }
             }, error: nil, completed: nil)
         handle = core
-        var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
+        var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
         pinned?.deliver(1)
         pinned?.deliver(2)
         XCTAssertEqual(log.events, ["next 1 returns"])
@@ -67,7 +67,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
         let log = EventLog()
         let core = SwiftSignalKitRules.make(log, probes: true)
         let owner = Owner(core, log)
-        var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: owner)
+        var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: owner)
         pinned = nil
         XCTAssertEqual(log.events, [])
         withExtendedLifetime(pinned) {}
@@ -81,7 +81,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
         let core = SwiftSignalKitRules.make(log, probes: true)
         core.putCompletion()
         log.clear()
-        var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
+        var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
         pinned?.deliver(1)
         pinned = nil
         XCTAssertEqual(log.events, ["owner released"])
@@ -126,7 +126,7 @@ final class PinnedSubscriberTests: LeakCheckedTestCase {
             let log = EventLog()
             let lateValues = LateValues()
             let core = lateValues.core(log)
-            var pinned: PinnedFaceSubscriber? = PinnedFaceSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
+            var pinned: PinnedSubscriber? = PinnedSubscriber(Unmanaged.passUnretained(core), owner: Owner(core, log))
             do {
                 let target = pinned!
                 DispatchQueue.concurrentPerform(iterations: 3) { index in

@@ -23,7 +23,7 @@ import SignalSyncStack
 /// the call: two contended atomic operations per push when two threads push to one
 /// subscriber).
 ///
-/// Abstract: the APIs' subscribers are `PinnedSubscriber`s (or `PinnedFaceSubscriber`s), which are receivers
+/// Abstract: the APIs' subscribers are `PinnedSubscriber`s, which are receivers
 /// themselves (one object per subscription instead of a receiver, a closure context and
 /// the pinned subscriber: two allocations fewer per subscribe), and a closure is wrapped
 /// in a `PipeHubClosureReceiver`.
@@ -74,17 +74,28 @@ package final class PipeHubClosureReceiver<Value>: PipeHubReceiver<Value> {
 
 // MARK: - What the hub holds: a pinned subscriber
 
-/// A subscriber as a hot source (a pipe, a value cell) holds it: keeps the subscriber
-/// alive and pins its subscription's callbacks for as long as the source holds it, so
-/// that each value reaches `next` with one plain load of the subscription's state instead
-/// of an atomic read-modify-write on entering and another on leaving.
+/// A subscriber as a hot source (a pipe, a value cell) holds it: keeps the subscription
+/// alive and pins its callbacks for as long as the source holds it, so that each value
+/// reaches `next` with one plain load of the subscription's state instead of an atomic
+/// read-modify-write on entering and another on leaving.
 ///
-/// This object is the subscriber itself: a subscription that starts the source's signal
-/// directly needs no subscriber object (one allocation fewer per subscription). When an
-/// operator hands its own subscriber to the source's signal, a `PinnedFaceSubscriber`
-/// holds that subscriber instead (a class of its own, so that this one has no field for
-/// it). Either way, the subscription ends as when a subscriber goes away once the source
-/// lets go of the pin, after the unpin.
+/// What keeps the subscription alive is `Owner`:
+///
+/// - `NoOwner` (`init(owning:)`): this object is the subscriber itself, and owns the
+///   core. A subscription that starts the source's signal directly needs no subscriber
+///   object (one allocation fewer per subscription), and `owner` takes no storage (an
+///   empty struct): 24 bytes, where a field for an owner would take the object to the next
+///   heap block.
+/// - a face's subscriber class (`init(_:owner:)`): an operator handed its own subscriber
+///   to the source's signal; that object owns the core, and this one holds it.
+///
+/// `owner` is a plain generic field, not an optional: the deinit of a generic class runs
+/// unspecialized, and destroying an `Owner?` there instantiates `Optional<Owner>`'s
+/// metadata on every release (about 300 instructions per subscription), where an `Owner`
+/// is destroyed through the metadata the class already holds.
+///
+/// Either way, the subscription ends as when a subscriber goes away once the source lets
+/// go of the pin, after the unpin.
 ///
 /// When two threads push to one subscriber, those two writes per value are what the
 /// threads wait for each other on (the subscription's state word moves between their
@@ -103,98 +114,83 @@ package final class PipeHubClosureReceiver<Value>: PipeHubReceiver<Value> {
 /// starts with an acquire (`SignalSyncSanitizer.h`); a normal build pays one load and a
 /// branch per value.
 @usableFromInline
-package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace>: PipeHubReceiver<Value>, @unchecked Sendable {
+package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace, Owner>: PipeHubReceiver<Value>, @unchecked Sendable {
     // Safety: immutable; the core is thread-safe (a pushing thread only loads its state).
-    // `core` is unretained here but owned by this object: the reference the caller
-    // retained, released last in `deinit`. Pinned by PinnedSubscriberTests
-    // (testAnOwningPinGoneEndsTheSubscriptionAsItsSubscriberWould, testConcurrentPushesAndADisposal).
-    /// The subscription, owned by this object.
+    // `core` is unretained here and alive as long as this object: with an owner, the owner
+    // owns a reference to it; without one (`Owner == NoOwner`), this object owns the
+    // reference the caller retained, released last in `deinit`. Pinned by
+    // PinnedSubscriberTests (testAnOwningPinGoneEndsTheSubscriptionAsItsSubscriberWould,
+    // testAPinGoneBeforeTheEndLeavesTheCallbacksToTheEnd, testConcurrentPushesAndADisposal).
+    /// The subscription, owned by this object or by `owner`.
     @usableFromInline let core: Unmanaged<SubscriptionCore<Value, Failure, Face>>
+    /// The face's subscriber object that owns `core` and ends the subscription when it goes
+    /// away (after this object has unpinned); no storage when `Owner` is `NoOwner`.
+    @usableFromInline let owner: Owner
 
+    // Safety: `core` must be owned by `owner`, or, without one, come retained for this
+    // object (the convenience initializers say which).
+    /// Pins `core`'s callbacks until this object goes.
+    @inlinable
+    init(pinning core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, owner: Owner) {
+        self.core = core
+        self.owner = owner
+        super.init()
+        // Safety: alive while this object is (see `core`).
+        core._withUnsafeGuaranteedRef { $0.pin() }
+    }
+
+    deinit {
+        if signalsync_thread_sanitizer != 0 {
+            // Safety: only this object's address, as the sanitizer's synchronization token.
+            signalsync_tsan_acquire(Unmanaged.passUnretained(self).toOpaque())
+        }
+        // Safety: still alive: owned by this object, or by `owner`, released after this body.
+        core._withUnsafeGuaranteedRef { $0.unpin() }
+        if Owner.self == NoOwner.self {
+            // Safety: takes over this object's reference (see `core`), its last use.
+            core._withUnsafeGuaranteedRef { $0.subscriberReleasedItsReference() }
+        }
+    }
+
+    /// Delivers `value` unless the subscription has ended: what a hub calls.
+    @inlinable @inline(__always)
+    override package func deliver(_ value: Value) {
+        // Safety: a hub calls this on a receiver it keeps alive, which keeps `core` alive.
+        core._withUnsafeGuaranteedRef { $0.putNextWhilePinned(value) }
+        if signalsync_thread_sanitizer != 0 {
+            // Safety: only this object's address, as the sanitizer's synchronization token.
+            signalsync_tsan_release(Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+}
+
+extension PinnedSubscriber where Owner == NoOwner {
     // Safety: `core` must come retained for this object (`passRetained`).
     /// Pins `core`'s callbacks until this object goes, and is its subscriber: `core` is
     /// retained for this object (`Unmanaged.passRetained`), which releases it as a face's
     /// subscriber does when it goes away.
     @inlinable
-    package init(owning core: Unmanaged<SubscriptionCore<Value, Failure, Face>>) {
-        self.core = core
-        super.init()
-        // Safety: this object owns the reference the caller retained.
-        core._withUnsafeGuaranteedRef { $0.pin() }
-    }
-
-    deinit {
-        unpinAtTheEnd(core, pin: self)
-        // Safety: takes over this object's reference (see `core`), its last use.
-        core._withUnsafeGuaranteedRef { $0.subscriberReleasedItsReference() }
-    }
-
-    /// Delivers `value` unless the subscription has ended: what a hub calls.
-    @inlinable @inline(__always)
-    override package func deliver(_ value: Value) {
-        deliverPinned(value, to: core, pin: self)
+    package convenience init(owning core: Unmanaged<SubscriptionCore<Value, Failure, Face>>) {
+        self.init(pinning: core, owner: NoOwner())
     }
 }
 
-/// A `PinnedSubscriber` for a face's subscriber object (`owner`): an operator handed its
-/// own subscriber to the source's signal, and that object, which owns the subscription,
-/// ends it when it goes away (after this object has unpinned).
-@usableFromInline
-package final class PinnedFaceSubscriber<Value, Failure, Face: SubscriptionFace>: PipeHubReceiver<Value>, @unchecked Sendable {
-    // Safety: immutable; the core is thread-safe (a pushing thread only loads its state).
-    // `core` is unretained but alive as long as this object: `owner` owns a reference to
-    // it. Pinned by PinnedSubscriberTests (testAPinGoneBeforeTheEndLeavesTheCallbacksToTheEnd, testConcurrentPushesAndADisposal).
-    /// The subscription, kept alive by `owner`.
-    @usableFromInline let core: Unmanaged<SubscriptionCore<Value, Failure, Face>>
-    /// The face's subscriber object, which owns `core` and ends the subscription when it
-    /// goes away (after this object has unpinned).
-    @usableFromInline let owner: AnyObject
-
-    // Safety: `owner` must own `core` (callers pass a subscriber and its own core).
-    /// Pins `core`'s callbacks until this object goes; `owner` owns `core`.
+/// The `Owner` of a `PinnedSubscriber` that owns its subscription's core itself.
+@usableFromInline @frozen
+package struct NoOwner {
+    /// The marker.
     @inlinable
-    package init(_ core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, owner: AnyObject) {
-        self.core = core
-        self.owner = owner
-        super.init()
-        // Safety: `owner`, held here, owns `core`.
-        core._withUnsafeGuaranteedRef { $0.pin() }
-    }
-
-    deinit {
-        // `owner` is released after this body.
-        unpinAtTheEnd(core, pin: self)
-    }
-
-    /// Delivers `value` unless the subscription has ended: what a hub calls.
-    @inlinable @inline(__always)
-    override package func deliver(_ value: Value) {
-        deliverPinned(value, to: core, pin: self)
-    }
+    package init() {}
 }
 
-/// A pin's delivery: `value` to `core` unless the subscription has ended.
-// Safety: called from a pin's `deliver` only, with that pin's `core` (see the classes).
-@inlinable @inline(__always)
-func deliverPinned<Value, Failure, Face>(_ value: Value, to core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, pin: AnyObject) {
-    // Safety: a hub calls this on a receiver it keeps alive, which keeps `core` alive.
-    core._withUnsafeGuaranteedRef { $0.putNextWhilePinned(value) }
-    if signalsync_thread_sanitizer != 0 {
-        // Safety: only the pin's address, as the sanitizer's synchronization token.
-        signalsync_tsan_release(Unmanaged.passUnretained(pin).toOpaque())
+extension PinnedSubscriber where Owner: AnyObject {
+    // Safety: `owner` must own `core` (callers pass a subscriber and its own core).
+    /// Pins `core`'s callbacks until this object goes; `owner`, a face's subscriber object
+    /// that this object holds, owns `core`.
+    @inlinable
+    package convenience init(_ core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, owner: Owner) {
+        self.init(pinning: core, owner: owner)
     }
-}
-
-/// A pin's end: unpins `core`, which its pin still keeps alive.
-// Safety: called from a pin's deinit only, with that pin's `core` (see the classes).
-func unpinAtTheEnd<Value, Failure, Face>(_ core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, pin: AnyObject) {
-    if signalsync_thread_sanitizer != 0 {
-        // Safety: only the pin's address, as the sanitizer's synchronization token.
-        signalsync_tsan_acquire(Unmanaged.passUnretained(pin).toOpaque())
-    }
-    // Safety: the pin, going away, still holds its reference to `core` (owned, or held
-    // by its owner, released after the pin's deinit body).
-    core._withUnsafeGuaranteedRef { $0.unpin() }
 }
 
 // MARK: - What a subscription holds: the hub
@@ -236,6 +232,15 @@ package struct PipeHubHold<Value> {
     package func with<Result>(_ body: (PipeHubEngine<Value>) -> Result) -> Result {
         // Safety: the hub lives as long as this hold (see `reference`).
         reference._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Removes the subscriber with `key` from the hub: how each of a subscription's
+    /// memberships leaves it. (Through the hub's specialized function: a membership's
+    /// `dispose()` runs unspecialized, reached through the disposable's protocol.)
+    @inlinable
+    package func remove(_ key: Int) {
+        // Safety: the hub lives as long as this hold (see `reference`).
+        reference._withUnsafeGuaranteedRef { $0.removeSpecialized($0, key) }
     }
 
     /// Pushes `value` to the hub's subscribers (`PipeHubEngine.push`).
@@ -309,7 +314,7 @@ package final class PipeHubMembership<Value>: UpstreamDisposable, @unchecked Sen
     /// Removes the subscriber from the hub.
     @usableFromInline
     package func dispose() {
-        hub.with { $0.removeSpecialized($0, key) }
+        hub.remove(key)
     }
 }
 
@@ -359,7 +364,7 @@ package final class PipeHubMemberCallbacks<Value, Failure>: ClosureCallbacks<Val
     /// Removes the subscriber from the hub.
     @usableFromInline
     package func dispose() {
-        hub.with { $0.removeSpecialized($0, key) }
+        hub.remove(key)
     }
 }
 
@@ -475,14 +480,14 @@ package struct PipeHubMemberTail<Value, Failure, Face: SubscriptionFace>: PipeHu
     /// Removes the subscriber with `key` from the hub.
     @inlinable
     package func leave(_ key: Int) {
-        hub.with { $0.removeSpecialized($0, key) }
+        hub.remove(key)
     }
 }
 
 /// What a hub member stage has set after it is made (`Stage.link`): its key in the hub and
 /// the subscription it is the callbacks of.
 @usableFromInline
-package struct PipeHubLink<Value, Failure, Face: SubscriptionFace>: PipeHubKeyed {
+package struct PipeHubLink<Value, Failure, Face: SubscriptionFace> {
     // Safety: both are written once, by the subscribing thread, before the subscription
     // joins the hub and takes the stage as its disposable (under its lock), which orders
     // the writes before every read. Pinned by FusedStagesOverHubTests, SFusedStagesTests
@@ -497,16 +502,12 @@ package struct PipeHubLink<Value, Failure, Face: SubscriptionFace>: PipeHubKeyed
     init() {}
 }
 
-/// A link that holds a hub key (`PipeHubLink`).
+/// A tail that makes its stage a hub member: `PipeHubMemberTail`, the only one (a protocol
+/// only so that `Stage` can be extended for that tail, whatever its generic arguments).
 @usableFromInline
-package protocol PipeHubKeyed {
-    /// The subscriber's key in the hub, once joined.
-    var key: Int { get set }
-}
-
-/// A tail that makes its stage a hub member (`PipeHubMemberTail`).
-@usableFromInline
-package protocol PipeHubMembershipTail: StageTail where Link: PipeHubKeyed {
+package protocol PipeHubMembershipTail: StageTail where Link == PipeHubLink<Value, Failure, Face> {
+    /// The face of the subscription whose callbacks the stage is.
+    associatedtype Face: SubscriptionFace
     /// Removes the subscriber with `key` from the hub.
     func leave(_ key: Int)
 }
