@@ -264,7 +264,7 @@ package struct AtomicUInt64View: @unchecked Sendable {
     /// the value it found. A failure orders as a load with `ordering`'s acquiring part.
     @usableFromInline @_transparent
     package func compareExchange(expected: UInt64, desired: UInt64, ordering: AtomicUpdateOrdering) -> (exchanged: Bool, original: UInt64) {
-        let result = signalsync_atomic_uint64_compare_exchange(storage, expected, desired, false, ordering.order)
+        let result = signalsync_atomic_uint64_compare_exchange(storage, expected, desired, ordering.order)
         return (result.exchanged, result.original)
     }
 }
@@ -310,6 +310,6 @@ package struct AtomicPointerView: @unchecked Sendable {
     /// Replaces the value with `desired` if it is `expected`; true when it did.
     @usableFromInline @_transparent
     package func compareExchange(expected: UnsafeMutableRawPointer?, desired: UnsafeMutableRawPointer?, ordering: AtomicUpdateOrdering) -> Bool {
-        signalsync_atomic_pointer_compare_exchange(storage, expected, desired, ordering.order)
+        signalsync_atomic_pointer_compare_exchange(storage, expected, desired, ordering.order).exchanged
     }
 }

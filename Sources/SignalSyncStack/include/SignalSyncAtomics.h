@@ -51,199 +51,83 @@ static inline __attribute__((always_inline)) void signalsync_atomic_fence(signal
     __atomic_thread_fence(order);
 }
 
-// MARK: - Word
+// MARK: - The atomic types
+
+// Each atomic type is a struct of one plain value with a function per operation, named
+// `signalsync_atomic_<type>_<operation>`: written once here as macros over the value's C
+// type (as the builtins are generic over it), each use below a line. Every function is
+// always inlined and passes through the interleaving build's scheduling point first.
+
+/// Declares the struct `signalsync_atomic_<name>` holding a `type`, its `load` and `store`.
+#define SIGNALSYNC_ATOMIC_TYPE(name, type) \
+    typedef struct { \
+        type value; \
+    } signalsync_atomic_##name; \
+    static inline __attribute__((always_inline)) type signalsync_atomic_##name##_load(signalsync_atomic_##name *_Nonnull atomic, signalsync_memory_order order) { \
+        SIGNALSYNC_INTERLEAVING_POINT(); \
+        return __atomic_load_n(&atomic->value, order); \
+    } \
+    static inline __attribute__((always_inline)) void signalsync_atomic_##name##_store(signalsync_atomic_##name *_Nonnull atomic, type desired, signalsync_memory_order order) { \
+        SIGNALSYNC_INTERLEAVING_POINT(); \
+        __atomic_store_n(&atomic->value, desired, order); \
+    }
+
+/// Declares `signalsync_atomic_<name>_<operation>`, which applies `operand` with `builtin`
+/// (`__atomic_fetch_add` and `_sub` wrap; `__atomic_exchange_n` stores it) and returns the
+/// value before.
+#define SIGNALSYNC_ATOMIC_UPDATE(name, type, operation, builtin) \
+    static inline __attribute__((always_inline)) type signalsync_atomic_##name##_##operation(signalsync_atomic_##name *_Nonnull atomic, type operand, signalsync_memory_order order) { \
+        SIGNALSYNC_INTERLEAVING_POINT(); \
+        return builtin(&atomic->value, operand, order); \
+    }
+
+/// Declares `signalsync_atomic_<name>_compare_exchange`, which stores `desired` if the value
+/// is `expected` and returns whether it did and the value it found (returned, not written
+/// through a pointer: a Swift caller would pass the address of a local, which costs it a
+/// stack protector), and `signalsync_atomic_<name>_exchange_result`, what it returns.
+#define SIGNALSYNC_ATOMIC_COMPARE_EXCHANGE(name, type) \
+    typedef struct { \
+        bool exchanged; \
+        type original; \
+    } signalsync_atomic_##name##_exchange_result; \
+    static inline __attribute__((always_inline)) signalsync_atomic_##name##_exchange_result signalsync_atomic_##name##_compare_exchange( \
+        signalsync_atomic_##name *_Nonnull atomic, type expected, type desired, signalsync_memory_order order) { \
+        SIGNALSYNC_INTERLEAVING_POINT(); \
+        bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order)); \
+        return (signalsync_atomic_##name##_exchange_result){exchanged, expected}; \
+    }
 
 /// An atomic pointer-sized integer.
-typedef struct {
-    intptr_t value;
-} signalsync_atomic_int;
-
-/// Loads the value.
-static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_load(signalsync_atomic_int *_Nonnull atomic, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_load_n(&atomic->value, order);
-}
-
-/// Stores `desired`.
-static inline __attribute__((always_inline)) void signalsync_atomic_int_store(signalsync_atomic_int *_Nonnull atomic, intptr_t desired, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    __atomic_store_n(&atomic->value, desired, order);
-}
-
-/// Adds `operand` (wrapping); returns the value before.
-static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetch_add(signalsync_atomic_int *_Nonnull atomic, intptr_t operand, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_fetch_add(&atomic->value, operand, order);
-}
-
-/// Subtracts `operand` (wrapping); returns the value before.
-static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetch_sub(signalsync_atomic_int *_Nonnull atomic, intptr_t operand, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_fetch_sub(&atomic->value, operand, order);
-}
-
-/// Ors in `operand`; returns the value before.
-static inline __attribute__((always_inline)) intptr_t signalsync_atomic_int_fetch_or(signalsync_atomic_int *_Nonnull atomic, intptr_t operand, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_fetch_or(&atomic->value, operand, order);
-}
-
-/// What a compare-exchange of a word did and found.
-typedef struct {
-    /// True when it stored the desired value.
-    bool exchanged;
-    /// The value it found.
-    intptr_t original;
-} signalsync_atomic_int_exchange;
-
-/// Stores `desired` if the value is `expected`; returns whether it did and the value it
-/// found. (Returned, not written through a pointer: a Swift caller would pass the address
-/// of a local, which costs it a stack protector.)
-static inline __attribute__((always_inline)) signalsync_atomic_int_exchange signalsync_atomic_int_compare_exchange(signalsync_atomic_int *_Nonnull atomic, intptr_t expected, intptr_t desired, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
-    return (signalsync_atomic_int_exchange){exchanged, expected};
-}
-
-// MARK: - Flag
+SIGNALSYNC_ATOMIC_TYPE(int, intptr_t)
+SIGNALSYNC_ATOMIC_UPDATE(int, intptr_t, fetch_add, __atomic_fetch_add)
+SIGNALSYNC_ATOMIC_UPDATE(int, intptr_t, fetch_sub, __atomic_fetch_sub)
+SIGNALSYNC_ATOMIC_UPDATE(int, intptr_t, fetch_or, __atomic_fetch_or)
+SIGNALSYNC_ATOMIC_COMPARE_EXCHANGE(int, intptr_t)
 
 /// An atomic boolean.
-typedef struct {
-    bool value;
-} signalsync_atomic_bool;
-
-/// Loads the value.
-static inline __attribute__((always_inline)) bool signalsync_atomic_bool_load(signalsync_atomic_bool *_Nonnull atomic, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_load_n(&atomic->value, order);
-}
-
-/// Stores `desired`.
-static inline __attribute__((always_inline)) void signalsync_atomic_bool_store(signalsync_atomic_bool *_Nonnull atomic, bool desired, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    __atomic_store_n(&atomic->value, desired, order);
-}
-
-/// What a compare-exchange of a flag did and found.
-typedef struct {
-    /// True when it stored the desired value.
-    bool exchanged;
-    /// The value it found.
-    bool original;
-} signalsync_atomic_bool_exchange;
-
-/// Stores `desired` if the value is `expected`; returns whether it did and the value it
-/// found (see `signalsync_atomic_int_compare_exchange`).
-static inline __attribute__((always_inline)) signalsync_atomic_bool_exchange signalsync_atomic_bool_compare_exchange(signalsync_atomic_bool *_Nonnull atomic, bool expected, bool desired, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
-    return (signalsync_atomic_bool_exchange){exchanged, expected};
-}
-
-// MARK: - Flags
+SIGNALSYNC_ATOMIC_TYPE(bool, bool)
+SIGNALSYNC_ATOMIC_COMPARE_EXCHANGE(bool, bool)
 
 /// Eight flags in one byte, read and written whole (the writers take a lock; a reader of
 /// a flag that never changes may read without it).
-typedef struct {
-    uint8_t value;
-} signalsync_atomic_flags;
-
-/// Loads the flags.
-static inline __attribute__((always_inline)) uint8_t signalsync_atomic_flags_load(signalsync_atomic_flags *_Nonnull atomic, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_load_n(&atomic->value, order);
-}
-
-/// Stores `desired`.
-static inline __attribute__((always_inline)) void signalsync_atomic_flags_store(signalsync_atomic_flags *_Nonnull atomic, uint8_t desired, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    __atomic_store_n(&atomic->value, desired, order);
-}
-
-// MARK: - 64 bits
+SIGNALSYNC_ATOMIC_TYPE(flags, uint8_t)
 
 /// An atomic 64-bit unsigned integer.
-typedef struct {
-    uint64_t value;
-} signalsync_atomic_uint64;
-
-/// Loads the value.
-static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_load(signalsync_atomic_uint64 *_Nonnull atomic, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_load_n(&atomic->value, order);
-}
-
-/// Adds `operand` (wrapping); returns the value before.
-static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_add(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_fetch_add(&atomic->value, operand, order);
-}
-
-/// Subtracts `operand` (wrapping); returns the value before.
-static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_sub(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_fetch_sub(&atomic->value, operand, order);
-}
-
-/// Ors in `operand`; returns the value before.
-static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_or(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_fetch_or(&atomic->value, operand, order);
-}
-
-/// Ands in `operand`; returns the value before.
-static inline __attribute__((always_inline)) uint64_t signalsync_atomic_uint64_fetch_and(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t operand, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_fetch_and(&atomic->value, operand, order);
-}
-
-/// What a compare-exchange of a 64-bit integer did and found.
-typedef struct {
-    /// True when it stored the desired value.
-    bool exchanged;
-    /// The value it found.
-    uint64_t original;
-} signalsync_atomic_uint64_exchange;
-
-/// Stores `desired` if the value is `expected`; returns whether it did and the value it
-/// found (see `signalsync_atomic_int_compare_exchange`). `weak` may fail even when the
-/// value is `expected` (for loops that try again anyway).
-static inline __attribute__((always_inline)) signalsync_atomic_uint64_exchange signalsync_atomic_uint64_compare_exchange(signalsync_atomic_uint64 *_Nonnull atomic, uint64_t expected, uint64_t desired, bool weak, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    bool exchanged = __atomic_compare_exchange_n(&atomic->value, &expected, desired, weak, order, signalsync_failure_order(order));
-    return (signalsync_atomic_uint64_exchange){exchanged, expected};
-}
-
-// MARK: - Pointer
+SIGNALSYNC_ATOMIC_TYPE(uint64, uint64_t)
+SIGNALSYNC_ATOMIC_UPDATE(uint64, uint64_t, fetch_add, __atomic_fetch_add)
+SIGNALSYNC_ATOMIC_UPDATE(uint64, uint64_t, fetch_sub, __atomic_fetch_sub)
+SIGNALSYNC_ATOMIC_UPDATE(uint64, uint64_t, fetch_or, __atomic_fetch_or)
+SIGNALSYNC_ATOMIC_UPDATE(uint64, uint64_t, fetch_and, __atomic_fetch_and)
+SIGNALSYNC_ATOMIC_COMPARE_EXCHANGE(uint64, uint64_t)
 
 /// An atomic pointer.
-typedef struct {
-    void *_Nullable value;
-} signalsync_atomic_pointer;
+SIGNALSYNC_ATOMIC_TYPE(pointer, void *_Nullable)
+SIGNALSYNC_ATOMIC_UPDATE(pointer, void *_Nullable, exchange, __atomic_exchange_n)
+SIGNALSYNC_ATOMIC_COMPARE_EXCHANGE(pointer, void *_Nullable)
 
-/// Loads the value.
-static inline __attribute__((always_inline)) void *_Nullable signalsync_atomic_pointer_load(signalsync_atomic_pointer *_Nonnull atomic, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_load_n(&atomic->value, order);
-}
-
-/// Stores `desired`.
-static inline __attribute__((always_inline)) void signalsync_atomic_pointer_store(signalsync_atomic_pointer *_Nonnull atomic, void *_Nullable desired, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    __atomic_store_n(&atomic->value, desired, order);
-}
-
-/// Stores `desired`; returns the value before.
-static inline __attribute__((always_inline)) void *_Nullable signalsync_atomic_pointer_exchange(signalsync_atomic_pointer *_Nonnull atomic, void *_Nullable desired, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_exchange_n(&atomic->value, desired, order);
-}
-
-/// Stores `desired` if the value is `expected`; true when it did.
-static inline __attribute__((always_inline)) bool signalsync_atomic_pointer_compare_exchange(signalsync_atomic_pointer *_Nonnull atomic, void *_Nullable expected, void *_Nullable desired, signalsync_memory_order order) {
-    SIGNALSYNC_INTERLEAVING_POINT();
-    return __atomic_compare_exchange_n(&atomic->value, &expected, desired, false, order, signalsync_failure_order(order));
-}
+#undef SIGNALSYNC_ATOMIC_TYPE
+#undef SIGNALSYNC_ATOMIC_UPDATE
+#undef SIGNALSYNC_ATOMIC_COMPARE_EXCHANGE
 
 // MARK: - The library's storage
 
