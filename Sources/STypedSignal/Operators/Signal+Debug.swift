@@ -56,7 +56,7 @@ public func debug<T, E>(
 public func named<T, E>(_ name: String) -> (Signal<T, E>) -> Signal<T, E> {
     { signal in
         let named = Signal<T, E> { subscriber in
-            HandOver.generate(for: subscriber.state) { signal.run(subscriber) }
+            GenerationScope.run(subscriber.state) { signal.run(subscriber) }
         }
         #if DEBUG
             named.label = name

@@ -273,7 +273,7 @@ extension HandedOverDisposable: Disposable {}
 @preconcurrency public func deferred<T, E>(_ generator: @escaping @Sendable () -> Signal<T, E>) -> Signal<T, E> {
     Signal { subscriber in
         let signal = generator()
-        return HandOver.generate(for: subscriber.state) { signal.run(subscriber) }
+        return GenerationScope.run(subscriber.state) { signal.run(subscriber) }
     }
 }
 

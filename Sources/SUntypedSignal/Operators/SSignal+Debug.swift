@@ -63,7 +63,7 @@ extension SSignal {
     /// ```
     public func named(_ name: String) -> SSignal {
         let named = SSignal { subscriber in
-            HandOver.generate(for: subscriber.state) { self.run(subscriber) }
+            GenerationScope.run(subscriber.state) { self.run(subscriber) }
         }
         #if DEBUG
             named.label = name

@@ -77,7 +77,7 @@ extension SSignal {
     @preconcurrency public static func deferred(_ generator: @escaping @Sendable () -> SSignal) -> SSignal {
         SSignal { subscriber in
             let signal = generator()
-            return HandOver.generate(for: subscriber.state) { signal.run(subscriber) }
+            return GenerationScope.run(subscriber.state) { signal.run(subscriber) }
         }
     }
 

@@ -10,20 +10,14 @@
 /// The hand-over keeps what a forwarding subscription made observable: the events (a
 /// subscription only forwarded them), the generation scope (the downstream subscription
 /// stands in for the forwarder, and it has ended whenever the forwarder had), and the
-/// disposal order (`continuation`).
+/// disposal order (`continuation`). A hand-over that keeps no disposable of its own
+/// (`deferred`) runs the next generator inside `GenerationScope.run(downstream)`.
 @usableFromInline
 package enum HandOver {
-    /// Runs `generate`, a signal's generator called with `downstream`'s subscriber, as
-    /// `start` runs one: inside `downstream`'s generation scope, and on a fresh stack when
-    /// this one is nearly used up (the hand-overs of a recursion nest).
-    @inlinable
-    package static func generate<Generated>(for downstream: SubscriptionProbe, _ generate: () -> Generated) -> Generated {
-        GenerationScope.run(downstream, generate)
-    }
-
     /// The second signal of a `then`, handed `downstream`'s subscriber once the first has
-    /// completed: runs `generate` as `generate(for:_:)` does and returns the disposable to
-    /// keep, or nil when there is none.
+    /// completed: runs `generate` inside `downstream`'s generation scope (as `start` runs
+    /// a generator, and as a plain hand-over does with `GenerationScope.run`) and returns
+    /// the disposable to keep, or nil when there is none.
     ///
     /// A forwarding subscription in its place ended when the second signal sent it a
     /// terminal event, and then disposed its generator's disposable as soon as that
@@ -86,11 +80,7 @@ package final class HandedOverDisposable: UpstreamDisposable, @unchecked Sendabl
     }
 
     deinit {
-        if StackGuard.isLow {
-            var released = generated.take()
-            StackGuard.onFreshStack { released = nil }
-            withExtendedLifetime(released) {}
-        }
+        StackGuard.releaseFromFreshStackWhenLow(&generated)
     }
 
     /// Disposes the wrapped disposable (every call does: it is idempotent itself), twice

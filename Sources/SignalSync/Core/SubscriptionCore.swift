@@ -113,50 +113,17 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         (atomicsAddress + signalsync_subscription_rare_offset).assumingMemoryBound(to: signalsync_atomic_flags.self)
     }
 
-    /// True once the handle has been disposed (under `spin`).
+    /// The reference to the generator's disposable that `holder` (the subscriber,
+    /// `.subscriberHoldsUpstream`, or the handle, `.handleHoldsUpstream`) holds, taken
+    /// (under `spin`): nil when it holds none, a copy while the other still holds one, the
+    /// field's own reference when `holder` was the last.
     @inlinable @inline(__always)
-    var handleDisposed: Bool {
-        get { rare.contains(.handleDisposed) }
-        set { rare.set(.handleDisposed, newValue) }
-    }
-    /// True while the handle's disposal disposes the generator's disposable (under `spin`).
-    @inlinable @inline(__always)
-    var handleDisposing: Bool {
-        get { rare.contains(.handleDisposing) }
-        set { rare.set(.handleDisposing, newValue) }
-    }
-    /// True when the handle lets go of the generator's disposable once the subscriber has
-    /// gone, as if the handle were released too (`assign(_:handleLetsGoAtTheEnd:)`; under
-    /// `spin`).
-    @inlinable @inline(__always)
-    var handleLetsGoAtTheEnd: Bool {
-        get { rare.contains(.handleLetsGoAtTheEnd) }
-        set { rare.set(.handleLetsGoAtTheEnd, newValue) }
-    }
-
-    /// Takes the subscriber's reference to the generator's disposable (under `spin`):
-    /// nil when it holds none.
-    @inlinable @inline(__always)
-    func takeSubscriberUpstream() -> (any UpstreamDisposable)? {
-        takeUpstream(of: .subscriberHoldsUpstream, besides: .handleHoldsUpstream)
-    }
-
-    /// Takes the handle's reference to the generator's disposable (under `spin`): nil
-    /// when it holds none.
-    @inlinable @inline(__always)
-    func takeHandleUpstream() -> (any UpstreamDisposable)? {
-        takeUpstream(of: .handleHoldsUpstream, besides: .subscriberHoldsUpstream)
-    }
-
-    /// `holder`'s reference to the generator's disposable, taken: a copy while `other`
-    /// still holds it, the field's own reference when `holder` was the last.
-    @inlinable @inline(__always)
-    func takeUpstream(of holder: SubscriptionRareFlags, besides other: SubscriptionRareFlags) -> (any UpstreamDisposable)? {
+    func takeUpstream(of holder: SubscriptionRareFlags) -> (any UpstreamDisposable)? {
         var flags = rare
         guard flags.contains(holder) else { return nil }
         flags.remove(holder)
         rare = flags
-        return flags.contains(other) ? upstream : upstream.take()
+        return flags.isDisjoint(with: [.subscriberHoldsUpstream, .handleHoldsUpstream]) ? upstream.take() : upstream
     }
 
     // Safety: a field of the atomics, at a fixed address and only accessed atomically (as
@@ -256,15 +223,11 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         callbacks?.release()
         kept?.release()
         if let shared = sharedReaders.load(ordering: .relaxed) {
-            ReaderShards.deallocate(shared)
+            shared.deallocate()
         }
-        if StackGuard.isLow {
-            // A chain of subscriptions releases its upstream one by one: go on from a
-            // fresh stack when this one is nearly used up.
-            var upstream = self.upstream.take()
-            StackGuard.onFreshStack { upstream = nil }
-            withExtendedLifetime(upstream) {}
-        }
+        // A chain of subscriptions releases its upstream one by one: go on from a fresh
+        // stack when this one is nearly used up.
+        StackGuard.releaseFromFreshStackWhenLow(&upstream)
     }
 
     /// True once `putError` or `putCompletion` was called, even if the subscription had
@@ -332,7 +295,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         guard sharedReaders.load(ordering: .relaxed) == nil else { return }
         let block = ReaderShards.allocate()
         if !sharedReaders.compareExchange(expected: nil, desired: block, ordering: .acquiringAndReleasing) {
-            ReaderShards.deallocate(block)
+            block.deallocate()
         }
     }
 
@@ -397,7 +360,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         // Safety: the terminal event entered as a reader (`enterTerminating`), so the
         // callbacks stay until `leave()` below; `kept`'s +1 goes to the caller
         // (`SubscriptionCoreTests.testTerminationReleasesCallbacksThenDisposesThenReleasesUpstreamThenKeptObjects`).
-        let (upstream, disposesTwice) = spin.withLock { (takeSubscriberUpstream(), rare.contains(.terminationDisposesTwice)) }
+        let (upstream, disposesTwice) = spin.withLock { (takeUpstream(of: .subscriberHoldsUpstream), rare.contains(.terminationDisposesTwice)) }
         if let callbacks {
             // What the callbacks start is not enclosed by this subscription (`GenerationScope`).
             GenerationScope.deliveringTerminalEvent(of: self) { callbacks._withUnsafeGuaranteedRef(deliver) }
@@ -406,14 +369,14 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         if let upstream {
             upstream.dispose()
         }
-        if disposesTwice, let again = spin.withLock({ takeHandleUpstream() }) {
+        if disposesTwice, let again = spin.withLock({ takeUpstream(of: .handleHoldsUpstream) }) {
             again.dispose()
         }
         // Nothing is kept once the subscription has ended (`keepAlive` checks under the
         // lock that the terminated bit, set before this, is clear), so `keeps` is final.
         guard Face.terminationReleasesHandleReference || keeps.load(ordering: .relaxed) else { return nil }
         let (handleReference, objects) = spin.withLock {
-            (Face.terminationReleasesHandleReference ? takeHandleUpstream() : nil, kept.take())
+            (Face.terminationReleasesHandleReference ? takeUpstream(of: .handleHoldsUpstream) : nil, kept.take())
         }
         withExtendedLifetime(handleReference) {}
         return objects
@@ -545,7 +508,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         var offered: (any UpstreamDisposable)? = consume generated
         if !hasEnded {
             spin.withLock {
-                if hasEnded || handleDisposed {
+                if hasEnded || rare.contains(.handleDisposed) {
                     return
                 }
                 upstream = offered.take()
@@ -576,18 +539,18 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     func disposeHandleReference() -> Bool {
         var upstream: (any UpstreamDisposable)?
         let claimed = spin.withLock {
-            if handleDisposed {
+            if rare.contains(.handleDisposed) {
                 return false
             }
-            handleDisposed = true
-            upstream = takeHandleUpstream()
-            handleDisposing = upstream != nil
+            rare.insert(.handleDisposed)
+            upstream = takeUpstream(of: .handleHoldsUpstream)
+            rare.set(.handleDisposing, upstream != nil)
             return true
         }
         guard claimed else { return false }
         if let upstream {
             upstream.dispose()
-            spin.withLock { handleDisposing = false }
+            spin.withLock { rare.remove(.handleDisposing) }
         }
         return true
     }
@@ -622,7 +585,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
             // The handle's reference goes first, at the end of this scope.
             let handleReference: (any UpstreamDisposable)?
             (handleReference, disposing) = spin.withLock {
-                (handleReleased || handleLetsGoAtTheEnd ? takeHandleUpstream() : nil, handleDisposing)
+                (handleReleased || rare.contains(.handleLetsGoAtTheEnd) ? takeUpstream(of: .handleHoldsUpstream) : nil, rare.contains(.handleDisposing))
             }
             withExtendedLifetime(handleReference) {}
         }
@@ -671,7 +634,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     func dropSubscriberReference() -> Unmanaged<KeptObjects>? {
         // Safety: under `spin`; the kept objects' +1 goes to the caller, which releases it
         // once (`SubscriptionCoreTests.testSubscriberGoneAfterTheHandleReleasesUpstreamKeptThenCallbacks`).
-        let (reference, objects) = spin.withLock { (takeSubscriberUpstream(), kept.take()) }
+        let (reference, objects) = spin.withLock { (takeUpstream(of: .subscriberHoldsUpstream), kept.take()) }
         withExtendedLifetime(reference) {}
         return objects
     }
@@ -697,7 +660,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
     /// The original handle's description: `SubscriberDisposable { disposable:
     /// hasValue|nil }`, `nil` once the handle has been disposed.
     package var handleDescription: String {
-        spin.withLock { "SubscriberDisposable { disposable: \(handleDisposed ? "nil" : "hasValue") }" }
+        spin.withLock { "SubscriberDisposable { disposable: \(rare.contains(.handleDisposed) ? "nil" : "hasValue") }" }
     }
 
     private static func show(_ present: Bool?) -> String {

@@ -14,7 +14,7 @@ import SignalSyncStack
 //   `QueueLineEngine` and `OnceActionEngine`. `storedAtomicsAddress` takes the address;
 //   `checkStoredAtomicsAddress`, called by each such class's `init`, checks it against
 //   the property's own in debug builds;
-// - a heap block the owner allocates and frees (`SpinLock`, `StrictDisposalCore`);
+// - a heap block the owner allocates and frees (`StrictDisposalCore`);
 // - a global defined in the C module (`GenerationScope.endings`, `LiveSubscriptions`).
 // Never the first of several stored properties, nor a class of another module.
 // The view itself is a pointer: copying it shares the value, and it must not outlive the

@@ -33,10 +33,20 @@ package struct IdentityIndex {
             slot(of: object).map { entries[$0].value }
         }
         set {
-            if let newValue {
-                insert(newValue, for: object)
-            } else if let slot = slot(of: object) {
+            let slot = slot(of: object)
+            switch (newValue, slot) {
+            case (let newValue?, let slot?):
+                entries[slot].value = newValue
+            case (let newValue?, nil):
+                if (count + 1) * 2 > entries.count {
+                    grow()
+                }
+                place(Entry(object: Self.key(object), value: newValue))
+                count += 1
+            case (nil, let slot?):
                 remove(at: slot)
+            case (nil, nil):
+                break
             }
         }
     }
@@ -71,19 +81,6 @@ package struct IdentityIndex {
             if stored == 0 { return nil }
             index = (index + 1) & mask
         }
-    }
-
-    /// Stores `value` for `object`, replacing what was stored for it.
-    private mutating func insert(_ value: Int, for object: ObjectIdentifier) {
-        if let slot = slot(of: object) {
-            entries[slot].value = value
-            return
-        }
-        if (count + 1) * 2 > entries.count {
-            grow()
-        }
-        place(Entry(object: Self.key(object), value: value))
-        count += 1
     }
 
     /// Puts `entry` (whose object is not held) in the first empty slot from its home.

@@ -8,51 +8,18 @@ import SignalSyncStack
     import Darwin
 #endif
 
-/// A lock for critical sections of a few instructions on rarely contended paths, on a
-/// one-byte flag in a heap block of its own.
-///
-/// Why it exists next to `PosixLock`: it is cheaper to take, and the flag is all it holds.
-/// A waiting thread yields instead of sleeping, so it must never be held around a call out
-/// of the library, nor for more than a few instructions. Built on the library's C11
-/// atomics with acquire/release ordering, which ThreadSanitizer sees. The library's own
-/// spin lock (the subscription core's) keeps its flag inline instead, in its owner's
-/// storage (`SpinLockView`).
-package struct SpinLock: ~Copyable, @unchecked Sendable {
-    // Safety: the flag is atomic; acquire on taking and release on giving back order the
-    // guarded accesses.
-    /// The flag, allocated by `init` and freed by `deinit`.
-    @usableFromInline let flag: UnsafeMutablePointer<signalsync_atomic_bool>
-
-    /// Creates an unlocked spin lock.
-    @inlinable
-    package init() {
-        flag = .allocate(capacity: 1)
-        flag.initialize(to: signalsync_atomic_bool(value: false))
-    }
-
-    deinit {
-        flag.deallocate()
-    }
-
-    /// Runs `body` holding the lock (spinning, yielding the processor, while another
-    /// thread holds it); the lock is released even when `body` throws.
-    @inlinable @inline(__always)
-    package borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        try SpinLockView(AtomicBoolView(flag)).withLock(body)
-    }
-}
-
-/// A spin lock on a flag stored elsewhere, at a stable address: the lock of
+/// A spin lock on a one-byte flag stored elsewhere, at a stable address: the lock of
 /// `SubscriptionCore`'s rare state (references, flags), whose flag sits in the core's own
-/// storage.
+/// storage. For critical sections of a few instructions on rarely contended paths: a
+/// waiting thread yields instead of sleeping, so it must never be held around a call out
+/// of the library, nor for more than a few instructions. Built on the library's C11
+/// atomics with acquire/release ordering, which ThreadSanitizer sees.
 ///
 /// Why the core uses it rather than `PosixLock`: it needs no allocation. A pthread mutex
 /// must not move, so `PosixLock` and `LockedState` put it in a heap block of its own, which
 /// for the subscription core is one more malloc/free (and mutex init/destroy) per
 /// subscription, a large share of a subscription's cost (measured with
-/// `Benchmarks/instructions.sh S2`, instructions per subscription). The same rules as
-/// `SpinLock`: never held around a call out of the library, nor for more than a few
-/// instructions.
+/// `Benchmarks/instructions.sh S2`, instructions per subscription).
 @usableFromInline
 package struct SpinLockView: Sendable {
     /// The flag: true while a thread holds the lock.

@@ -12,7 +12,7 @@ final class ReadEpochsTests: LeakCheckedTestCase {
         let counts = ReaderShards.allocate()
         defer {
             control.deallocate()
-            ReaderShards.deallocate(counts)
+            counts.deallocate()
         }
         body(ReadEpochs(control: AtomicUInt64View(control), counts: counts))
     }

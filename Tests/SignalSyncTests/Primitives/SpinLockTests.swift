@@ -3,12 +3,21 @@ import SignalTestSupport
 import XCTest
 
 @testable import SignalSync
+import SignalSyncStack
 
 final class SpinLockTests: LeakCheckedTestCase {
+    /// A counter guarded by a spin lock on a flag in a heap block of its own.
     final class Counter: @unchecked Sendable {
-        // Safety: `value` is guarded by `lock`.
-        let lock = SpinLock()
+        // Safety: `value` is guarded by `lock`; `flag` lives from `init` to `deinit`, at a
+        // stable address, as `SpinLockView` requires.
+        let flag: UnsafeMutablePointer<signalsync_atomic_bool> = {
+            let flag = UnsafeMutablePointer<signalsync_atomic_bool>.allocate(capacity: 1)
+            flag.initialize(to: signalsync_atomic_bool(value: false))
+            return flag
+        }()
+        var lock: SpinLockView { SpinLockView(AtomicBoolView(flag)) }
         var value = 0
+        deinit { flag.deallocate() }
     }
 
     func testMutualExclusionUnderContention() {

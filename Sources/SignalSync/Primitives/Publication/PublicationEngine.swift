@@ -66,7 +66,7 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
             // PublicationEngineTests.testTheEngineReleasesWhatIsStillPublished.
             Unmanaged<Object>.fromOpaque(object).release()
         }
-        ReaderShards.deallocate(readers.counts)
+        readers.counts.deallocate()
     }
 
     /// Runs `body` with the published object and returns its result; nil, without
@@ -117,14 +117,13 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
             switch machine.next(previousEpochIsEmpty: readers.previousIsEmpty) {
             case .release(let objects):
                 released += objects
-            case .advance:
-                if readers.advance() {
-                    machine.advanced()
-                } else if !awaitPreviousEpoch() {
-                    return released
-                }
-            case .awaitPreviousEpoch:
-                if !awaitPreviousEpoch() {
+            case .advance where readers.advance():
+                machine.advanced()
+            case .advance, .awaitPreviousEpoch:
+                // Asks the previous epoch's last reader to report, going on at once when
+                // that epoch emptied meanwhile (nobody would report).
+                readers.requestReclaim()
+                if !readers.previousIsEmpty {
                     return released
                 }
             case .idle:
@@ -132,13 +131,6 @@ package struct PublicationEngine<Object: AnyObject>: @unchecked Sendable {
                 return released
             }
         }
-    }
-
-    /// Asks the previous epoch's last reader to report; true when that epoch emptied
-    /// meanwhile (the caller goes on at once, and nobody would report).
-    func awaitPreviousEpoch() -> Bool {
-        readers.requestReclaim()
-        return readers.previousIsEmpty
     }
 }
 
@@ -273,7 +265,7 @@ package struct ReadEpochs: @unchecked Sendable {
     @usableFromInline
     func readerCount(of epoch: UInt64) -> UInt64 {
         var total: UInt64 = 0
-        for shard in 0..<ReaderShards.count {
+        for shard in 0..<signalsync_reader_shards {
             total += Self.readers(epoch, in: count(shard).load(ordering: .sequentiallyConsistent))
         }
         return total
@@ -333,7 +325,7 @@ package enum ReaderShards {
     // once by a subscription that lost the race to publish it; every access to a counter
     // is atomic. Pinned by ReadEpochsTests.testThreadsCountInCountsOfTheirOwnThatTheSumsSee
     // and SharedReadersTests.testConcurrentValuesAndADisposal (under the sanitizers).
-    /// A block of zeroed counters; free it with `deallocate` once nobody counts in it.
+    /// A block of zeroed counters; free it (`deallocate()`) once nobody counts in it.
     @usableFromInline
     package static func allocate() -> UnsafeMutableRawPointer {
         let size = signalsync_reader_shards * signalsync_reader_shard_stride
@@ -343,14 +335,7 @@ package enum ReaderShards {
         return block
     }
 
-    // Safety: once per block, when nobody counts in it (see `allocate`).
-    /// Frees a block from `allocate`.
-    @usableFromInline
-    package static func deallocate(_ block: UnsafeMutableRawPointer) {
-        block.deallocate()
-    }
-
-    // Safety: `shard` is below `count` (`current` and the sums' loops), so the counter lies
+    // Safety: `shard` is below `signalsync_reader_shards` (`current` and the sums' loops), so the counter lies
     // inside the block (see `allocate`).
     /// The counter at `shard` of `block`.
     @inlinable @inline(__always)
@@ -369,18 +354,12 @@ package enum ReaderShards {
     /// consistent).
     @usableFromInline
     static func someoneCounts(in block: UnsafeMutableRawPointer) -> Bool {
-        for shard in 0..<count {
+        for shard in 0..<signalsync_reader_shards {
             let counter = AtomicIntView(self.counter(block, shard).assumingMemoryBound(to: signalsync_atomic_int.self))
             if counter.load(ordering: .sequentiallyConsistent) != 0 {
                 return true
             }
         }
         return false
-    }
-
-    /// The number of counters in a block.
-    @inlinable
-    static var count: Int {
-        signalsync_reader_shards
     }
 }
