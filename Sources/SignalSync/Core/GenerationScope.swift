@@ -221,25 +221,32 @@ package enum GenerationScope {
     // Safety: the scope links `count` `Frame`s from `top` down, each on the stack of a `run`
     // that has not returned (`Frame.below`'s Safety note). Pinned by
     // GenerationScopeTests.testScanStopsAtTheInnermostEndedProbe.
-    /// Asks the entries from the innermost down to index `lowest`, and remembers the
-    /// first that has ended.
-    private static func hasEnded(_ scope: Scope, downTo lowest: Int) -> Bool {
+    /// Walks the entries from the innermost down to index `lowest`, calling `found` with
+    /// each index and probe; returns the first index for which it is true, or nil.
+    @inline(__always)
+    private static func firstEntry(_ scope: Scope, downTo lowest: Int = 0, where found: (Int, SubscriptionProbe) -> Bool) -> Int? {
         var index = scope.pointee.count - 1
         var entry = scope.pointee.top
         while index >= lowest, let frame = entry?.assumingMemoryBound(to: Frame.self) {
-            if frame.pointee.probe.hasEnded {
-                scope.pointee.endedIndexPlusOne = index + 1
-                return true
+            if found(index, frame.pointee.probe) {
+                return index
             }
             entry = frame.pointee.below
             index -= 1
         }
-        return false
+        return nil
     }
 
-    // Safety: `terminating` links `Termination`s and `top` links `Frame`s, each on the stack
-    // of a delivery or a `run` that has not returned (the Safety notes of `Termination.below`
-    // and `Frame.below`). Pinned by
+    /// Asks the entries from the innermost down to index `lowest`, and remembers the
+    /// first that has ended.
+    private static func hasEnded(_ scope: Scope, downTo lowest: Int) -> Bool {
+        guard let ended = firstEntry(scope, downTo: lowest, where: { $1.hasEnded }) else { return false }
+        scope.pointee.endedIndexPlusOne = ended + 1
+        return true
+    }
+
+    // Safety: `terminating` links `Termination`s, each on the stack of a delivery that has
+    // not returned (`Termination.below`'s Safety note). Pinned by
     // GenerationScopeTests.testATerminalDeliveryHidesItsSubscriptionAndTheEntriesAboveItButNotThoseInsideOrBelow.
     /// Inside terminal deliveries (rare: a subscription ended during its own generator):
     /// asks every entry that no delivery hides, without the remembered scans.
@@ -247,37 +254,18 @@ package enum GenerationScope {
         var hidden: [Range<Int>] = []
         var record = scope.pointee.terminating
         while let termination = record?.assumingMemoryBound(to: Termination.self) {
-            let lowest = lowestIndex(of: termination.pointee.probe, below: termination.pointee.count, scope) ?? 0
+            // The delivering probe's outermost entry among those below the count, if any.
+            var lowest = 0
+            _ = firstEntry(scope) { index, probe in
+                if index < termination.pointee.count && probe === termination.pointee.probe {
+                    lowest = index
+                }
+                return false
+            }
             hidden.append(lowest..<termination.pointee.count)
             record = termination.pointee.below
         }
-        var index = scope.pointee.count - 1
-        var entry = scope.pointee.top
-        while let frame = entry?.assumingMemoryBound(to: Frame.self) {
-            if !hidden.contains(where: { $0.contains(index) }) && frame.pointee.probe.hasEnded {
-                return true
-            }
-            entry = frame.pointee.below
-            index -= 1
-        }
-        return false
-    }
-
-    // Safety: `top` links `Frame`s, as in `hasEnded(_:downTo:)`. Pinned by
-    // GenerationScopeTests.testADeliveryOfASubscriptionWhoseGeneratorIsNotOnTheStackHidesEveryEntryBeforeIt.
-    /// The index of `probe`'s outermost entry among the entries below `count`, if any.
-    private static func lowestIndex(of probe: SubscriptionProbe, below count: Int, _ scope: Scope) -> Int? {
-        var lowest: Int?
-        var index = scope.pointee.count - 1
-        var entry = scope.pointee.top
-        while let frame = entry?.assumingMemoryBound(to: Frame.self) {
-            if index < count && frame.pointee.probe === probe {
-                lowest = index
-            }
-            entry = frame.pointee.below
-            index -= 1
-        }
-        return lowest
+        return firstEntry(scope) { index, probe in !hidden.contains { $0.contains(index) } && probe.hasEnded } != nil
     }
 
     /// The number of subscriptions whose generators are running on this thread (tests).

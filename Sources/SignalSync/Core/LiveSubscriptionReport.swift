@@ -56,25 +56,19 @@ public struct LiveSubscriptionReport: Sendable, CustomStringConvertible {
         #endif
     }
 
+    /// The report of `records` (oldest first) at `now`, grouped by site in the order each
+    /// site first started one.
     init(records: [StartRecords.Record], now: UInt64, isRecorded: Bool) {
-        var groups: [SubscriptionStartSite: (first: StartRecords.Record, count: Int, chains: [String])] = [:]
-        var order: [SubscriptionStartSite] = []
-        for record in records {  // oldest first
-            if var group = groups[record.site] {
-                group.count += 1
-                if !group.chains.contains(record.chain) {
-                    group.chains.append(record.chain)
-                }
-                groups[record.site] = group
-            } else {
-                groups[record.site] = (record, 1, [record.chain])
-                order.append(record.site)
+        let bySite = Dictionary(grouping: records, by: \.site)
+        var seen: Set<SubscriptionStartSite> = []
+        groups = records.filter { seen.insert($0.site).inserted }.map { first in
+            let records = bySite[first.site]!
+            var chains: [String] = []
+            for record in records where !chains.contains(record.chain) {
+                chains.append(record.chain)
             }
-        }
-        self.groups = order.map { site in
-            let group = groups[site]!
-            let age = Double(now &- min(now, group.first.started)) / 1e9
-            return Group(site: site, count: group.count, oldestAge: age, chains: group.chains)
+            let age = Double(now &- min(now, first.started)) / 1e9
+            return Group(site: first.site, count: records.count, oldestAge: age, chains: chains)
         }
         self.isRecorded = isRecorded
     }

@@ -46,13 +46,7 @@ package enum StartRecords {
     }
 
     /// The process's records.
-    final class Registry: @unchecked Sendable {
-        // Safety: the records are reached only through `state.withLock`
-        // (`StartRecordsTests`, ThreadSanitizer).
-        let state = LockedState(Records())
-    }
-
-    static let registry = Registry()
+    static let registry = LockedState(Records())
 
     /// Runs `start`, a subscription started at `site`, and records it when the site is
     /// outside the library (its stages joined by `separator`, source first). Debug builds
@@ -92,7 +86,7 @@ package enum StartRecords {
 
     /// The live recorded subscriptions, oldest first.
     static var live: [Record] {
-        registry.state.withLock { records in
+        registry.withLock { records in
             records.byCore.values.filter(\.isLive).sorted { $0.order < $1.order }
         }
     }
@@ -115,7 +109,7 @@ package enum StartRecords {
             guard let core = handle as? any SubscriptionProbe, !core.hasEnded else { return handle }
             let text = chain.stages.reversed().joined(separator: separator.description)
             let started = DispatchTime.now().uptimeNanoseconds
-            registry.state.withLock { records in
+            registry.withLock { records in
                 records.recorded += 1
                 records.byCore[ObjectIdentifier(core)] = Record(
                     site: site, started: started, order: records.recorded, chain: text, probe: core)
@@ -131,7 +125,7 @@ package enum StartRecords {
 
         @usableFromInline
         static func forget(_ core: ObjectIdentifier) {
-            let gone = registry.state.withLock { $0.byCore.removeValue(forKey: core) }
+            let gone = registry.withLock { $0.byCore.removeValue(forKey: core) }
             withExtendedLifetime(gone) {}  // released outside the lock
         }
     #endif

@@ -7,7 +7,7 @@
 @usableFromInline
 package final class ClosableSlot: Sendable {
     /// The disposable a slot holds.
-    package typealias Item = any UpstreamDisposable
+    @usableFromInline package typealias Item = any UpstreamDisposable
 
     // All state is inside `state`, reached only under its lock.
     private struct Contents {
@@ -21,7 +21,7 @@ package final class ClosableSlot: Sendable {
 
     /// Stores `newItem` and returns what the caller must now dispose: the previous item,
     /// or `newItem` itself when the slot is closed.
-    package func replace(with newItem: Item?) -> Item? {
+    @usableFromInline package func replace(with newItem: Item?) -> Item? {
         state.withLock { contents in
             if contents.closed {
                 return newItem

@@ -39,13 +39,11 @@ package struct PosixLock: ~Copyable, @unchecked Sendable {
     package init(recursive: Bool = false) {
         handle = .allocate(capacity: 1)
         handle.initialize(to: pthread_mutex_t())
-        guard recursive else {
-            pthread_mutex_init(handle, nil)
-            return
-        }
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        if recursive {
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        }
         pthread_mutex_init(handle, &attributes)
         pthread_mutexattr_destroy(&attributes)
     }

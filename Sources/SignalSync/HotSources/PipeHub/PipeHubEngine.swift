@@ -149,24 +149,6 @@ import SignalSyncStack
         return (action, replay)
     }
 
-    /// Adds `receiver` and returns its membership, the disposable of its subscription,
-    /// which keeps `hold` (this hub, or the owner that holds it) until disposed; nil when
-    /// the hub is closed.
-    @inlinable
-    package func join(_ receiver: Receiver, holding hold: consuming PipeHubHold<Value>) -> PipeHubMembership<Value>? {
-        guard let key = add(receiver) else { return nil }
-        return PipeHubMembership(hub: hold, key: key)
-    }
-
-    /// Adds `receiver`, whose callbacks are `member`, and gives `member` its key, making it
-    /// the membership; false when the hub is closed.
-    @inlinable @inline(__always)
-    package func join<Member: PipeHubMember>(_ receiver: Receiver, as member: Member) -> Bool {
-        guard let key = add(receiver) else { return false }
-        member.key = key
-        return true
-    }
-
     /// Removes the subscriber with `key`; a value already on its way to it may still
     /// arrive (the subscription drops it once disposed).
     @inlinable package func remove(_ key: Int) {
@@ -301,13 +283,9 @@ import SignalSyncStack
     // `testQueuedPushSnapshotsTheSubscribersAtItsTurn`).
     /// Appends a re-entrant push to `frame`'s queue (created at the first).
     @usableFromInline func enqueue(_ value: Value, in frame: UnsafeMutablePointer<DeliveryFrame>) {
-        if let queue = frame.pointee.queued {
-            unsafeDowncast(queue, to: QueuedPushes<Value>.self).values.append(value)
-        } else {
-            let queue = QueuedPushes<Value>()
-            queue.values.append(value)
-            frame.pointee.queued = queue
-        }
+        let queue = frame.pointee.queued.map { unsafeDowncast($0, to: QueuedPushes<Value>.self) } ?? QueuedPushes()
+        queue.values.append(value)
+        frame.pointee.queued = queue
     }
 
     /// Delivers the pushes queued on `frame`, first pushed first, including those queued

@@ -127,11 +127,12 @@ package final class PinnedSubscriber<Value, Failure, Face: SubscriptionFace, Own
     /// away (after this object has unpinned); no storage when `Owner` is `NoOwner`.
     @usableFromInline let owner: Owner
 
-    // Safety: `core` must be owned by `owner`, or, without one, come retained for this
-    // object (the convenience initializers say which).
-    /// Pins `core`'s callbacks until this object goes.
+    // Safety: `owner` must own `core` (callers pass a subscriber and its own core), or,
+    // without one, `core` must come retained for this object (`init(owning:)`).
+    /// Pins `core`'s callbacks until this object goes; `owner`, a face's subscriber object
+    /// that this object holds, owns `core`.
     @inlinable
-    init(pinning core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, owner: Owner) {
+    package init(_ core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, owner: Owner) {
         self.core = core
         self.owner = owner
         super.init()
@@ -171,7 +172,7 @@ extension PinnedSubscriber where Owner == NoOwner {
     /// subscriber does when it goes away.
     @inlinable
     package convenience init(owning core: Unmanaged<SubscriptionCore<Value, Failure, Face>>) {
-        self.init(pinning: core, owner: NoOwner())
+        self.init(core, owner: NoOwner())
     }
 }
 
@@ -181,16 +182,6 @@ package struct NoOwner {
     /// The marker.
     @inlinable
     package init() {}
-}
-
-extension PinnedSubscriber where Owner: AnyObject {
-    // Safety: `owner` must own `core` (callers pass a subscriber and its own core).
-    /// Pins `core`'s callbacks until this object goes; `owner`, a face's subscriber object
-    /// that this object holds, owns `core`.
-    @inlinable
-    package convenience init(_ core: Unmanaged<SubscriptionCore<Value, Failure, Face>>, owner: Owner) {
-        self.init(pinning: core, owner: owner)
-    }
 }
 
 // MARK: - What a subscription holds: the hub
@@ -273,12 +264,13 @@ package struct PipeHubHold<Value> {
         }
     }
 
-    /// Adds `receiver` to the hub, its membership keeping this hold; nil when the hub is
-    /// closed (`PipeHubEngine.join(_:holding:)`).
+    /// Adds `receiver` to the hub and returns its membership, the disposable of its
+    /// subscription, which keeps this hold until disposed; nil when the hub is closed.
     @inlinable @inline(__always)
     package func join(_ receiver: PipeHubReceiver<Value>) -> PipeHubMembership<Value>? {
         // Safety: the hub lives as long as this hold (see `reference`).
-        reference._withUnsafeGuaranteedRef { $0.join(receiver, holding: self) }
+        guard let key = reference._withUnsafeGuaranteedRef({ $0.add(receiver) }) else { return nil }
+        return PipeHubMembership(hub: self, key: key)
     }
 }
 
@@ -334,7 +326,7 @@ package final class PipeHubMembership<Value>: UpstreamDisposable, @unchecked Sen
 /// the closures, the order in which a separate membership and separate callbacks would go.
 ///
 /// Made before the subscription joins the hub (the replay calls it back during the join):
-/// `PipeHubEngine.join(_:as:)` sets its key, before the subscription can reach
+/// `PipeHubEngine.join(_:as:joined:)` sets its key, before the subscription can reach
 /// `dispose()`. A closed hub never sets it, and it is then not the subscription's
 /// disposable.
 @usableFromInline
@@ -397,7 +389,8 @@ extension PipeHubEngine {
             // Safety: the retained reference is the pinned subscriber's, which releases it
             // when it goes (`PinnedSubscriber.init(owning:)`). Pinned by
             // PinnedSubscriberTests.testAnOwningPinGoneEndsTheSubscriptionAsItsSubscriberWould.
-            guard join(PinnedSubscriber(owning: Unmanaged.passRetained(state)), as: member) else { return false }
+            guard let key = add(PinnedSubscriber(owning: Unmanaged.passRetained(state))) else { return false }
+            member.key = key
             joined()
             return true
         }

@@ -58,7 +58,7 @@
     @inlinable package func replaceSource(_ start: () -> any UpstreamDisposable) {
         clear()
         let started = start()
-        replaceSourceSubscription(with: started)?.dispose()
+        source.replace(with: started)?.dispose()
     }
 
     /// `replaceSource` with a source that sets `value` and ends during its start (a
@@ -71,13 +71,7 @@
     /// have got by joining just before.
     @inlinable package func replaceSource(withValue value: Value) {
         set(value)
-        replaceSourceSubscription(with: nil)?.dispose()
-    }
-
-    /// Stores `started` as the source subscription and returns what to dispose: the
-    /// previous one, or `started` itself once the slot is closed.
-    @usableFromInline func replaceSourceSubscription(with started: (any UpstreamDisposable)?) -> (any UpstreamDisposable)? {
-        source.replace(with: started)
+        source.replace(with: nil)?.dispose()
     }
 
     /// Disposes the current source; a source started later is disposed at once.

@@ -31,7 +31,7 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
             weakHub = hub
             let hold = PipeHubHold(hub, keptAliveBy: nil)
             XCTAssertNil(hold.owner)
-            membership = hub.join(PipeHubClosureReceiver { _ in }, holding: hold)
+            membership = hold.join(PipeHubClosureReceiver { _ in })
         }
         XCTAssertNotNil(weakHub, "the membership's hold retains the hub")
         membership?.dispose()
@@ -43,7 +43,7 @@ final class PipeHubEngineTests: LeakCheckedTestCase {
             weakOwner = owner
             weakHub = owner.hub
             XCTAssertTrue(PipeHubHold(owner.hub, keptAliveBy: owner).owner === owner)
-            membership = owner.hub.join(PipeHubClosureReceiver { _ in }, holding: PipeHubHold(owner.hub, keptAliveBy: owner))
+            membership = PipeHubHold(owner.hub, keptAliveBy: owner).join(PipeHubClosureReceiver { _ in })
         }
         XCTAssertNotNil(weakOwner, "the membership's hold retains the owner")
         membership?.dispose()
