@@ -1,9 +1,9 @@
 import Foundation
+import SignalSyncStack
 import SignalTestSupport
 import XCTest
 
 @testable import SignalSync
-import SignalSyncStack
 
 final class SpinLockTests: LeakCheckedTestCase {
     /// A counter guarded by a spin lock on a flag in a heap block of its own.
