@@ -550,7 +550,7 @@ package final class SubscriptionCore<Value, Failure, Face: SubscriptionFace>: Su
         guard claimed else { return false }
         if let upstream {
             upstream.dispose()
-            spin.withLock { rare.remove(.handleDisposing) }
+            spin.withLock { _ = rare.remove(.handleDisposing) }
         }
         return true
     }
